@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { STORY_LIST_MAX_LIMIT } from '../rules/limits.ts';
+import { DEFAULT_TIME_FILTER, TIME_FILTERS } from '../rules/time-windows.ts';
+
+/** Query parameters arrive as text; each is checked and turned into a number here, with a message for people. */
+const intParam = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+const numberParam = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+export const DEFAULT_STORIES_LIMIT = 50;
+/** A year of hours is the widest window the client asks for; ten years bounds anything else. */
+export const MAX_HOURS = 87_600;
+
+export const storyListQuerySchema = z.object({
+  minScore: intParam('minScore', 0, 1_000_000).default(0),
+  page: intParam('page', 1, 1_000_000).default(1),
+  limit: intParam('limit', 1, STORY_LIST_MAX_LIMIT).default(DEFAULT_STORIES_LIMIT),
+  hours: intParam('hours', 1, MAX_HOURS).optional(),
+  timeFilter: z
+    .enum(TIME_FILTERS, { error: `timeFilter must be one of ${TIME_FILTERS.join(', ')}` })
+    .default(DEFAULT_TIME_FILTER),
+  minVelocity: numberParam('minVelocity', 0, 100_000).default(0),
+});
+export type StoryListQuery = z.infer<typeof storyListQuerySchema>;
+
+export const storySchema = z.object({
+  id: z.number().int(),
+  hnId: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  score: z.number().int(),
+  descendants: z.number().int(),
+  by: z.string(),
+  time: z.number().int().describe('Submission time, unix seconds'),
+  timeAgo: z.string(),
+  domain: z.string(),
+  scoreVelocity: z.number().describe('Points per hour over the trailing window'),
+  commentsVelocity: z.number().describe('Comments per hour over the trailing window'),
+  trendingScore: z.number(),
+});
+export type Story = z.infer<typeof storySchema>;
+
+export const storyPageSchema = z.object({
+  stories: z.array(storySchema),
+  count: z.number().int().describe('Stories on this page'),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+  hasNext: z.boolean(),
+  hasPrevious: z.boolean(),
+  totalCount: z.number().int(),
+});
+export type StoryPage = z.infer<typeof storyPageSchema>;
+
+export const STORY_LIST_SORTS = ['trending', 'top', 'comments', 'recent', 'fast-risers'] as const;
+export type StoryListSort = (typeof STORY_LIST_SORTS)[number];
+
+export const demoTrendingQuerySchema = z.object({ limit: intParam('limit', 1, 10).default(3) });
+export const demoTrendingResponseSchema = z.object({ stories: z.array(storySchema) });
+
+export const refreshResponseSchema = z.object({
+  refreshed: z.boolean().describe('False when a cycle ran in the last 30 seconds and this request joined it'),
+  message: z.string(),
+  cycle: z
+    .object({
+      id: z.number().int(),
+      status: z.string(),
+      startedAt: z.string(),
+      finishedAt: z.string().nullable(),
+      storiesUpserted: z.number().int(),
+    })
+    .nullable(),
+});
+
+export const maintenanceStatusSchema = z.object({ maintenanceMode: z.boolean() });

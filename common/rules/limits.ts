@@ -1,0 +1,98 @@
+/**
+ * Business constants shared by the server and the web app
+ * (part 1 §5, §9 and part 2 §2.2, §3, §5, §9).
+ */
+
+/** Private note on a story: at most 1000 characters; the remaining-characters hint turns orange above 800 and red above 950. */
+export const NOTE_MAX_LENGTH = 1000;
+export const NOTE_WARN_AT = 800;
+export const NOTE_DANGER_AT = 950;
+
+/** Optional details of a content flag. */
+export const FLAG_REASON_MAX_LENGTH = 500;
+
+export const FLAG_TYPES = ['spam', 'inappropriate', 'duplicate', 'misleading', 'off-topic', 'other'] as const;
+export type FlagType = (typeof FLAG_TYPES)[number];
+/** The spec names only 'Spam' and 'Inappropriate Content'; the other labels are the type names capitalised. */
+export const FLAG_TYPE_LABELS: Readonly<Record<FlagType, string>> = {
+  spam: 'Spam',
+  inappropriate: 'Inappropriate Content',
+  duplicate: 'Duplicate',
+  misleading: 'Misleading',
+  'off-topic': 'Off-topic',
+  other: 'Other',
+};
+
+export const BOOKMARKS_PAGE_SIZE = 25;
+export const STORIES_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const REFRESH_INTERVALS_MINUTES = [1, 2, 5, 10, 15, 30] as const;
+
+/** Upper bound of the minimum story score on the preferences screen (the lower bound is 0). */
+export const MIN_STORY_SCORE_MAX = 500;
+
+export const MAX_EMAILS_PER_DAY_MIN = 1;
+export const MAX_EMAILS_PER_DAY_MAX = 50;
+export const MAX_EMAILS_PER_DAY_DEFAULT = 10;
+
+export const EMAIL_FREQUENCIES = ['immediate', 'hourly', 'daily', 'weekly', 'bi_weekly', 'monthly'] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
+
+export const EMAIL_TYPES = [
+  'weekly_digest',
+  'keyword_alert',
+  'keyword_digest',
+  'prediction_alert',
+  'watch_notification',
+] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
+
+/** Part 2 §9 names cities; these are their IANA zone names. */
+export const TIMEZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Asia/Tokyo',
+  'Asia/Shanghai',
+  'Asia/Kolkata',
+  'Australia/Sydney',
+] as const;
+export type Timezone = (typeof TIMEZONES)[number];
+export const TIMEZONE_LABELS: Readonly<Record<Timezone, string>> = {
+  UTC: 'UTC',
+  'America/New_York': 'New York',
+  'America/Chicago': 'Chicago',
+  'America/Denver': 'Denver',
+  'America/Los_Angeles': 'Los Angeles',
+  'Europe/London': 'London',
+  'Europe/Paris': 'Paris',
+  'Europe/Berlin': 'Berlin',
+  'Asia/Tokyo': 'Tokyo',
+  'Asia/Shanghai': 'Shanghai',
+  'Asia/Kolkata': 'Kolkata',
+  'Australia/Sydney': 'Sydney',
+};
+/** Default of the preferences screen (onboarding shows America/Los_Angeles instead; the spec keeps both). */
+export const DEFAULT_TIMEZONE: Timezone = 'UTC';
+
+/** Advanced and admin search fetch up to 1000 stories in one call, so story list calls accept a `limit` up to this. */
+export const STORY_LIST_MAX_LIMIT = 1000;
+
+export const ALERT_THRESHOLD_MIN = 1;
+export const ALERT_THRESHOLD_MAX = 100;
+export const ALERT_THRESHOLD_DEFAULT = 5;
+
+/** The watch toasts show the story title cut at this many characters. */
+export const WATCH_TITLE_TOAST_MAX = 50;
+
+/** Skeleton cards shown while the story list loads. */
+export const SKELETON_CARDS = 6;
+/** Delay before the story list shows its slow-load hint. */
+export const SLOW_LOAD_HINT_MS = 10_000;
+export const TOAST_DURATION_MS = 5000;
+/** Delay before redirecting to the login path after an unauthorized error. */
+export const LOGIN_REDIRECT_DELAY_MS = 500;

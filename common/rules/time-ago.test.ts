@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RECENTLY, timeAgo, timeAgoOrRecently } from './time-ago.ts';
+
+const NOW_MS = Date.UTC(2025, 0, 15, 12, 0, 0);
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const postedSecondsAgo = (seconds: number): number => NOW_MS / 1000 - seconds;
+
+describe('timeAgo', () => {
+  it.each<[number, string]>([
+    [0, 'just now'],
+    [59, 'just now'],
+    [MINUTE, '1 minute ago'],
+    [2 * MINUTE - 1, '1 minute ago'],
+    [2 * MINUTE, '2 minutes ago'],
+    [5 * MINUTE, '5 minutes ago'],
+    [HOUR - 1, '59 minutes ago'],
+    [HOUR, '1 hour ago'],
+    [2 * HOUR - 1, '1 hour ago'],
+    [3 * HOUR, '3 hours ago'],
+    [DAY - 1, '23 hours ago'],
+    [DAY, '1 day ago'],
+    [2 * DAY, '2 days ago'],
+    [30 * DAY - 1, '29 days ago'],
+    [30 * DAY, '1 month ago'],
+    [60 * DAY - 1, '1 month ago'],
+    [60 * DAY, '2 months ago'],
+    [90 * DAY, '3 months ago'],
+    [330 * DAY, '11 months ago'],
+    [364 * DAY, '11 months ago'],
+    [365 * DAY, '1 year ago'],
+    [730 * DAY - 1, '1 year ago'],
+    [730 * DAY, '2 years ago'],
+  ])('%i seconds old → %s', (age, expected) => {
+    expect(timeAgo(postedSecondsAgo(age), NOW_MS)).toBe(expected);
+  });
+
+  it('rounds down the milliseconds of now', () => {
+    expect(timeAgo(postedSecondsAgo(MINUTE), NOW_MS - 1)).toBe('just now');
+    expect(timeAgo(postedSecondsAgo(MINUTE), NOW_MS + 999)).toBe('1 minute ago');
+  });
+
+  it("reads 'just now' for a time in the future and 'recently' for a missing one", () => {
+    expect(timeAgo(postedSecondsAgo(-HOUR), NOW_MS)).toBe('just now');
+    expect(timeAgo(Number.NaN, NOW_MS)).toBe(RECENTLY);
+  });
+
+  const UNITS = ['minute', 'hour', 'day', 'month', 'year'];
+  /** Orders the outputs: 'just now' first, then by unit, then by count. */
+  const sortKey = (text: string): [number, number] => {
+    if (text === 'just now') return [-1, 0];
+    const match = /^(\d+) (minute|hour|day|month|year)(s?) ago$/.exec(text);
+    if (!match) throw new Error(`unexpected text ${text}`);
+    const count = Number(match[1]);
+    expect(count).toBeGreaterThanOrEqual(1);
+    expect(match[3] === 's').toBe(count !== 1);
+    return [UNITS.indexOf(match[2] ?? ''), count];
+  };
+
+  it('names a whole count of one unit, plural exactly when the count is not 1, never going back as age grows', () => {
+    const age = fc.integer({ min: 0, max: 50 * 365 * DAY });
+    fc.assert(
+      fc.property(age, age, (a, b) => {
+        const [younger, older] = a <= b ? [a, b] : [b, a];
+        const [youngerUnit, youngerCount] = sortKey(timeAgo(postedSecondsAgo(younger), NOW_MS));
+        const [olderUnit, olderCount] = sortKey(timeAgo(postedSecondsAgo(older), NOW_MS));
+        expect(olderUnit > youngerUnit || (olderUnit === youngerUnit && olderCount >= youngerCount)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('timeAgoOrRecently', () => {
+  it("falls back to 'recently' when the text is missing or blank", () => {
+    expect(RECENTLY).toBe('recently');
+    expect(timeAgoOrRecently()).toBe('recently');
+    expect(timeAgoOrRecently(undefined)).toBe('recently');
+    expect(timeAgoOrRecently(null)).toBe('recently');
+    expect(timeAgoOrRecently('')).toBe('recently');
+    expect(timeAgoOrRecently('  ')).toBe('recently');
+  });
+
+  it('keeps the text it is given', () => {
+    expect(timeAgoOrRecently('5 minutes ago')).toBe('5 minutes ago');
+  });
+});

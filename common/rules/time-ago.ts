@@ -1,0 +1,41 @@
+/** A story's age as short text, and the fallback for a missing age (part 1 §2, §8). */
+
+/** Shown when a story's age text is missing. */
+export const RECENTLY = 'recently';
+
+const SECONDS_PER_MINUTE = 60;
+const MINUTES_PER_HOUR = 60;
+const HOURS_PER_DAY = 24;
+// Calendar-free approximations: a month is 30 days and a year 365 days.
+const DAYS_PER_MONTH = 30;
+const DAYS_PER_YEAR = 365;
+/** Days 360-364 are 12 "months" of 30 days but still under a year; they stay at 11 months. */
+const MAX_MONTHS = 11;
+
+/**
+ * E.g. 'just now', '1 minute ago', '3 hours ago', '2 days ago', '11 months ago',
+ * '1 year ago'. Each unit is rounded down. Under a minute, and a time after
+ * `nowMs` (clock skew), read 'just now'; a time that is not a number reads 'recently'.
+ */
+export function timeAgo(timeUnixSeconds: number, nowMs: number): string {
+  const seconds = Math.floor((nowMs - timeUnixSeconds * 1000) / 1000);
+  if (!Number.isFinite(seconds)) return RECENTLY;
+  if (seconds < SECONDS_PER_MINUTE) return 'just now';
+  const minutes = Math.floor(seconds / SECONDS_PER_MINUTE);
+  if (minutes < MINUTES_PER_HOUR) return countAgo(minutes, 'minute');
+  const hours = Math.floor(minutes / MINUTES_PER_HOUR);
+  if (hours < HOURS_PER_DAY) return countAgo(hours, 'hour');
+  const days = Math.floor(hours / HOURS_PER_DAY);
+  if (days < DAYS_PER_MONTH) return countAgo(days, 'day');
+  if (days < DAYS_PER_YEAR) return countAgo(Math.min(Math.floor(days / DAYS_PER_MONTH), MAX_MONTHS), 'month');
+  return countAgo(Math.floor(days / DAYS_PER_YEAR), 'year');
+}
+
+function countAgo(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/** The age text as given, or 'recently' when it is missing or blank. */
+export function timeAgoOrRecently(value?: string | null): string {
+  return value?.trim() ? value : RECENTLY;
+}

@@ -1,0 +1,65 @@
+import { chmod, mkdir, rm, stat } from 'node:fs/promises';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+/** The embedded PostgreSQL: PGlite under DATA_DIR, served on a unix socket so the app uses the same `pg` pool. */
+export interface EmbeddedDatabase {
+  /** Folder holding the socket; `pg` takes it as `host`. */
+  socketDir: string;
+  connectionString: string;
+  close(): Promise<void>;
+}
+
+/** PGlite runs one statement at a time; this many clients may be connected and queue for it. */
+const MAX_SOCKET_CONNECTIONS = 64;
+const SOCKET_FILE = '.s.PGSQL.5432';
+
+export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+  const root = path.resolve(dataDir);
+  const socketDir = path.join(root, 'run');
+  const socketPath = path.join(socketDir, SOCKET_FILE);
+  await mkdir(path.join(root, 'pglite'), { recursive: true });
+  await mkdir(socketDir, { recursive: true, mode: 0o700 });
+  // mkdir leaves an existing folder's mode alone; the socket must never be reachable by other users.
+  await chmod(socketDir, 0o700);
+  await removeStaleSocket(socketPath);
+
+  const db = await PGlite.create({ dataDir: path.join(root, 'pglite') });
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: MAX_SOCKET_CONNECTIONS });
+  await server.start();
+  return {
+    socketDir,
+    connectionString: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
+    async close() {
+      await server.stop();
+      await db.close();
+      await rm(socketPath, { force: true });
+    },
+  };
+}
+
+/** A socket file left by a crash blocks listen(); one that still answers means another process owns the data. */
+async function removeStaleSocket(socketPath: string): Promise<void> {
+  const exists = await stat(socketPath).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) return;
+  const alive = await new Promise<boolean>((resolve) => {
+    const socket = connect(socketPath);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+  if (alive) {
+    throw new Error(
+      `Another process is already serving the embedded database at ${socketPath}. ` +
+        'Stop it, use another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server between instances.',
+    );
+  }
+  await rm(socketPath, { force: true });
+}

@@ -1,0 +1,2 @@
+export * from './stories.ts';
+export * from './settings.ts';

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/** One row per Hacker News story; counts are the latest seen, derived fields are kept current by ingestion. */
+export const stories = pgTable(
+  'stories',
+  {
+    id: serial('id').primaryKey(),
+    hnId: integer('hn_id').notNull().unique(),
+    title: text('title').notNull(),
+    url: text('url').notNull().default(''),
+    domain: text('domain').notNull().default(''),
+    by: text('by').notNull().default(''),
+    /** Submission time, unix seconds (as the Hacker News API gives it). */
+    time: bigint('time', { mode: 'number' }).notNull(),
+    score: integer('score').notNull().default(0),
+    descendants: integer('descendants').notNull().default(0),
+    dead: boolean('dead').notNull().default(false),
+    deleted: boolean('deleted').notNull().default(false),
+    topRank: smallint('top_rank'),
+    newRank: smallint('new_rank'),
+    bestRank: smallint('best_rank'),
+    askRank: smallint('ask_rank'),
+    showRank: smallint('show_rank'),
+    /** Upvotes an average story would have received for the ranks this one held (docs/algorithms.md). */
+    expectedUpvotes: doublePrecision('expected_upvotes').notNull().default(0),
+    exposureUpdatedAt: timestamp('exposure_updated_at', { withTimezone: true }),
+    scoreVelocity: doublePrecision('score_velocity').notNull().default(0),
+    commentsVelocity: doublePrecision('comments_velocity').notNull().default(0),
+    trendingScore: doublePrecision('trending_score').notNull().default(0),
+    riseScore: doublePrecision('rise_score').notNull().default(0),
+    heatLevel: text('heat_level'),
+    derivedAt: timestamp('derived_at', { withTimezone: true }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The list endpoints filter on "visible" stories and order by one precomputed column each.
+    index('stories_trending_idx').on(table.trendingScore.desc(), table.id).where(sql`NOT ${table.dead} AND NOT ${table.deleted}`),
+    index('stories_rise_idx').on(table.riseScore.desc(), table.id).where(sql`NOT ${table.dead} AND NOT ${table.deleted}`),
+    index('stories_score_idx').on(table.score.desc(), table.id).where(sql`NOT ${table.dead} AND NOT ${table.deleted}`),
+    index('stories_comments_idx').on(table.descendants.desc(), table.id).where(sql`NOT ${table.dead} AND NOT ${table.deleted}`),
+    index('stories_time_idx').on(table.time.desc(), table.id).where(sql`NOT ${table.dead} AND NOT ${table.deleted}`),
+    // Stories still moving must have their velocity decayed even when no update mentions them.
+    index('stories_moving_idx').on(table.derivedAt).where(sql`${table.scoreVelocity} > 0 OR ${table.commentsVelocity} > 0`),
+    index('stories_listed_idx').on(table.lastFetchedAt).where(sql`${table.topRank} IS NOT NULL OR ${table.newRank} IS NOT NULL OR ${table.bestRank} IS NOT NULL OR ${table.askRank} IS NOT NULL OR ${table.showRank} IS NOT NULL`),
+  ],
+);
+
+/** A story's counts and list ranks at a moment; appended only when they changed since the last one. */
+export const storySnapshots = pgTable(
+  'story_snapshots',
+  {
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    sampledAt: timestamp('sampled_at', { withTimezone: true }).notNull(),
+    score: integer('score').notNull(),
+    descendants: integer('descendants').notNull(),
+    topRank: smallint('top_rank'),
+    newRank: smallint('new_rank'),
+    bestRank: smallint('best_rank'),
+    askRank: smallint('ask_rank'),
+    showRank: smallint('show_rank'),
+  },
+  (table) => [primaryKey({ columns: [table.storyId, table.sampledAt] })],
+);
+
+/** Items that are not stories (jobs, polls, comments) or are dead on arrival, so they are not fetched again. */
+export const skippedItems = pgTable('skipped_items', {
+  hnId: integer('hn_id').primaryKey(),
+  reason: text('reason').notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Item fetches that failed; retried by the next cycles until they succeed or run out of attempts. */
+export const pendingItems = pgTable('pending_items', {
+  hnId: integer('hn_id').primaryKey(),
+  attempts: integer('attempts').notNull().default(1),
+  lastError: text('last_error').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per ingestion cycle: what it did, for metrics, the refresh coalescing and cache invalidation. */
+export const ingestionCycles = pgTable(
+  'ingestion_cycles',
+  {
+    id: serial('id').primaryKey(),
+    reason: text('reason').notNull(),
+    instance: text('instance').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    status: text('status').notNull(),
+    itemsFetched: integer('items_fetched').notNull().default(0),
+    storiesUpserted: integer('stories_upserted').notNull().default(0),
+    snapshotsAppended: integer('snapshots_appended').notNull().default(0),
+    storiesDerived: integer('stories_derived').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    error: text('error'),
+  },
+  (table) => [index('ingestion_cycles_started_idx').on(table.startedAt.desc())],
+);

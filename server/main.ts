@@ -1,0 +1,100 @@
+import { parseArgs } from 'node:util';
+import type PgBoss from 'pg-boss';
+import { buildApp } from './app.ts';
+import { ConfigError, hasRole, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { runMigrations } from './db/migrate.ts';
+import { createIngestion, type Ingestion } from './hn/service.ts';
+import { createBoss } from './jobs/boss.ts';
+import { IngestSchedule } from './jobs/ingest.ts';
+import { createMetrics } from './metrics.ts';
+
+/** Start order: config -> database -> migrations -> app -> jobs. Stop order is the reverse. */
+async function main(): Promise<void> {
+  const args = parseArgs({
+    options: { migrate: { type: 'boolean', default: true }, roles: { type: 'string' } },
+    allowNegative: true,
+  }).values;
+  let config: Config;
+  try {
+    config = loadConfig({ ...process.env, ...(args.roles ? { ROLES: args.roles } : {}) });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  if (args.migrate) await runMigrations(database.pool);
+
+  const metrics = createMetrics();
+  const now = Date.now;
+  let schedule: IngestSchedule | null = null;
+  const app = await buildApp({
+    config,
+    pool: database.pool,
+    metrics,
+    now,
+    trigger: {
+      requestNow: async (reason) => {
+        if (!schedule) throw new Error('ingestion is not enabled on this instance');
+        await schedule.requestNow(reason);
+      },
+    },
+  });
+  const log = app.server.log;
+
+  let boss: PgBoss | null = null;
+  let ingestion: Ingestion | null = null;
+  if (config.INGEST_ENABLED) {
+    ingestion = createIngestion({ config, pool: database.pool, metrics, log, now });
+    ingestion.onCycle(() => app.stories.invalidate());
+    boss = createBoss(database.pool);
+    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    const runCycle = ingestion.runCycle;
+    schedule = new IngestSchedule({ boss, intervalSeconds: config.HN_POLL_SECONDS, runCycle, log, work: hasRole(config, 'worker') });
+    await schedule.start();
+  }
+
+  if (hasRole(config, 'web')) {
+    await app.server.listen({ host: config.HOST, port: config.PORT });
+  }
+  log.info(
+    { roles: config.ROLES, database: database.embedded ? `embedded (${config.DATA_DIR})` : 'postgresql', hnApi: config.HN_API_URL },
+    'started',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    const force = setTimeout(() => {
+      log.error('could not stop within 25 s; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    try {
+      ingestion?.abort();
+      await schedule?.stop();
+      await boss?.stop({ graceful: true, wait: true, timeout: 15_000 });
+      await app.server.close();
+      await database.close();
+      log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

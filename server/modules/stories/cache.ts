@@ -1,0 +1,51 @@
+/**
+ * Serialized list responses, kept until the data changes. The data changes when an ingestion cycle finishes
+ * on any instance, so each entry carries the generation (newest finished cycle id) it was built from; the
+ * generation is re-read from the database at most once per `generationTtlMs`. Entries also expire after
+ * `maxAgeMs`, because a story's age text moves on even when no cycle runs.
+ */
+export class ListCache {
+  private readonly entries = new Map<string, { generation: number; createdAt: number; body: string }>();
+  private generation = -1;
+  private generationReadAt = 0;
+  private generationRead: Promise<number> | null = null;
+
+  constructor(
+    private readonly readGeneration: () => Promise<number>,
+    private readonly options: { generationTtlMs: number; maxAgeMs: number; maxEntries: number; now: () => number },
+  ) {}
+
+  async get(key: string, build: () => Promise<string>): Promise<string> {
+    const generation = await this.currentGeneration();
+    const now = this.options.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.generation === generation && now - hit.createdAt < this.options.maxAgeMs) return hit.body;
+    const body = await build();
+    if (this.entries.size >= this.options.maxEntries) {
+      // Map keeps insertion order: the oldest entry goes first.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { generation, createdAt: now, body });
+    return body;
+  }
+
+  /** A cycle finished in this process: no need to wait for the next generation read. */
+  invalidate(): void {
+    this.entries.clear();
+    this.generationReadAt = 0;
+  }
+
+  private async currentGeneration(): Promise<number> {
+    const now = this.options.now();
+    if (now - this.generationReadAt < this.options.generationTtlMs) return this.generation;
+    // Concurrent requests share one read instead of each querying the database.
+    this.generationRead ??= this.readGeneration().finally(() => {
+      this.generationRead = null;
+    });
+    const generation = await this.generationRead;
+    this.generation = generation;
+    this.generationReadAt = this.options.now();
+    return generation;
+  }
+}

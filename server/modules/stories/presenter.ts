@@ -1,0 +1,34 @@
+import type { Story, StoryPage } from '../../../common/contracts/stories.ts';
+import { timeAgo } from '../../../common/rules/time-ago.ts';
+import type { StoryRow } from './queries.ts';
+
+export function presentStory(row: StoryRow, nowMs: number): Story {
+  return {
+    id: row.id,
+    hnId: row.hn_id,
+    title: row.title,
+    url: row.url,
+    score: row.score,
+    descendants: row.descendants,
+    by: row.by,
+    time: row.time,
+    timeAgo: timeAgo(row.time, nowMs),
+    domain: row.domain,
+    scoreVelocity: row.score_velocity,
+    commentsVelocity: row.comments_velocity,
+    trendingScore: row.trending_score,
+  };
+}
+
+export function presentStoryPage(rows: StoryRow[], totalCount: number, page: number, limit: number, nowMs: number): StoryPage {
+  const totalPages = Math.ceil(totalCount / limit);
+  return {
+    stories: rows.map((row) => presentStory(row, nowMs)),
+    count: rows.length,
+    page,
+    totalPages,
+    hasNext: page < totalPages,
+    hasPrevious: page > 1,
+    totalCount,
+  };
+}

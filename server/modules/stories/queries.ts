@@ -1,0 +1,78 @@
+import type pg from 'pg';
+import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
+import { timeFilterHours } from '../../../common/rules/time-windows.ts';
+
+export interface StoryRow {
+  id: number;
+  hn_id: number;
+  title: string;
+  url: string;
+  score: number;
+  descendants: number;
+  by: string;
+  time: number;
+  domain: string;
+  score_velocity: number;
+  comments_velocity: number;
+  trending_score: number;
+}
+
+/** Each sort reads one precomputed, indexed column; ties break on id so pages never overlap. */
+const ORDER_BY: Record<StoryListSort, string> = {
+  trending: 'trending_score DESC, score DESC, id DESC',
+  top: 'score DESC, id DESC',
+  comments: 'descendants DESC, id DESC',
+  recent: 'time DESC, id DESC',
+  'fast-risers': 'rise_score DESC, id DESC',
+};
+
+/** How far back each sort looks, in hours; null means all stories. */
+export function windowHours(sort: StoryListSort, query: StoryListQuery): number | null {
+  if (sort === 'trending') return query.hours ?? timeFilterHours(query.timeFilter);
+  return query.hours ?? null;
+}
+
+function whereClause(sort: StoryListSort, query: StoryListQuery, nowMs: number): { sql: string; params: unknown[] } {
+  const conditions = ['NOT dead', 'NOT deleted', 'score >= $1'];
+  const params: unknown[] = [query.minScore];
+  const hours = windowHours(sort, query);
+  if (hours !== null) {
+    params.push(Math.floor(nowMs / 1000) - hours * 3600);
+    conditions.push(`time >= $${params.length}`);
+  }
+  if (sort === 'fast-risers') {
+    params.push(query.minVelocity);
+    conditions.push(`rise_score > 0`, `score_velocity >= $${params.length}`);
+  }
+  return { sql: conditions.join(' AND '), params };
+}
+
+export async function selectStoryPage(
+  pool: pg.Pool,
+  sort: StoryListSort,
+  query: StoryListQuery,
+  nowMs: number,
+): Promise<{ rows: StoryRow[]; totalCount: number }> {
+  const where = whereClause(sort, query, nowMs);
+  const offset = (query.page - 1) * query.limit;
+  const [page, count] = await Promise.all([
+    pool.query<StoryRow>(
+      `SELECT id, hn_id, title, url, score, descendants, by, time, domain,
+              score_velocity, comments_velocity, trending_score
+         FROM stories WHERE ${where.sql}
+        ORDER BY ${ORDER_BY[sort]}
+        LIMIT ${query.limit} OFFSET ${offset}`,
+      where.params,
+    ),
+    pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM stories WHERE ${where.sql}`, where.params),
+  ]);
+  return { rows: page.rows, totalCount: count.rows[0]?.total ?? 0 };
+}
+
+/** The id of the newest finished ingestion cycle: list caches are valid until it changes. */
+export async function selectDataGeneration(pool: pg.Pool): Promise<number> {
+  const result = await pool.query<{ id: number | null }>(
+    `SELECT max(id) AS id FROM ingestion_cycles WHERE finished_at IS NOT NULL`,
+  );
+  return result.rows[0]?.id ?? 0;
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  demoTrendingQuerySchema,
+  demoTrendingResponseSchema,
+  refreshResponseSchema,
+  STORY_LIST_SORTS,
+  storyListQuerySchema,
+  storyPageSchema,
+  type StoryPage,
+} from '../../../common/contracts/stories.ts';
+import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import type { StoriesService } from './service.ts';
+
+const passThrough = (payload: unknown): string => payload as string;
+
+export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    for (const sort of STORY_LIST_SORTS) {
+      app.get(
+        `/api/stories/${sort}`,
+        {
+          schema: {
+            tags: ['stories'],
+            summary: `Stories sorted by ${sort}`,
+            querystring: storyListQuerySchema,
+            response: { 200: storyPageSchema, 400: errorResponseSchema },
+          },
+        },
+        async (request, reply) => {
+          const body = await service.listPage(sort, request.query);
+          // The body is already JSON of the declared shape (and cached as such); skip re-serialising it.
+          return reply
+            .type('application/json; charset=utf-8')
+            .serializer(passThrough)
+            .send(body as unknown as StoryPage);
+        },
+      );
+    }
+
+    app.get(
+      '/api/demo/trending',
+      {
+        schema: {
+          tags: ['stories'],
+          summary: 'Live sample of trending stories for the landing page',
+          querystring: demoTrendingQuerySchema,
+          response: { 200: demoTrendingResponseSchema, 400: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'public, max-age=120');
+        return service.demoTrending(request.query.limit);
+      },
+    );
+
+    app.post(
+      '/api/stories/refresh',
+      {
+        config: { rateLimit: { max: 6, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['stories'],
+          summary: 'Run an ingestion cycle now (joins one that ran in the last 30 seconds)',
+          response: { 200: refreshResponseSchema, 202: refreshResponseSchema, 429: errorResponseSchema },
+        },
+      },
+      async (_request, reply) => {
+        const result = await service.refresh();
+        return reply.code(result.cycle?.finishedAt ? 200 : 202).send(result);
+      },
+    );
+  };
+}

@@ -1,0 +1,133 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
+import { ListCache } from './cache.ts';
+import { presentStory, presentStoryPage } from './presenter.ts';
+import { selectDataGeneration, selectStoryPage } from './queries.ts';
+
+/** A refresh within this many seconds of the last cycle's start joins that cycle instead of starting one. */
+export const REFRESH_COALESCE_SECONDS = 30;
+/** How long a refresh request waits for its cycle before answering that it is still running. */
+const REFRESH_WAIT_MS = 30_000;
+const DEMO_CACHE_MS = 120_000;
+
+export interface CycleTrigger {
+  requestNow(reason: string): Promise<void>;
+}
+
+interface CycleRow {
+  id: number;
+  status: string;
+  started_at: Date;
+  finished_at: Date | null;
+  stories_upserted: number;
+}
+
+export interface RefreshResult {
+  refreshed: boolean;
+  message: string;
+  cycle: { id: number; status: string; startedAt: string; finishedAt: string | null; storiesUpserted: number } | null;
+}
+
+export class StoriesService {
+  private readonly cache: ListCache;
+  private demo: { body: { stories: ReturnType<typeof presentStory>[] }; key: number; at: number } | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly trigger: CycleTrigger,
+    private readonly now: () => number,
+  ) {
+    this.cache = new ListCache(() => selectDataGeneration(pool), {
+      generationTtlMs: 1000,
+      maxAgeMs: 60_000,
+      maxEntries: 500,
+      now: Date.now,
+    });
+  }
+
+  /** A page of a sorted list, as serialized JSON (served from the cache while the data is unchanged). */
+  listPage(sort: StoryListSort, query: StoryListQuery): Promise<string> {
+    const key = `${sort}?${query.minScore}&${query.page}&${query.limit}&${query.hours ?? ''}&${query.timeFilter}&${query.minVelocity}`;
+    return this.cache.get(key, async () => {
+      const nowMs = this.now();
+      const { rows, totalCount } = await selectStoryPage(this.pool, sort, query, nowMs);
+      return JSON.stringify(presentStoryPage(rows, totalCount, query.page, query.limit, nowMs));
+    });
+  }
+
+  /** The landing page's live sample: the top trending stories, kept for two minutes. */
+  async demoTrending(limit: number): Promise<{ stories: ReturnType<typeof presentStory>[] }> {
+    if (this.demo && this.demo.key === limit && Date.now() - this.demo.at < DEMO_CACHE_MS) return this.demo.body;
+    const nowMs = this.now();
+    const query: StoryListQuery = { minScore: 0, page: 1, limit, timeFilter: '24h', minVelocity: 0 };
+    let { rows } = await selectStoryPage(this.pool, 'trending', query, nowMs);
+    // A quiet day (or a fresh install) may have nothing in the last 24 hours; fall back to the best known stories.
+    if (rows.length < limit) rows = (await selectStoryPage(this.pool, 'trending', { ...query, hours: 8760 }, nowMs)).rows;
+    const body = { stories: rows.map((row) => presentStory(row, nowMs)) };
+    this.demo = { body, key: limit, at: Date.now() };
+    return body;
+  }
+
+  invalidate(): void {
+    this.cache.invalidate();
+    this.demo = null;
+  }
+
+  /** Starts a cycle, or joins one that started in the last 30 seconds, and waits for it to finish. */
+  async refresh(): Promise<RefreshResult> {
+    const latest = await this.latestCycle();
+    const nowMs = this.now();
+    const recent = latest && nowMs - latest.started_at.getTime() < REFRESH_COALESCE_SECONDS * 1000;
+    if (latest && (recent || latest.status === 'running')) {
+      const cycle = await this.waitForCycle((row) => row.id >= latest.id);
+      return {
+        refreshed: false,
+        message: cycle?.finished_at ? 'Stories were refreshed moments ago.' : 'A refresh is already running.',
+        cycle: cycle && presentCycle(cycle),
+      };
+    }
+    const requestedAt = nowMs;
+    await this.trigger.requestNow('manual');
+    const cycle = await this.waitForCycle((row) => row.started_at.getTime() >= requestedAt);
+    return {
+      refreshed: cycle?.finished_at !== null && cycle !== null,
+      message: cycle?.finished_at ? 'Stories refreshed.' : 'A refresh has been queued and will finish shortly.',
+      cycle: cycle && presentCycle(cycle),
+    };
+  }
+
+  private async latestCycle(): Promise<CycleRow | null> {
+    const result = await this.pool.query<CycleRow>(
+      `SELECT id, status, started_at, finished_at, stories_upserted FROM ingestion_cycles ORDER BY id DESC LIMIT 1`,
+    );
+    return result.rows[0] ?? null;
+  }
+
+  private async waitForCycle(matches: (row: CycleRow) => boolean): Promise<CycleRow | null> {
+    const deadline = Date.now() + REFRESH_WAIT_MS;
+    let seen: CycleRow | null = null;
+    while (Date.now() < deadline) {
+      const latest = await this.latestCycle();
+      if (latest && matches(latest)) {
+        seen = latest;
+        if (latest.finished_at) {
+          this.invalidate();
+          return latest;
+        }
+      }
+      await sleep(200);
+    }
+    return seen;
+  }
+}
+
+function presentCycle(row: CycleRow): NonNullable<RefreshResult['cycle']> {
+  return {
+    id: row.id,
+    status: row.status,
+    startedAt: row.started_at.toISOString(),
+    finishedAt: row.finished_at?.toISOString() ?? null,
+    storiesUpserted: row.stories_upserted,
+  };
+}
