@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/db/index.ts';
+import { runMigrations } from '../../server/db/migrate.ts';
+
+export interface TestDatabase {
+  database: Database;
+  /** A connection string other processes can use to reach the same database. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: embedded PGlite in a temporary folder by default, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `hn_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ DATABASE_URL: url.toString(), DATA_DIR: '', DATABASE_POOL_SIZE: 10 });
+    await runMigrations(database.pool);
+    return {
+      database,
+      url: url.toString(),
+      async close() {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: serverUrl });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hn-test-'));
+  const database = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: dataDir, DATABASE_POOL_SIZE: 10 });
+  await runMigrations(database.pool);
+  return {
+    database,
+    url: database.connectionString,
+    async close() {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
