@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoTrendingResponseSchema, storyPageSchema } from '../common/contracts/stories.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { databaseFingerprint, seedStories } from './support/seed.ts';
+
+const NOW = Date.now();
+const nowSeconds = Math.floor(NOW / 1000);
+const HOUR = 3600;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+  await seedStories(t.db.database.pool, [
+    // Young and fast: 30 minutes old.
+    { hnId: 101, time: nowSeconds - HOUR / 2, score: 60, descendants: 12, scoreVelocity: 40, commentsVelocity: 10, trendingScore: 90, riseScore: 56 },
+    // Big and older: 20 hours old.
+    { hnId: 102, time: nowSeconds - 20 * HOUR, score: 900, descendants: 450, scoreVelocity: 12, commentsVelocity: 6, trendingScore: 30, riseScore: 0 },
+    // Mid: 3 hours old.
+    { hnId: 103, time: nowSeconds - 3 * HOUR, score: 150, descendants: 80, scoreVelocity: 20, commentsVelocity: 9, trendingScore: 60, riseScore: 11.5 },
+    // Four days old, still has some points.
+    { hnId: 104, time: nowSeconds - 96 * HOUR, score: 400, descendants: 200, trendingScore: 1 },
+    // Ask HN text post, 2 hours old.
+    { hnId: 105, time: nowSeconds - 2 * HOUR, title: 'Ask HN: What are you working on?', url: '', score: 8, descendants: 30, scoreVelocity: 3, trendingScore: 5, riseScore: 2.1 },
+    // Dead and deleted stories never show.
+    { hnId: 106, time: nowSeconds - HOUR, score: 500, trendingScore: 500, riseScore: 500, scoreVelocity: 100, dead: true },
+    { hnId: 107, time: nowSeconds - HOUR, score: 500, trendingScore: 500, riseScore: 500, scoreVelocity: 100, deleted: true },
+    // Two months old.
+    { hnId: 108, time: nowSeconds - 60 * 24 * HOUR, score: 2000, descendants: 900 },
+  ]);
+});
+afterAll(async () => t?.close());
+
+async function list(path: string) {
+  const response = await t.app.server.inject({ method: 'GET', url: path });
+  expect(response.statusCode, response.body).toBe(200);
+  return storyPageSchema.parse(response.json());
+}
+
+const hnIds = (page: { stories: { hnId: number }[] }) => page.stories.map((s) => s.hnId);
+
+describe('story lists', () => {
+  it('trending: by trending score within the time window (default 3 days)', async () => {
+    const page = await list('/api/stories/trending');
+    expect(hnIds(page)).toEqual([101, 103, 102, 105]);
+    expect(page).toMatchObject({ count: 4, page: 1, totalPages: 1, hasNext: false, hasPrevious: false, totalCount: 4 });
+    expect(hnIds(await list('/api/stories/trending?timeFilter=1h'))).toEqual([101]);
+    expect(hnIds(await list('/api/stories/trending?timeFilter=week'))).toEqual([101, 103, 102, 105, 104]);
+    expect(hnIds(await list('/api/stories/trending?timeFilter=month&minScore=100'))).toEqual([103, 102, 104]);
+  });
+
+  it('every story carries every field of the spec', async () => {
+    const page = await list('/api/stories/trending?timeFilter=1h');
+    expect(page.stories[0]).toEqual({
+      id: expect.any(Number),
+      hnId: 101,
+      title: 'Story 101',
+      url: 'https://example.com/101',
+      score: 60,
+      descendants: 12,
+      by: 'someone',
+      time: nowSeconds - HOUR / 2,
+      timeAgo: '30 minutes ago',
+      domain: 'example.com',
+      scoreVelocity: 40,
+      commentsVelocity: 10,
+      trendingScore: 90,
+    });
+    const ask = (await list('/api/stories/trending')).stories.find((s) => s.hnId === 105);
+    expect(ask).toMatchObject({ url: '', domain: '', title: 'Ask HN: What are you working on?' });
+  });
+
+  it('top, comments and recent sort by score, comments and time over all stories', async () => {
+    expect(hnIds(await list('/api/stories/top'))).toEqual([108, 102, 104, 103, 101, 105]);
+    expect(hnIds(await list('/api/stories/comments'))).toEqual([108, 102, 104, 103, 105, 101]);
+    expect(hnIds(await list('/api/stories/recent?hours=24'))).toEqual([101, 105, 103, 102]);
+    expect(hnIds(await list('/api/stories/recent?hours=8760'))).toEqual([101, 105, 103, 102, 104, 108]);
+  });
+
+  it('fast risers: young stories gaining fast, above the minimum velocity, not old big ones', async () => {
+    expect(hnIds(await list('/api/stories/fast-risers?minVelocity=5'))).toEqual([101, 103]);
+    expect(hnIds(await list('/api/stories/fast-risers'))).toEqual([101, 103, 105]);
+  });
+
+  it('pages: count, totals and flags', async () => {
+    const first = await list('/api/stories/top?limit=4');
+    expect(first).toMatchObject({ count: 4, page: 1, totalPages: 2, hasNext: true, hasPrevious: false, totalCount: 6 });
+    const second = await list('/api/stories/top?limit=4&page=2');
+    expect(hnIds(second)).toEqual([101, 105]);
+    expect(second).toMatchObject({ count: 2, page: 2, totalPages: 2, hasNext: false, hasPrevious: true });
+    const beyond = await list('/api/stories/top?limit=4&page=9');
+    expect(beyond).toMatchObject({ count: 0, stories: [], totalCount: 6, hasNext: false, hasPrevious: true });
+    expect((await list('/api/stories/top?limit=1000')).count).toBe(6);
+  });
+
+  it('minScore filters every sort', async () => {
+    expect(hnIds(await list('/api/stories/top?minScore=500'))).toEqual([108, 102]);
+    expect((await list('/api/stories/comments?minScore=100000')).totalCount).toBe(0);
+  });
+});
+
+describe('bad input', () => {
+  const cases: [string, RegExp][] = [
+    ['/api/stories/trending?minScore=-1', /minScore must be at least 0/],
+    ['/api/stories/trending?page=abc', /page must be a whole number/],
+    ['/api/stories/trending?page=0', /page must be at least 1/],
+    ['/api/stories/trending?timeFilter=2d', /timeFilter must be one of 1h, 6h, 24h, 3d, week, month/],
+    ['/api/stories/top?limit=5000', /limit must be at most 1000/],
+    ['/api/stories/top?limit=0', /limit must be at least 1/],
+    ['/api/stories/recent?hours=1.5', /hours must be a whole number/],
+    ['/api/stories/fast-risers?minVelocity=fast', /minVelocity must be a number/],
+    ['/api/stories/top?minScore=1&minScore=2', /minScore/],
+    ['/api/demo/trending?limit=50', /limit must be at most 10/],
+  ];
+
+  it.each(cases)('%s answers 400 with a message and changes nothing', async (url, message) => {
+    const before = await databaseFingerprint(t.db.database.pool);
+    const response = await t.app.server.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+    expect(response.json().issues.length).toBeGreaterThan(0);
+    expect(await databaseFingerprint(t.db.database.pool)).toBe(before);
+  });
+
+  it('unknown routes answer 404 with a message', async () => {
+    const response = await t.app.server.inject({ method: 'GET', url: '/api/stories/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toContain('/api/stories/nope');
+  });
+});
+
+describe('landing sample, maintenance status, health', () => {
+  it('demo trending: the top stories, cacheable for two minutes', async () => {
+    const response = await t.app.server.inject({ method: 'GET', url: '/api/demo/trending?limit=3' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=120');
+    expect(hnIds(demoTrendingResponseSchema.parse(response.json()))).toEqual([101, 103, 102]);
+  });
+
+  it('maintenance status follows the settings table (default off)', async () => {
+    const get = async () => (await t.app.server.inject({ method: 'GET', url: '/api/maintenance-status' })).json();
+    expect(await get()).toEqual({ maintenanceMode: false });
+    await t.db.database.pool.query(`INSERT INTO settings (key, value) VALUES ('maintenance_mode', 'true'::jsonb)`);
+    expect(await get()).toEqual({ maintenanceMode: true });
+    await t.db.database.pool.query(`UPDATE settings SET value = '"false"'::jsonb WHERE key = 'maintenance_mode'`);
+    expect(await get()).toEqual({ maintenanceMode: false });
+  });
+
+  it('healthz, readyz and metrics answer', async () => {
+    expect((await t.app.server.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.server.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready', database: true, migrations: true });
+    const metrics = await t.app.server.inject({ url: '/metrics' });
+    expect(metrics.body).toContain('hn_ingest_cycle_duration_seconds');
+    expect(metrics.body).toContain('http_request_duration_seconds');
+  });
+
+  it('readyz reports migrations not applied', async () => {
+    await t.db.database.pool.query(`ALTER TABLE drizzle.__drizzle_migrations RENAME TO __hidden`);
+    try {
+      const response = await t.app.server.inject({ url: '/readyz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ database: true, migrations: false });
+    } finally {
+      await t.db.database.pool.query(`ALTER TABLE drizzle.__hidden RENAME TO __drizzle_migrations`);
+    }
+  });
+
+  it('the OpenAPI document lists every story endpoint', async () => {
+    const response = await t.app.server.inject({ url: '/api/docs/json' });
+    const paths = Object.keys(response.json().paths);
+    for (const path of [
+      '/api/stories/trending',
+      '/api/stories/top',
+      '/api/stories/comments',
+      '/api/stories/recent',
+      '/api/stories/fast-risers',
+      '/api/demo/trending',
+      '/api/stories/refresh',
+      '/api/maintenance-status',
+    ]) {
+      expect(paths).toContain(path);
+    }
+    expect(response.json().paths['/api/stories/trending'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['minScore', 'page', 'limit', 'hours', 'timeFilter', 'minVelocity']),
+    );
+  });
+});
+
+describe('list cache', () => {
+  it('serves new data once a cycle has finished', async () => {
+    const pool = t.db.database.pool;
+    const before = await list('/api/stories/top?limit=1');
+    expect(before.stories[0]?.score).toBe(2000);
+    await pool.query(`UPDATE stories SET score = 2500 WHERE hn_id = 108`);
+    // Unchanged until a cycle finishes: the cached body is served.
+    expect((await list('/api/stories/top?limit=1')).stories[0]?.score).toBe(2000);
+    await pool.query(
+      `INSERT INTO ingestion_cycles (reason, instance, started_at, finished_at, status) VALUES ('test', 'other', now(), now(), 'ok')`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await list('/api/stories/top?limit=1')).stories[0]?.score).toBe(2500);
+  });
+});

@@ -1,0 +1,46 @@
+import { buildApp, type App } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { createIngestion, type Ingestion } from '../../server/hn/service.ts';
+import { createMetrics } from '../../server/metrics.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: App;
+  db: TestDatabase;
+  ingestion: Ingestion;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database. Ingestion reads `HN_API_URL` (a replay server in these tests) and the
+ * refresh endpoint runs cycles in-process instead of through the job queue.
+ */
+export async function createTestApp(options: { env?: Record<string, string>; now?: () => number } = {}): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', HN_API_URL: 'http://127.0.0.1:9/v0', HN_TIMEOUT_MS: '2000', ...options.env });
+  const now = options.now ?? Date.now;
+  const db = await createTestDatabase();
+  const metrics = createMetrics();
+  const ingestion = createIngestion({ config, pool: db.database.pool, metrics, log: silentLog, now, backoffMs: 5 });
+  const app = await buildApp({
+    config,
+    pool: db.database.pool,
+    metrics,
+    now,
+    trigger: { requestNow: async (reason) => void ingestion.runCycle(reason) },
+  });
+  ingestion.onCycle(() => app.stories.invalidate());
+  return {
+    app,
+    db,
+    ingestion,
+    config,
+    async close() {
+      await app.server.close();
+      await db.close();
+    },
+  };
+}
+
+const noop = (): void => undefined;
+export const silentLog = { info: noop, warn: noop, error: noop, debug: noop };
