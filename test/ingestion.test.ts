@@ -1,0 +1,208 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Fault } from '../tools/hn-replay/index.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { startTestReplay } from './support/replay.ts';
+import type { ReplayServer } from '../tools/hn-replay/index.ts';
+
+let replay: ReplayServer;
+let t: TestApp;
+
+beforeAll(async () => {
+  replay = await startTestReplay();
+  t = await createTestApp({
+    env: { HN_API_URL: replay.url, HN_TIMEOUT_MS: '400', HN_RETRIES: '1', HN_CONCURRENCY: '8', HN_MAX_NEW_ITEMS: '5000' },
+    now: () => replay.clock.now() * 1000,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await replay?.close();
+});
+afterEach(() => replay.faults.clear());
+
+const pool = () => t.db.database.pool;
+async function scalar(sql: string, params: unknown[] = []): Promise<number> {
+  const result = await pool().query(sql, params);
+  return Number(Object.values(result.rows[0] ?? {})[0] ?? 0);
+}
+
+/** Moves the replay on minute by minute with a cycle each minute, as production runs. */
+async function advanceWithCycles(minutes: number): Promise<void> {
+  for (let i = 0; i < minutes; i++) {
+    replay.clock.advance(60);
+    const report = await t.ingestion.runCycle('test');
+    expect(report?.status).toBe('ok');
+  }
+}
+
+/** Up to `count` story ids the replay lists at `at` that are not stored yet (they will be fetched next cycle). */
+async function unseenListedIds(at: number, count: number): Promise<number[]> {
+  const listed = [...new Set([...replay.dataset.newAt(at), ...replay.dataset.topAt(at)])].filter((id) => {
+    const item = replay.dataset.itemAt(id, at);
+    return item && item.type === 'story' && !item.dead && !item.deleted;
+  });
+  const stored = await pool().query<{ hn_id: number }>('SELECT hn_id FROM stories WHERE hn_id = ANY($1::int[])', [listed]);
+  const known = new Set(stored.rows.map((row) => row.hn_id));
+  return listed.filter((id) => !known.has(id)).slice(0, count);
+}
+
+/** Every story the replay lists now, stored with the replay's current title, score and comment count. */
+async function expectStoredMatchesReplay(): Promise<void> {
+  const now = replay.clock.now();
+  const listed = new Set([...replay.dataset.topAt(now), ...replay.dataset.newAt(now), ...replay.dataset.bestAt(now), ...replay.dataset.askAt(now), ...replay.dataset.showAt(now)]);
+  const stored = await pool().query<{ hn_id: number; title: string; score: number; descendants: number; url: string; dead: boolean }>(
+    `SELECT hn_id, title, score, descendants, url, dead FROM stories WHERE hn_id = ANY($1::int[])`,
+    [[...listed]],
+  );
+  const skipped = await pool().query<{ hn_id: number }>(`SELECT hn_id FROM skipped_items WHERE hn_id = ANY($1::int[])`, [[...listed]]);
+  const byId = new Map(stored.rows.map((row) => [row.hn_id, row]));
+  const skippedIds = new Set(skipped.rows.map((row) => row.hn_id));
+  let compared = 0;
+  for (const id of listed) {
+    const item = replay.dataset.itemAt(id, now);
+    if (!item || item.type !== 'story' || item.dead || item.deleted) {
+      expect(byId.has(id) && !byId.get(id)!.dead, `item ${id} (${item?.type}) must not be listed as a live story`).toBe(false);
+      continue;
+    }
+    // Nothing is lost: each listed story is stored (or, being no story, remembered as skipped).
+    expect(byId.has(id) || skippedIds.has(id), `story ${id} missing`).toBe(true);
+    const row = byId.get(id)!;
+    expect(row.score).toBe(item.score ?? 0);
+    expect(row.descendants).toBe(item.descendants ?? 0);
+    expect(row.url).toBe(item.url ?? '');
+    compared++;
+  }
+  expect(compared).toBeGreaterThan(100);
+}
+
+describe('ingestion against the replay', () => {
+  it('a first cycle stores every listed story as the API gives it', async () => {
+    const report = await t.ingestion.runCycle('test');
+    expect(report?.status).toBe('ok');
+    expect(report?.errors).toBe(0);
+    await expectStoredMatchesReplay();
+    const top = replay.dataset.topAt(replay.clock.now());
+    const ranks = await pool().query<{ hn_id: number; top_rank: number }>(
+      `SELECT hn_id, top_rank FROM stories WHERE top_rank IS NOT NULL ORDER BY top_rank LIMIT 5`,
+    );
+    expect(ranks.rows.map((row) => row.hn_id)).toEqual(top.slice(0, 5));
+    // Every story has its first snapshot.
+    expect(await scalar('SELECT count(*) FROM stories s WHERE NOT EXISTS (SELECT 1 FROM story_snapshots p WHERE p.story_id = s.id)')).toBe(0);
+  });
+
+  it('a second cycle on unchanged data duplicates and appends nothing', async () => {
+    const stories = await scalar('SELECT count(*) FROM stories');
+    const snapshots = await scalar('SELECT count(*) FROM story_snapshots');
+    const digest = await scalar(`SELECT sum(hashtext(title || score || descendants || url)) FROM stories`);
+    const report = await t.ingestion.runCycle('test');
+    expect(report?.status).toBe('ok');
+    expect(report?.snapshotsAppended).toBe(0);
+    expect(await scalar('SELECT count(*) FROM stories')).toBe(stories);
+    expect(await scalar('SELECT count(*) FROM story_snapshots')).toBe(snapshots);
+    expect(await scalar(`SELECT sum(hashtext(title || score || descendants || url)) FROM stories`)).toBe(digest);
+  });
+
+  it('as time passes, changed stories get new counts, snapshots and velocities', async () => {
+    const snapshots = await scalar('SELECT count(*) FROM story_snapshots');
+    await advanceWithCycles(20);
+    expect(await scalar('SELECT count(*) FROM story_snapshots')).toBeGreaterThan(snapshots);
+    await expectStoredMatchesReplay();
+    const topId = replay.dataset.topAt(replay.clock.now())[0]!;
+    const top = await pool().query<{ score_velocity: number; trending_score: number }>(
+      'SELECT score_velocity, trending_score FROM stories WHERE hn_id = $1',
+      [topId],
+    );
+    expect(top.rows[0]!.score_velocity).toBeGreaterThan(0);
+    expect(top.rows[0]!.trending_score).toBeGreaterThan(0);
+    const trending = await t.app.server.inject({ url: '/api/stories/trending?timeFilter=week&limit=10' });
+    expect(trending.json().stories.length).toBe(10);
+    // The exposure of front-page stories accrues with the ranks they held.
+    expect(await scalar('SELECT count(*) FROM stories WHERE top_rank <= 30 AND expected_upvotes > 0')).toBeGreaterThan(20);
+  });
+
+});
+describe('faults: every cycle completes, nothing is duplicated, nothing is lost', () => {
+  const itemFaults: [string, Omit<Fault, 'match'>][] = [
+    ['5xx answers', { kind: 'error' }],
+    ['timeouts', { kind: 'timeout' }],
+    ['truncated JSON', { kind: 'truncate' }],
+    ['null items', { kind: 'null' }],
+  ];
+
+  it.each(itemFaults)('%s: the items that fail are retried next cycle and then stored', async (_name, fault) => {
+    replay.clock.advance(60);
+    let victims = await unseenListedIds(replay.clock.now(), 3);
+    while (victims.length === 0) {
+      replay.clock.advance(60);
+      victims = await unseenListedIds(replay.clock.now(), 3);
+    }
+    // These items fail on every attempt of this cycle (retries included); everything else succeeds.
+    replay.faults.set(victims.map((id) => ({ ...fault, match: `/v0/item/${id}.json` })));
+    const faulty = await t.ingestion.runCycle('test');
+    expect(faulty?.status).toBe('partial');
+    const pending = await pool().query<{ hn_id: number }>('SELECT hn_id FROM pending_items ORDER BY hn_id');
+    expect(pending.rows.map((row) => row.hn_id)).toEqual([...victims].sort((a, b) => a - b));
+    expect(await scalar('SELECT count(*) FROM stories WHERE hn_id = ANY($1::int[])', [victims])).toBe(0);
+
+    replay.faults.clear();
+    const healed = await t.ingestion.runCycle('test');
+    expect(healed?.status).toBe('ok');
+    expect(await scalar('SELECT count(*) FROM pending_items')).toBe(0);
+    expect(await scalar('SELECT count(*) FROM stories WHERE hn_id = ANY($1::int[])', [victims])).toBe(victims.length);
+    await expectStoredMatchesReplay();
+    expect(await scalar('SELECT count(*) - count(DISTINCT hn_id) FROM stories')).toBe(0);
+  });
+
+  it('latency on every item and 5xx on half of them: the cycle completes and the next one catches up', async () => {
+    replay.clock.advance(60);
+    replay.faults.set([{ kind: 'error', match: '/v0/item/', rate: 0.5 }, { kind: 'latency', match: '/v0/item/', rate: 1, latencyMs: 50 }]);
+    const faulty = await t.ingestion.runCycle('test');
+    expect(['ok', 'partial']).toContain(faulty?.status);
+    replay.faults.clear();
+    expect((await t.ingestion.runCycle('test'))?.status).toBe('ok');
+    expect(await scalar('SELECT count(*) FROM pending_items')).toBe(0);
+    await expectStoredMatchesReplay();
+  });
+
+  it('a failing list keeps the ranks it gave before; the other lists go on', async () => {
+    const before = await scalar('SELECT count(*) FROM stories WHERE top_rank IS NOT NULL');
+    replay.faults.set([{ kind: 'error', match: '/v0/topstories.json' }]);
+    replay.clock.advance(5 * 60);
+    const report = await t.ingestion.runCycle('test');
+    expect(report?.status).toBe('partial');
+    expect(await scalar('SELECT count(*) FROM stories WHERE top_rank IS NOT NULL')).toBe(before);
+  });
+
+  it('when every list fails the cycle is recorded as failed and nothing changes', async () => {
+    const stories = await scalar('SELECT count(*) FROM stories');
+    replay.faults.set([{ kind: 'error', match: /\/v0\/(\w+stories|updates)\.json/ }]);
+    const report = await t.ingestion.runCycle('test');
+    expect(report?.status).toBe('failed');
+    expect(await scalar('SELECT count(*) FROM stories')).toBe(stories);
+    expect(await scalar(`SELECT count(*) FROM ingestion_cycles WHERE status = 'failed'`)).toBe(1);
+  });
+});
+
+describe('POST /api/stories/refresh', () => {
+  it('runs a cycle, then joins it for 30 seconds, and is rate limited', async () => {
+    replay.clock.advance(10 * 60);
+    const cyclesBefore = await scalar('SELECT count(*) FROM ingestion_cycles');
+    const first = await t.app.server.inject({ method: 'POST', url: '/api/stories/refresh' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ refreshed: true, cycle: { status: 'ok' } });
+    expect(await scalar('SELECT count(*) FROM ingestion_cycles')).toBe(cyclesBefore + 1);
+
+    replay.clock.advance(10);
+    const second = await t.app.server.inject({ method: 'POST', url: '/api/stories/refresh' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ refreshed: false, cycle: { id: first.json().cycle.id } });
+    expect(await scalar('SELECT count(*) FROM ingestion_cycles')).toBe(cyclesBefore + 1);
+
+    let limited = null;
+    for (let i = 0; i < 6 && !limited; i++) {
+      const response = await t.app.server.inject({ method: 'POST', url: '/api/stories/refresh' });
+      if (response.statusCode === 429) limited = response;
+    }
+    expect(limited?.json().message).toMatch(/Too many requests/);
+  });
+});
