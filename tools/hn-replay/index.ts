@@ -40,6 +40,11 @@ export interface ReplayOptions {
   /** Synthetic stories per hour added to the `newstories` tail. Default 60. */
   syntheticPerHour?: number;
   log?: (msg: string) => void;
+  /**
+   * Seconds added to the `time` of every served item. The demo sets it to (real now - start) so that,
+   * at speed 1, the recording plays as if it were happening now and ages read naturally.
+   */
+  timeShift?: number;
 }
 
 export interface ReplayServer {
@@ -117,7 +122,7 @@ export async function startReplay(options: ReplayOptions = {}): Promise<ReplaySe
   (options.log ?? defaultLog)(describeDataset(dataset, dataDir, seed));
   const clock = createClock({ start: options.start ?? dataset.range.first, speed: options.speed ?? 1 });
   const faults = createFaultController(seed);
-  const http = createReplayHttpServer({ dataset, clock, faults });
+  const http = createReplayHttpServer({ dataset, clock, faults, timeShift: options.timeShift });
   const { host, port } = await http.listen(options.host ?? '127.0.0.1', options.port ?? 0);
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;

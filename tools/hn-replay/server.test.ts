@@ -176,3 +176,20 @@ describe('without the data folder', () => {
     for (const id of ids.slice(0, 20)) expect(replay.dataset.isSynthetic(id)).toBe(true);
   });
 });
+
+describe('time shift', () => {
+  let replay: ReplayServer;
+  const shift = 1_000_000;
+  beforeAll(async () => {
+    replay = await startReplay({ dataDir: MISSING_DATA_DIR, log: silent, seed: 5, timeShift: shift });
+  });
+  afterAll(() => replay.close());
+
+  it('adds the shift to every served item time, and to nothing else', async () => {
+    const id = replay.dataset.topAt(replay.clock.now())[0]!;
+    const served = (await getJson(`${replay.url}/item/${id}.json`)).body as { time: number; score: number };
+    const truth = replay.dataset.itemAt(id, replay.clock.now())!;
+    expect(served.time).toBe(truth.time + shift);
+    expect(served.score).toBe(truth.score);
+  });
+});

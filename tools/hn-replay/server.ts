@@ -77,8 +77,17 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   return text ? JSON.parse(text) : {};
 }
 
-export function createReplayHttpServer(deps: { dataset: ReplayDataset; clock: VirtualClock; faults: FaultController }): ReplayHttpServer {
+export function createReplayHttpServer(deps: {
+  dataset: ReplayDataset;
+  clock: VirtualClock;
+  faults: FaultController;
+  /** Seconds added to every served item's `time` (see ReplayOptions.timeShift). */
+  timeShift?: number;
+}): ReplayHttpServer {
   const { dataset, clock, faults } = deps;
+  const timeShift = deps.timeShift ?? 0;
+  const shifted = (item: ReturnType<ReplayDataset['itemAt']>) =>
+    item && timeShift ? { ...item, time: item.time + timeShift } : item;
   let counts = emptyCounts();
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -134,7 +143,7 @@ export function createReplayHttpServer(deps: { dataset: ReplayDataset; clock: Vi
       case 'list':
         return { status: 200, value: LIST_PATHS[target.name]!(dataset, t) };
       case 'item':
-        return { status: 200, value: dataset.itemAt(target.id, t) };
+        return { status: 200, value: shifted(dataset.itemAt(target.id, t)) };
       case 'maxitem':
         return { status: 200, value: dataset.maxItemAt(t) };
       case 'updates':

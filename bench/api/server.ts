@@ -1,0 +1,53 @@
+/**
+ * The product's HTTP app on a seeded database, plus one extra route, `/bench/ceiling`, answering a
+ * precomputed body of the same size as trending page 1: what the same server does with no work at all.
+ * Started as a child process by bench/api/run.ts so the load generator does not share its event loop.
+ */
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/index.ts';
+import { runMigrations } from '../../server/db/migrate.ts';
+import { createMetrics } from '../../server/metrics.ts';
+import { seedBenchmarkData } from '../support.ts';
+
+const STORIES = Number(process.env.BENCH_STORIES ?? 50_000);
+const SNAPSHOTS_PER_STORY = Number(process.env.BENCH_SNAPSHOTS_PER_STORY ?? 40);
+
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', INGEST_ENABLED: 'false' });
+const database = await openDatabase(config);
+await runMigrations(database.pool);
+const existing = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM stories');
+const nowSeconds = Math.floor(Date.now() / 1000);
+if ((existing.rows[0]?.n ?? 0) === 0) {
+  const started = Date.now();
+  await seedBenchmarkData(database.pool, { stories: STORIES, snapshotsPerStory: SNAPSHOTS_PER_STORY, nowSeconds });
+  process.stderr.write(`seeded ${STORIES} stories and ${STORIES * SNAPSHOTS_PER_STORY} snapshots in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+// One finished cycle, as production would have: the list cache keys on it.
+await database.pool.query(
+  `INSERT INTO ingestion_cycles (reason, instance, started_at, finished_at, status) VALUES ('bench', 'bench', now(), now(), 'ok')`,
+);
+
+const app = await buildApp({
+  config,
+  pool: database.pool,
+  metrics: createMetrics(),
+  now: Date.now,
+  trigger: { requestNow: async () => undefined },
+});
+// Registered before the first request (Fastify closes its route table then); filled in just below.
+let precomputed = '';
+app.server.get('/bench/ceiling', { schema: { hide: true } }, (_request, reply) => {
+  reply.type('application/json; charset=utf-8').serializer((p) => p as string).send(precomputed);
+});
+const page1 = await app.server.inject({ url: '/api/stories/trending?page=1&limit=50&timeFilter=month' });
+precomputed = JSON.stringify(['x'.repeat(Math.max(0, page1.body.length - 4))]);
+await app.server.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.server.address() as import("node:net").AddressInfo;
+process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}`, bodyBytes: page1.body.length })}\n`);
+
+process.once('SIGTERM', async () => {
+  await app.server.close();
+  await database.close();
+  process.exit(0);
+});
