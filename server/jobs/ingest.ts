@@ -31,7 +31,8 @@ export class IngestSchedule {
         await this.options.runCycle(job?.data.reason ?? 'schedule');
       });
     }
-    await this.offer('schedule');
+    // A cycle at once on start: the current time slot may already be taken by an instance that stopped.
+    await this.requestNow('startup');
     this.timer = setInterval(() => void this.offer('schedule'), this.options.intervalSeconds * 1000);
     this.timer.unref();
   }
