@@ -31,9 +31,9 @@ export async function seedBenchmarkData(pool: pg.Pool, options: { stories: numbe
       `INSERT INTO story_snapshots (story_id, sampled_at, score, descendants, top_rank)
        SELECT s.id, to_timestamp(s.time + k * 600), greatest(1, s.score * k / $3), s.descendants * k / $3,
               CASE WHEN k % 3 = 0 THEN 1 + (s.id + k) % 500 END
-         FROM (SELECT id, time, score, descendants FROM stories ORDER BY id OFFSET $1 LIMIT $2) s,
+         FROM (SELECT id, time, score, descendants FROM stories WHERE hn_id > $4 ORDER BY id OFFSET $1 LIMIT $2) s,
               generate_series(1, $3) AS k`,
-      [offset, chunk, options.snapshotsPerStory],
+      [offset, chunk, options.snapshotsPerStory, first],
     );
   }
   await pool.query('ANALYZE stories');

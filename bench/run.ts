@@ -1,0 +1,7 @@
+/** `npm run bench`: every benchmark in turn. Each prints its own figures and ratios. */
+import { runApiBenchmark } from './api/run.ts';
+import { runIngestBenchmark } from './ingest.ts';
+
+const only = process.argv[2];
+if (!only || only === 'api') await runApiBenchmark();
+if (!only || only === 'ingest') await runIngestBenchmark();
