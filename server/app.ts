@@ -17,6 +17,7 @@ import { SettingsService } from './modules/settings/service.ts';
 import { storiesRoutes } from './modules/stories/routes.ts';
 import { StoriesService, type CycleTrigger } from './modules/stories/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { DEFAULT_WEB_DIST_DIR, hasWebBuild, webRoutes } from './web.ts';
 
 export interface AppDeps {
   config: Config;
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(systemRoutes(deps.pool, deps.metrics));
   await server.register(storiesRoutes(stories));
   await server.register(settingsRoutes(settings));
+  if (hasWebBuild()) await server.register(webRoutes({ distDir: DEFAULT_WEB_DIST_DIR }));
   return { server, stories };
 }
 

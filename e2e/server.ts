@@ -1,0 +1,54 @@
+/**
+ * The server the browser tests drive (Playwright's webServer): the real product (server/main.ts, web build
+ * included) on a fresh embedded database, fed by a replay of recorded Hacker News data played at real speed
+ * from a busy moment and shifted to read as happening now. Port and data folder come from the environment
+ * (playwright.config.ts chooses them); the data folder is removed on exit.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_DATA_DIR, loadDataset, startReplay } from '../tools/hn-replay/index.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, 'data/e2e');
+/** Hours into the recording: enough history for velocities, and full lists. */
+const HOURS_IN = 30;
+
+// Same web build as `npm start` serves, rebuilt when stale.
+await import('../scripts/ensure-web-build.ts');
+
+// Without ../shared/data the replay generates data, so a clean clone still runs the tests.
+const dataset = existsSync(DEFAULT_DATA_DIR) ? 'sample-week' : 'full';
+const { range } = await loadDataset({ dataset });
+const start = range.first + HOURS_IN * 3600;
+const replay = await startReplay({ dataset, start, speed: 1, timeShift: Math.floor(Date.now() / 1000) - start, log: () => undefined });
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    HN_API_URL: replay.url,
+    HN_MAX_NEW_ITEMS: '2000',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  },
+});
+
+let stopping = false;
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  server.kill('SIGTERM');
+  if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+  await replay.close();
+  await rm(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+server.once('exit', (code) => void stop(code ?? 1));
+process.once('SIGINT', () => void stop(0));
+process.once('SIGTERM', () => void stop(0));

@@ -1,0 +1,86 @@
+import { checkPage, expect, test } from './support.ts';
+
+test.describe('visitor tour', () => {
+  test('landing page: live sample, stats, features, sign-in buttons', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('HN Trends - Hacker News trends, as they happen');
+    await expect(page.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
+    const rows = page.getByTestId('trending-row');
+    await expect(rows).toHaveCount(3);
+    for (const link of await rows.getByRole('link').all()) {
+      await expect(link).toHaveAttribute('href', /^https:\/\/news\.ycombinator\.com\/item\?id=\d+$/);
+    }
+    await expect(page.getByText('50K+')).toBeVisible();
+    await expect(page.getByRole('list').filter({ hasText: 'Smart story browsing' }).getByRole('listitem')).toHaveCount(6);
+    for (const name of ['Sign In', 'Start Exploring Stories', 'Get Started Free']) {
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', '/api/login');
+    }
+    await expect(page.getByText(/not affiliated with/)).toBeVisible();
+    await checkPage(page, 'landing', async (p) => {
+      await expect(p.getByTestId('trending-row')).toHaveCount(3);
+    });
+  });
+
+  for (const [path, title, heading] of [
+    ['/about', 'About', 'About'],
+    ['/privacy', 'Privacy Policy', 'Privacy Policy'],
+    ['/terms', 'Terms of Service', 'Terms of Service'],
+    ['/contact', 'Contact', 'Contact'],
+  ] as const) {
+    test(`static page ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(`${title} | HN Trends - Hacker News trends, as they happen`);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await checkPage(page, path.slice(1), async (p) => {
+        await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+      });
+    });
+  }
+
+  test('footer links go to the static pages', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Terms' }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await footer.getByRole('link', { name: 'About' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
+  });
+
+  test('unknown paths show the 404 page with status 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Page Not Found \| /);
+    await checkPage(page, 'not-found', async (p) => {
+      await expect(p.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    });
+  });
+
+  test('hashed assets are cached for good, the page never', async ({ page, request }) => {
+    const response = await page.goto('/about');
+    expect(response?.headers()['cache-control']).toBe('no-cache');
+    const script = await page.locator('script[type="module"]').getAttribute('src');
+    const asset = await request.get(script!);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('the stored dark theme applies before the first paint', async ({ page }) => {
+    await page.goto('/about');
+    await page.evaluate(() => localStorage.setItem('hn-trends-theme', 'dark'));
+    // Block the app's module script: only the theme script in <head> can set the class.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('keyboard: skip link and visible focus', async ({ page }) => {
+    await page.goto('/about');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).not.toBe('none');
+  });
+});

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests: Playwright's runner driving Debian's chromium against the real server (e2e/server.ts).
+ * The port and data folder are chosen once, here in the main process; workers inherit them through the
+ * environment, as they load this file again.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(chromiumPath);
+if (!hasChromium && process.env.CI) {
+  throw new Error(`No chromium at ${chromiumPath}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+}
+
+function freePort(): string {
+  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hn-trends-e2e-'));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', testIgnore: /(maintenance|phone)\.spec\.ts/, use: { viewport: { width: 1280, height: 900 } } },
+    { name: 'phone', testMatch: /phone\.spec\.ts/, use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    // Maintenance mode switches the whole site, so it runs alone after the others.
+    { name: 'maintenance', testMatch: /maintenance\.spec\.ts/, dependencies: ['desktop', 'phone'] },
+  ],
+  webServer: hasChromium
+    ? {
+        command: 'node --import tsx e2e/server.ts',
+        url: `${baseURL}/readyz`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      }
+    : undefined,
+});

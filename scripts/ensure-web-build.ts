@@ -1,0 +1,33 @@
+/**
+ * Run by `npm start` before the server: builds the web app when dist/web is missing or older than any of its
+ * sources, so a fresh clone or a pulled change is served without a separate build step.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '..');
+const builtIndex = path.join(root, 'dist/web/index.html');
+/** Everything the bundle is made from. */
+const SOURCES = ['web', 'common', 'package-lock.json'];
+
+async function newestMtime(entry: string): Promise<number> {
+  const info = await stat(entry).catch(() => null);
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  const children = await readdir(entry);
+  const times = await Promise.all(children.filter((name) => name !== 'node_modules').map((name) => newestMtime(path.join(entry, name))));
+  return Math.max(info.mtimeMs, ...times);
+}
+
+export async function webBuildIsStale(): Promise<boolean> {
+  const built = await stat(builtIndex).catch(() => null);
+  if (!built) return true;
+  const sources = await Promise.all(SOURCES.map((source) => newestMtime(path.join(root, source))));
+  return Math.max(...sources) > built.mtimeMs;
+}
+
+if (await webBuildIsStale()) {
+  console.log('[web] building the web app (dist/web is missing or older than its sources)');
+  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn' });
+}

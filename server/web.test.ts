@@ -1,0 +1,102 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webRoutes } from './web.ts';
+
+const INDEX_HTML = '<!doctype html><title>app</title><div id="root"></div>';
+
+describe('webRoutes', () => {
+  let distDir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(distDir, 'assets/index-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(distDir, 'favicon.svg'), '<svg/>');
+    await writeFile(path.join(tmpdir(), 'outside-dist.txt'), 'secret');
+
+    app = Fastify();
+    // As in server/app.ts: the API's JSON 404, one API route, and the web app registered last.
+    app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No route for ${request.method} ${request.url}` }));
+    app.get('/api/stories/trending', async () => ({ stories: [] }));
+    await app.register(webRoutes({ distDir }));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/',
+    '/signin',
+    '/about',
+    '/preferences',
+    '/profile',
+    '/profile/alice',
+    '/share/abc123',
+    '/share/abc123/some-title',
+    '/shared-story/abc123',
+    '/unsubscribe/token?type=weekly_digest',
+    '/admin',
+    '/admin/shared-links-analytics',
+    '/keywords/',
+  ])('answers the route table path %s with the app, never cached', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it.each(['/nope', '/share', '/profile/a/b', '/admin/unknown', '/assets'])('answers the unknown page %s with the app and status 404', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('serves hashed assets cached for a year', async () => {
+    const response = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe('console.log(1)');
+  });
+
+  it('serves unhashed public files with a short cache', async () => {
+    const response = await app.inject({ url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers a missing asset with a plain 404, not the app', async () => {
+    const response = await app.inject({ url: '/assets/index-old.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'No route for GET /assets/index-old.js' });
+  });
+
+  it('keeps the JSON 404 for unknown API and server paths', async () => {
+    for (const url of ['/api/nope', '/api', '/healthz/x']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toHaveProperty('message');
+    }
+  });
+
+  it('leaves API routes alone', async () => {
+    const response = await app.inject({ url: '/api/stories/trending' });
+    expect(response.json()).toEqual({ stories: [] });
+  });
+
+  it('never serves files outside the build', async () => {
+    for (const url of ['/../outside-dist.txt', '/%2e%2e/outside-dist.txt', '/assets/..%2f..%2foutside-dist.txt']) {
+      const response = await app.inject({ url });
+      expect(response.body).not.toContain('secret');
+    }
+  });
+});

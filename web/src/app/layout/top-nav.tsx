@@ -1,0 +1,154 @@
+import { ChevronDown, LogOut, Menu, Settings, Shield, User, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { LOGOUT_PATH } from '@/lib/api';
+import { isStaff, nameOf, type CurrentUser } from '@/lib/session';
+import { cn } from '@/lib/utils';
+
+const NAV_LINKS = [
+  { href: '/', label: 'Stories' },
+  { href: '/keywords', label: 'Keywords' },
+  { href: '/predictions', label: 'Predictions' },
+  { href: '/bookmarks', label: 'Bookmarks' },
+  { href: '/watched-stories', label: 'Watched' },
+  { href: '/search', label: 'Search' },
+] as const;
+
+const navLinkClasses = 'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground';
+
+export function TopNav({ user }: { user: CurrentUser }) {
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const name = nameOf(user);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {NAV_LINKS.map((link) => (
+            <Link
+              key={link.href}
+              href={link.href}
+              aria-current={location === link.href ? 'page' : undefined}
+              className={cn(navLinkClasses, location === link.href ? 'bg-accent text-accent-foreground' : 'text-muted-foreground')}
+            >
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="flex items-center gap-1">
+          <ThemeToggle />
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" className="hidden gap-2 px-2 lg:inline-flex" aria-label={`Account menu for ${name}`}>
+                <Avatar user={user} />
+                <span className="max-w-32 truncate">{name}</span>
+                <ChevronDown aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="w-56">
+              <DropdownMenuLabel>
+                <span className="block truncate font-medium">{name}</span>
+                {user.email && <span className="block truncate text-xs text-muted-foreground">{user.email}</span>}
+              </DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <Link href="/profile">
+                  <User aria-hidden="true" /> Profile
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link href="/preferences">
+                  <Settings aria-hidden="true" /> Preferences
+                </Link>
+              </DropdownMenuItem>
+              {isStaff(user) && (
+                <DropdownMenuItem asChild>
+                  <Link href="/admin">
+                    <Shield aria-hidden="true" /> Admin
+                  </Link>
+                </DropdownMenuItem>
+              )}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <a href={LOGOUT_PATH}>
+                  <LogOut aria-hidden="true" /> Sign Out
+                </a>
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="Main" className="border-t lg:hidden">
+          <ul className="mx-auto grid max-w-6xl gap-1 px-4 py-3 sm:px-6" onClick={() => setMenuOpen(false)}>
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} aria-current={location === link.href ? 'page' : undefined} className={cn(navLinkClasses, 'block')}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li className="my-1 border-t" aria-hidden="true" />
+            <li>
+              <Link href="/profile" className={cn(navLinkClasses, 'block')}>
+                Profile
+              </Link>
+            </li>
+            <li>
+              <Link href="/preferences" className={cn(navLinkClasses, 'block')}>
+                Preferences
+              </Link>
+            </li>
+            {isStaff(user) && (
+              <li>
+                <Link href="/admin" className={cn(navLinkClasses, 'block')}>
+                  Admin
+                </Link>
+              </li>
+            )}
+            <li>
+              <a href={LOGOUT_PATH} className={cn(navLinkClasses, 'block')}>
+                Sign Out
+              </a>
+            </li>
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+function Avatar({ user }: { user: CurrentUser }) {
+  if (user.profileImageUrl) {
+    return <img src={user.profileImageUrl} alt="" className="size-7 rounded-full object-cover" />;
+  }
+  return (
+    <span className="grid size-7 place-items-center rounded-full bg-primary text-xs font-bold text-primary-foreground" aria-hidden="true">
+      {nameOf(user).slice(0, 1).toUpperCase()}
+    </span>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest, getJson } from '@/lib/api';
+
+export interface AuthProviders {
+  localAccounts: boolean;
+  providers: { id: string; name: string }[];
+}
+
+export function useAuthProviders() {
+  return useQuery({ queryKey: ['/api/auth/providers'], queryFn: () => getJson<AuthProviders>('/api/auth/providers') });
+}
+
+export function useEmailSignIn() {
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => apiRequest('POST', '/api/auth/sign-in/email', body),
+  });
+}
+
+export function useEmailSignUp() {
+  return useMutation({
+    mutationFn: (body: { name: string; email: string; password: string }) => apiRequest('POST', '/api/auth/sign-up/email', body),
+  });
+}
+
+/** Social providers (GitHub, Google) and generic OpenID Connect ones have different endpoints; both answer {url}. */
+const SOCIAL_PROVIDERS = new Set(['github', 'google']);
+
+export function useProviderSignIn() {
+  return useMutation({
+    mutationFn: async ({ providerId, callbackURL }: { providerId: string; callbackURL: string }) => {
+      const { url } = SOCIAL_PROVIDERS.has(providerId)
+        ? await apiRequest<{ url: string }>('POST', '/api/auth/sign-in/social', { provider: providerId, callbackURL })
+        : await apiRequest<{ url: string }>('POST', '/api/auth/sign-in/oauth2', { providerId, callbackURL });
+      return url;
+    },
+  });
+}
+
+/** The path to go to after signing in: a same-origin path from ?returnTo, else the home page. */
+export function safeReturnTo(search: string): string {
+  const returnTo = new URLSearchParams(search).get('returnTo');
+  // '//host' and '/\host' are protocol-relative URLs to another site.
+  return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.startsWith('/\\') ? returnTo : '/';
+}

@@ -1,0 +1,48 @@
+import { Link } from 'wouter';
+import { InfoPage } from './info-page';
+
+export function PrivacyPage() {
+  return (
+    <InfoPage title="Privacy Policy" intro="What HN Trends keeps about you, why, and how to take it back.">
+      <section>
+        <h2>What we keep</h2>
+        <ul>
+          <li>Your account: name, email address and, if you sign in with GitHub, Google or another provider, the profile it shares.</li>
+          <li>Your profile, if you fill it in: display name, bio, location, website and social handles.</li>
+          <li>What you create: bookmarks, watched stories, private notes, keyword alerts, shared links and content flags.</li>
+          <li>Your preferences and email settings, including quiet hours and how many emails you want a day.</li>
+          <li>A session cookie that keeps you signed in. We use no advertising or third-party tracking cookies.</li>
+          <li>If you agreed to usage analytics during setup: which stories you open and share, to improve recommendations.</li>
+        </ul>
+      </section>
+      <section>
+        <h2>What we do not do</h2>
+        <p>
+          We do not sell your data or share it with advertisers. Your notes are private to you. Your email address is never
+          shown on your public profile, and you can make the profile private at any time.
+        </p>
+      </section>
+      <section>
+        <h2>Emails</h2>
+        <p>
+          We only send the emails you chose: keyword alerts, the weekly digest, trending and prediction alerts. Every email has
+          an unsubscribe link, and you can change them all under Preferences.
+        </p>
+      </section>
+      <section>
+        <h2>Your rights</h2>
+        <p>
+          On your profile page you can download everything we hold about you as a file, and delete your account. Deleting it
+          removes your data permanently. For anything else, <Link href="/contact">contact us</Link>.
+        </p>
+      </section>
+      <section>
+        <h2>Story data</h2>
+        <p>
+          Stories, scores and comment counts come from the public Hacker News API. They are public data and are not linked to
+          your account.
+        </p>
+      </section>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,196 @@
+import {
+  ArrowRight,
+  BarChart3,
+  Bell,
+  Bookmark,
+  Filter,
+  MessageSquare,
+  Search,
+  Share2,
+  Sparkles,
+  Triangle,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Story } from '../../../../common/contracts/stories.ts';
+import { landingHeatLevel, type HeatLevel } from '../../../../common/rules/heat.ts';
+import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { LOGIN_PATH } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+import { SAMPLE_SIZE, useTrendingSample } from './api';
+
+const STATS = [
+  { value: '50K+', label: 'Stories analysed monthly' },
+  { value: '2K+', label: 'Daily users' },
+  { value: '85%', label: 'Prediction accuracy' },
+  { value: '24/7', label: 'Advanced search and filters' },
+] as const;
+
+const FEATURES: readonly { icon: LucideIcon; title: string; text: string }[] = [
+  { icon: Filter, title: 'Smart story browsing', text: 'Filter by score, time, domain and trending level, and sort by what is rising fastest.' },
+  { icon: Search, title: 'Search with auto-complete', text: 'Find any story by title, domain or author, with suggestions as you type.' },
+  { icon: Sparkles, title: 'Trend predictions', text: 'Spot viral stories 3-6 hours before they reach the front page, each with a confidence score.' },
+  { icon: Bookmark, title: 'Bookmarks and recommendations', text: 'Keep the stories that matter to you and get personal recommendations.' },
+  { icon: Bell, title: 'Keyword alerts', text: 'Hear about it the moment a topic you follow starts trending.' },
+  { icon: Share2, title: 'Sharing and collections', text: 'Share stories with preview cards, and collect them into lists you can export.' },
+];
+
+/** The landing sample's badges read in capitals (part 1 §4). */
+const LANDING_HEAT_LABELS: Readonly<Record<HeatLevel, string>> = {
+  viral: 'VIRAL',
+  hot: 'HOT',
+  rising: 'RISING',
+  trending: 'TRENDING',
+};
+
+function SignInButton({ children, size = 'lg' }: { children: string; size?: 'lg' | 'default' }) {
+  return (
+    <Button asChild size={size}>
+      <a href={LOGIN_PATH}>
+        {children}
+        <ArrowRight aria-hidden="true" />
+      </a>
+    </Button>
+  );
+}
+
+export function LandingPage() {
+  useDocumentTitle();
+  return (
+    <div className="grid gap-16 pb-16">
+      <section className="mx-auto grid max-w-3xl justify-items-center gap-6 pt-10 text-center sm:pt-16">
+        <Badge variant="secondary" className="px-3 py-1 text-sm font-medium">
+          <BarChart3 aria-hidden="true" /> Live Hacker News trends
+        </Badge>
+        <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          See what Hacker News is talking about <span className="text-primary">before everyone else</span>
+        </h1>
+        <p className="max-w-2xl text-lg text-muted-foreground text-pretty">
+          HN Trends follows every story minute by minute, measures how fast points and comments arrive, and shows you what is
+          heating up right now.
+        </p>
+        <SignInButton>Start Exploring Stories</SignInButton>
+      </section>
+
+      <TrendingNow />
+
+      <section aria-labelledby="stats-heading" className="rounded-2xl border bg-card px-6 py-8 shadow-sm">
+        <h2 id="stats-heading" className="sr-only">
+          HN Trends in numbers
+        </h2>
+        <dl className="grid grid-cols-2 gap-6 text-center md:grid-cols-4">
+          {STATS.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse gap-1">
+              <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+              <dd className="text-3xl font-bold text-primary">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="features-heading" className="grid gap-6">
+        <h2 id="features-heading" className="text-center text-2xl font-bold sm:text-3xl">
+          Everything you need to follow the conversation
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title}>
+              <Card className="h-full">
+                <CardHeader>
+                  <Icon className="size-6 text-primary" aria-hidden="true" />
+                  <CardTitle>{title}</CardTitle>
+                  <CardDescription>{text}</CardDescription>
+                </CardHeader>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="grid justify-items-center gap-4 rounded-2xl bg-primary/10 px-6 py-10 text-center dark:bg-primary/15">
+        <h2 className="text-2xl font-bold sm:text-3xl">Ready to catch the next big story?</h2>
+        <p className="text-muted-foreground">Free to use. No credit card required.</p>
+        <SignInButton>Get Started Free</SignInButton>
+      </section>
+    </div>
+  );
+}
+
+function TrendingNow() {
+  const sample = useTrendingSample();
+  const nowMs = Date.now();
+  return (
+    <section aria-labelledby="trending-now-heading" className="mx-auto w-full max-w-3xl">
+      <Card>
+        <CardHeader>
+          <CardTitle id="trending-now-heading" className="flex items-center gap-2 text-xl">
+            <span className="relative flex size-2.5" aria-hidden="true">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-500 opacity-75 motion-reduce:animate-none" />
+              <span className="relative inline-flex size-2.5 rounded-full bg-red-500" />
+            </span>
+            Trending Now
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {sample.isPending ? (
+            <ul className="grid gap-3" aria-busy="true" aria-label="Loading trending stories">
+              {Array.from({ length: SAMPLE_SIZE }, (_, index) => (
+                <li key={index} className="grid gap-2 rounded-lg border p-3" data-testid="trending-skeleton">
+                  <Skeleton className="h-4 w-4/5" />
+                  <Skeleton className="h-3 w-2/5" />
+                </li>
+              ))}
+            </ul>
+          ) : sample.isError || !sample.data?.stories.length ? (
+            <p className="text-sm text-muted-foreground">Live stories are on their way. Check back in a minute.</p>
+          ) : (
+            <ul className="grid gap-3">
+              {sample.data.stories.map((story) => (
+                <TrendingRow key={story.id} story={story} nowMs={nowMs} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function TrendingRow({ story, nowMs }: { story: Story; nowMs: number }) {
+  const velocity = Math.round(story.scoreVelocity);
+  const heat = landingHeatLevel(story, nowMs);
+  return (
+    <li data-testid="trending-row">
+      <a
+        href={`https://news.ycombinator.com/item?id=${story.hnId}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="grid gap-1.5 rounded-lg border p-3 transition-colors hover:bg-accent"
+      >
+        <span className="flex items-start justify-between gap-3">
+          <span className="font-medium leading-snug">{story.title}</span>
+          <Badge variant={heat} className="shrink-0">
+            {LANDING_HEAT_LABELS[heat]}
+          </Badge>
+        </span>
+        <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            <Triangle className="size-3 fill-current text-primary" aria-hidden="true" />
+            {story.score} points
+          </span>
+          {story.scoreVelocity > 0 && <span className="text-emerald-700 dark:text-emerald-300">+{velocity}/hr</span>}
+          {story.descendants > 0 && (
+            <span className="inline-flex items-center gap-1">
+              <MessageSquare className="size-3" aria-hidden="true" />
+              {story.descendants} comments
+            </span>
+          )}
+          <span>{timeAgoOrRecently(story.timeAgo)}</span>
+        </span>
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EMAIL_TYPES, MAX_EMAILS_PER_DAY_DEFAULT, type EmailFrequency, type EmailType } from '../../../../common/rules/limits.ts';
+import type { StorySort } from '../../../../common/rules/sorts.ts';
+import { apiRequest, getJson } from '@/lib/api';
+
+/** A person's preferences (spec part 2 §3). */
+export interface Preferences {
+  storiesPerPage: number;
+  defaultSort: StorySort;
+  minStoryScore: number;
+  compactView: boolean;
+  showDomains: boolean;
+  darkMode: boolean;
+  autoRefresh: boolean;
+  refreshInterval: number;
+  emailNotifications: boolean;
+  keywordAlertsSound: boolean;
+  weeklyDigest: boolean;
+  trendingAlerts: boolean;
+  predictionAlerts: boolean;
+}
+
+/** Defaults of the preferences screen (part 2 §3), restored by Reset to Defaults. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  storiesPerPage: 25,
+  defaultSort: 'trending',
+  minStoryScore: 0,
+  compactView: false,
+  showDomains: true,
+  darkMode: false,
+  autoRefresh: true,
+  refreshInterval: 5,
+  emailNotifications: true,
+  keywordAlertsSound: true,
+  weeklyDigest: true,
+  trendingAlerts: false,
+  predictionAlerts: false,
+};
+
+/** The email settings the screen edits; they apply to every email type alike. */
+export interface EmailSettings {
+  frequency: EmailFrequency;
+  maxEmailsPerDay: number;
+  digestMode: boolean;
+  /** Hour 0-23, or null when quiet hours are off. */
+  quietHoursStart: number | null;
+  quietHoursEnd: number | null;
+  timezone: string;
+}
+
+export interface EmailControl extends EmailSettings {
+  emailType: EmailType;
+  isActive: boolean;
+}
+
+/** Quiet hours when switched on (part 2 §4). */
+export const QUIET_HOURS_ON = { quietHoursStart: 22, quietHoursEnd: 8 } as const;
+
+export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
+  frequency: 'immediate',
+  maxEmailsPerDay: MAX_EMAILS_PER_DAY_DEFAULT,
+  digestMode: false,
+  ...QUIET_HOURS_ON,
+  timezone: 'UTC',
+};
+
+export const PREFERENCES_KEY = ['/api/user/preferences'] as const;
+const EMAIL_CONTROLS_KEY = ['/api/email/frequency-controls'] as const;
+
+/** The signed-in person's preferences, merged over defaults by the server. Not fetched for visitors. */
+export function usePreferences(enabled: boolean) {
+  return useQuery({
+    queryKey: PREFERENCES_KEY,
+    queryFn: async () => (await getJson<{ preferences: Preferences }>('/api/user/preferences')).preferences,
+    enabled,
+  });
+}
+
+export function useEmailControls() {
+  return useQuery({
+    queryKey: EMAIL_CONTROLS_KEY,
+    queryFn: async () => (await getJson<{ controls: EmailControl[] }>('/api/email/frequency-controls')).controls,
+  });
+}
+
+/** The settings shown: those of the keyword alert control (the spec's default email type), else the defaults. */
+export function emailSettingsOf(controls: EmailControl[] | undefined): EmailSettings {
+  const control = controls?.find((entry) => entry.emailType === 'keyword_alert') ?? controls?.[0];
+  if (!control) return DEFAULT_EMAIL_SETTINGS;
+  const { frequency, maxEmailsPerDay, digestMode, quietHoursStart, quietHoursEnd, timezone } = control;
+  return { frequency, maxEmailsPerDay, digestMode, quietHoursStart, quietHoursEnd, timezone };
+}
+
+export class EmailControlsSaveError extends Error {}
+
+/**
+ * Save sends the preferences and the email controls together, then reloads both. A failure of the email
+ * controls is told apart from a failure of the preferences, as each has its own message.
+ */
+export function useSavePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ preferences, email }: { preferences: Preferences; email: EmailSettings }) => {
+      await apiRequest('PATCH', '/api/user/preferences', preferences);
+      try {
+        await Promise.all(EMAIL_TYPES.map((emailType) => apiRequest('PATCH', `/api/email/frequency-controls/${emailType}`, email)));
+      } catch (error) {
+        throw error instanceof Error && error.message.startsWith('401: ') ? error : new EmailControlsSaveError(String(error));
+      }
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY }),
+        queryClient.invalidateQueries({ queryKey: EMAIL_CONTROLS_KEY }),
+      ]),
+  });
+}

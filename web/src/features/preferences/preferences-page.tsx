@@ -1,0 +1,275 @@
+import { Bell, Mail, Monitor, RefreshCw, RotateCcw, Save } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import {
+  EMAIL_FREQUENCIES,
+  REFRESH_INTERVALS_MINUTES,
+  STORIES_PAGE_SIZES,
+  TIMEZONE_LABELS,
+  TIMEZONES,
+  type EmailFrequency,
+} from '../../../../common/rules/limits.ts';
+import { clampMinStoryScore, normaliseMaxEmailsPerDay } from '../../../../common/rules/numbers.ts';
+import { STORY_SORT_LABELS, STORY_SORTS } from '../../../../common/rules/sorts.ts';
+import { SelectRow, SwitchRow } from '@/components/form-rows';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isUnauthorizedError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+import {
+  DEFAULT_PREFERENCES,
+  EmailControlsSaveError,
+  emailSettingsOf,
+  QUIET_HOURS_ON,
+  useEmailControls,
+  usePreferences,
+  useSavePreferences,
+  type EmailSettings,
+  type Preferences,
+} from './api';
+
+const FREQUENCY_LABELS: Readonly<Record<EmailFrequency, string>> = {
+  immediate: 'Immediate',
+  hourly: 'Hourly',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  bi_weekly: 'Every two weeks',
+  monthly: 'Monthly',
+};
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: hour, label: `${String(hour).padStart(2, '0')}:00` }));
+
+export function PreferencesPage() {
+  useDocumentTitle('Preferences');
+  const preferences = usePreferences(true);
+  const controls = useEmailControls();
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">Preferences</h1>
+        <p className="text-muted-foreground">Choose how stories are shown and which emails you receive.</p>
+      </header>
+      {preferences.isPending || controls.isPending ? (
+        <div className="grid gap-4" aria-busy="true" aria-label="Loading preferences">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} className="h-10 w-full" />
+          ))}
+        </div>
+      ) : preferences.isError || controls.isError ? (
+        <p role="alert" className="rounded-xl border border-destructive/40 bg-card p-6 text-center">
+          Failed to load your preferences. Please try again later.
+        </p>
+      ) : (
+        <PreferencesForm initialPreferences={preferences.data} initialEmail={emailSettingsOf(controls.data)} />
+      )}
+    </div>
+  );
+}
+
+function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferences: Preferences; initialEmail: EmailSettings }) {
+  // Edits stay local until Save.
+  const [prefs, setPrefs] = useState(initialPreferences);
+  const [email, setEmail] = useState(initialEmail);
+  const [minScoreText, setMinScoreText] = useState(String(initialPreferences.minStoryScore));
+  const [maxEmailsText, setMaxEmailsText] = useState(String(initialEmail.maxEmailsPerDay));
+  const save = useSavePreferences();
+  const ids = { minScore: useId(), maxEmails: useId() };
+
+  const update = (changes: Partial<Preferences>) => setPrefs((current) => ({ ...current, ...changes }));
+  const updateEmail = (changes: Partial<EmailSettings>) => setEmail((current) => ({ ...current, ...changes }));
+  const quietHoursOn = email.quietHoursStart !== null && email.quietHoursEnd !== null;
+
+  const commitMinScore = () => {
+    const minStoryScore = clampMinStoryScore(minScoreText);
+    setMinScoreText(String(minStoryScore));
+    update({ minStoryScore });
+    return minStoryScore;
+  };
+  const commitMaxEmails = () => {
+    const maxEmailsPerDay = normaliseMaxEmailsPerDay(maxEmailsText);
+    setMaxEmailsText(String(maxEmailsPerDay));
+    updateEmail({ maxEmailsPerDay });
+    return maxEmailsPerDay;
+  };
+
+  const resetToDefaults = () => {
+    setPrefs(DEFAULT_PREFERENCES);
+    setMinScoreText(String(DEFAULT_PREFERENCES.minStoryScore));
+  };
+
+  const submit = () => {
+    // The number fields may still hold text typed since their last blur.
+    const toSave = { preferences: { ...prefs, minStoryScore: commitMinScore() }, email: { ...email, maxEmailsPerDay: commitMaxEmails() } };
+    save.mutate(toSave, {
+      onSuccess: () => toast.success('Preferences Saved', { description: 'Your preferences have been updated successfully.' }),
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return;
+        const description =
+          error instanceof EmailControlsSaveError
+            ? 'Failed to save email preferences. Please try again.'
+            : 'Failed to save preferences. Please try again.';
+        toast.error('Error', { description });
+      },
+    });
+  };
+
+  return (
+    <form
+      className="grid gap-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Section icon={<Monitor aria-hidden="true" />} title="Display" description="How the story list looks.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectRow
+            label="Stories per page"
+            value={prefs.storiesPerPage}
+            options={STORIES_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
+            onValueChange={(storiesPerPage) => update({ storiesPerPage })}
+          />
+          <SelectRow
+            label="Default sort"
+            value={prefs.defaultSort}
+            options={STORY_SORTS.map((sort) => ({ value: sort, label: STORY_SORT_LABELS[sort] }))}
+            onValueChange={(defaultSort) => update({ defaultSort })}
+          />
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.minScore}>Minimum story score</Label>
+            <Input
+              id={ids.minScore}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={500}
+              value={minScoreText}
+              onChange={(event) => setMinScoreText(event.target.value)}
+              onBlur={commitMinScore}
+              aria-describedby={`${ids.minScore}-hint`}
+            />
+            <p id={`${ids.minScore}-hint`} className="text-xs text-muted-foreground">
+              From 0 to 500.
+            </p>
+          </div>
+        </div>
+        <div className="grid gap-2">
+          <SwitchRow label="Compact view" description="Show more stories on screen." checked={prefs.compactView} onCheckedChange={(compactView) => update({ compactView })} />
+          <SwitchRow label="Show domains" description="Show each story's website." checked={prefs.showDomains} onCheckedChange={(showDomains) => update({ showDomains })} />
+          <SwitchRow label="Dark mode" description="Use the dark theme." checked={prefs.darkMode} onCheckedChange={(darkMode) => update({ darkMode })} />
+        </div>
+      </Section>
+
+      <Section icon={<RefreshCw aria-hidden="true" />} title="Auto-refresh" description="Keep the story list up to date by itself.">
+        <SwitchRow label="Auto-refresh stories" checked={prefs.autoRefresh} onCheckedChange={(autoRefresh) => update({ autoRefresh })} />
+        {prefs.autoRefresh && (
+          <SelectRow
+            label="Refresh interval"
+            value={prefs.refreshInterval}
+            options={REFRESH_INTERVALS_MINUTES.map((minutes) => ({ value: minutes, label: `${minutes} min` }))}
+            onValueChange={(refreshInterval) => update({ refreshInterval })}
+          />
+        )}
+      </Section>
+
+      <Section icon={<Bell aria-hidden="true" />} title="Notifications">
+        <SwitchRow
+          label="Email notifications"
+          description="Receive emails when your keyword alerts match."
+          checked={prefs.emailNotifications}
+          onCheckedChange={(emailNotifications) => update({ emailNotifications })}
+        />
+        <SwitchRow
+          label="Keyword alerts sound"
+          description="Play a sound when a keyword alert is triggered."
+          checked={prefs.keywordAlertsSound}
+          onCheckedChange={(keywordAlertsSound) => update({ keywordAlertsSound })}
+        />
+      </Section>
+
+      <Section icon={<Mail aria-hidden="true" />} title="Email settings" description="How often and when emails may reach you.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectRow
+            label="Frequency"
+            value={email.frequency}
+            options={EMAIL_FREQUENCIES.map((frequency) => ({ value: frequency, label: FREQUENCY_LABELS[frequency] }))}
+            onValueChange={(frequency) => updateEmail({ frequency })}
+          />
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.maxEmails}>Max emails per day</Label>
+            <Input
+              id={ids.maxEmails}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={50}
+              value={maxEmailsText}
+              onChange={(event) => setMaxEmailsText(event.target.value)}
+              onBlur={commitMaxEmails}
+              aria-describedby={`${ids.maxEmails}-hint`}
+            />
+            <p id={`${ids.maxEmails}-hint`} className="text-xs text-muted-foreground">
+              From 1 to 50.
+            </p>
+          </div>
+          <SelectRow
+            label="Timezone"
+            value={email.timezone}
+            options={TIMEZONES.map((zone) => ({ value: zone, label: TIMEZONE_LABELS[zone] }))}
+            onValueChange={(timezone) => updateEmail({ timezone })}
+          />
+        </div>
+        <SwitchRow
+          label="Quiet hours"
+          description="No emails during these hours."
+          checked={quietHoursOn}
+          onCheckedChange={(on) => updateEmail(on ? QUIET_HOURS_ON : { quietHoursStart: null, quietHoursEnd: null })}
+        />
+        {quietHoursOn && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectRow label="Quiet hours start" value={email.quietHoursStart ?? QUIET_HOURS_ON.quietHoursStart} options={HOURS} onValueChange={(quietHoursStart) => updateEmail({ quietHoursStart })} />
+            <SelectRow label="Quiet hours end" value={email.quietHoursEnd ?? QUIET_HOURS_ON.quietHoursEnd} options={HOURS} onValueChange={(quietHoursEnd) => updateEmail({ quietHoursEnd })} />
+          </div>
+        )}
+        <SwitchRow label="Digest mode" description="Bundle emails into one." checked={email.digestMode} onCheckedChange={(digestMode) => updateEmail({ digestMode })} />
+      </Section>
+
+      <Section icon={<Mail aria-hidden="true" />} title="Email notification types" description="Which emails you receive.">
+        <SwitchRow label="Keyword Alerts" description="When a keyword you follow trends." checked={prefs.emailNotifications} onCheckedChange={(emailNotifications) => update({ emailNotifications })} />
+        <SwitchRow label="Weekly Newsletter" description="A Sunday summary of the week's top stories." checked={prefs.weeklyDigest} onCheckedChange={(weeklyDigest) => update({ weeklyDigest })} />
+        <SwitchRow label="Trending Alerts" description="When a story takes off." checked={prefs.trendingAlerts} onCheckedChange={(trendingAlerts) => update({ trendingAlerts })} />
+        <SwitchRow label="Prediction Alerts" description="When a story is predicted to trend." checked={prefs.predictionAlerts} onCheckedChange={(predictionAlerts) => update({ predictionAlerts })} />
+      </Section>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={resetToDefaults}>
+          <RotateCcw aria-hidden="true" />
+          Reset to Defaults
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          <Save aria-hidden="true" />
+          {save.isPending ? 'Saving...' : 'Save Preferences'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Section({ icon, title, description, children }: { icon: ReactNode; title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-semibold leading-tight [&_svg]:size-5 [&_svg]:text-primary">
+          {icon}
+          {title}
+        </h2>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}

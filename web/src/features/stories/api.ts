@@ -1,0 +1,52 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StoryPage } from '../../../../common/contracts/stories.ts';
+import { FAST_RISERS_MIN_VELOCITY, sortEndpoint, type StorySort } from '../../../../common/rules/sorts.ts';
+import { recentHoursForTimeFilter, type TimeFilter } from '../../../../common/rules/time-windows.ts';
+import { apiRequest, getJson } from '@/lib/api';
+
+export interface StoryListQuery {
+  sort: StorySort;
+  timeFilter: TimeFilter;
+  minScore: number;
+  page: number;
+  limit: number;
+}
+
+const STORIES_KEY = '/api/stories';
+/** Spec part 1 §9: story lists stay fresh 5 minutes and are kept 10 minutes. */
+const STORIES_STALE_MS = 5 * 60_000;
+const STORIES_GC_MS = 10 * 60_000;
+
+/** The list call of part 1 §7: the sort's endpoint, plus the one parameter that sort takes. */
+export function storyListPath({ sort, timeFilter, minScore, page, limit }: StoryListQuery): string {
+  const params = new URLSearchParams({ minScore: String(minScore), page: String(page), limit: String(limit) });
+  if (sort === 'time') params.set('hours', String(recentHoursForTimeFilter(timeFilter)));
+  if (sort === 'trending') params.set('timeFilter', timeFilter);
+  if (sort === 'fast-risers') params.set('minVelocity', String(FAST_RISERS_MIN_VELOCITY));
+  return `/api/stories/${sortEndpoint(sort)}?${params}`;
+}
+
+export function useStories(query: StoryListQuery) {
+  return useQuery({
+    queryKey: [STORIES_KEY, query],
+    queryFn: () => getJson<StoryPage>(storyListPath(query)),
+    staleTime: STORIES_STALE_MS,
+    gcTime: STORIES_GC_MS,
+    // Paging keeps the current page on screen until the next arrives; a filter change shows skeletons.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && samePageOtherThanNumber(previousQuery.queryKey[1] as StoryListQuery, query) ? keepPreviousData(previous) : undefined,
+  });
+}
+
+function samePageOtherThanNumber(a: StoryListQuery, b: StoryListQuery): boolean {
+  return a.sort === b.sort && a.timeFilter === b.timeFilter && a.minScore === b.minScore && a.limit === b.limit;
+}
+
+/** Runs an ingestion cycle now (or joins a recent one), then reloads every story list. */
+export function useRefreshStories() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ refreshed: boolean; message: string }>('POST', '/api/stories/refresh'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [STORIES_KEY] }),
+  });
+}

@@ -1,0 +1,133 @@
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { REFRESH_INTERVALS_MINUTES } from '../../../../../common/rules/limits.ts';
+import { normaliseMinScore } from '../../../../../common/rules/numbers.ts';
+import { isStorySort, STORY_SORT_LABELS, STORY_SORTS, type StorySort } from '../../../../../common/rules/sorts.ts';
+import { isTimeFilter, TIME_FILTERS, type TimeFilter } from '../../../../../common/rules/time-windows.ts';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+
+export interface ListFilters {
+  sort: StorySort;
+  timeFilter: TimeFilter;
+  minScore: number;
+}
+
+export interface FilterBarProps {
+  filters: ListFilters;
+  onFiltersChange: (filters: ListFilters) => void;
+  autoRefresh: boolean;
+  onAutoRefreshChange: (on: boolean) => void;
+  refreshInterval: number;
+  onRefreshIntervalChange: (minutes: number) => void;
+  /** 'Xm Ys', or 'Refreshing...' while a refresh runs. */
+  countdown: string;
+  onRefresh: () => void;
+  refreshing: boolean;
+}
+
+export function FilterBar(props: FilterBarProps) {
+  const { filters, onFiltersChange } = props;
+  const ids = { sort: useId(), window: useId(), minScore: useId(), auto: useId(), interval: useId() };
+  const [minScoreText, setMinScoreText] = useState(String(filters.minScore));
+  // Preferences may replace the min score after the first render.
+  useEffect(() => setMinScoreText(String(filters.minScore)), [filters.minScore]);
+
+  const commitMinScore = () => {
+    const minScore = normaliseMinScore(minScoreText);
+    setMinScoreText(String(minScore));
+    if (minScore !== filters.minScore) onFiltersChange({ ...filters, minScore });
+  };
+
+  return (
+    <section aria-label="Story filters" className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids.sort}>Sort by</Label>
+        <Select value={filters.sort} onValueChange={(value) => isStorySort(value) && onFiltersChange({ ...filters, sort: value })}>
+          <SelectTrigger id={ids.sort}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {STORY_SORTS.map((sort) => (
+              <SelectItem key={sort} value={sort}>
+                {STORY_SORT_LABELS[sort]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids.window}>Time window</Label>
+        <Select
+          value={filters.timeFilter}
+          onValueChange={(value) => isTimeFilter(value) && onFiltersChange({ ...filters, timeFilter: value })}
+        >
+          <SelectTrigger id={ids.window}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {TIME_FILTERS.map((filter) => (
+              <SelectItem key={filter} value={filter}>
+                {filter}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <form
+        className="grid gap-1.5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          commitMinScore();
+        }}
+      >
+        <Label htmlFor={ids.minScore}>Min score</Label>
+        <Input
+          id={ids.minScore}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={minScoreText}
+          onChange={(event) => setMinScoreText(event.target.value)}
+          onBlur={commitMinScore}
+        />
+      </form>
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-3 sm:col-span-2 lg:col-span-1">
+        <div className="flex h-9 items-center gap-2">
+          <Switch id={ids.auto} checked={props.autoRefresh} onCheckedChange={props.onAutoRefreshChange} />
+          <Label htmlFor={ids.auto}>Auto-refresh</Label>
+        </div>
+        {props.autoRefresh && (
+          <div className="flex items-center gap-2">
+            <Label htmlFor={ids.interval} className="sr-only">
+              Refresh interval
+            </Label>
+            <Select value={String(props.refreshInterval)} onValueChange={(value) => props.onRefreshIntervalChange(Number(value))}>
+              <SelectTrigger id={ids.interval} className="w-24">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {REFRESH_INTERVALS_MINUTES.map((minutes) => (
+                  <SelectItem key={minutes} value={String(minutes)}>
+                    {minutes} min
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <span className="min-w-24 text-sm tabular-nums text-muted-foreground" data-testid="refresh-countdown" aria-live="off">
+              {props.countdown}
+            </span>
+          </div>
+        )}
+        <Button variant="outline" onClick={props.onRefresh} disabled={props.refreshing}>
+          <RefreshCw className={props.refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
+          Refresh
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { Clock, ExternalLink, MessageSquare, Rocket, Triangle, User } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Story } from '../../../../../common/contracts/stories.ts';
+import { showsRisingFast, showsVelocityBadge } from '../../../../../common/rules/featured.ts';
+import { heatLevel } from '../../../../../common/rules/heat.ts';
+import { STORY_TAG_LABELS, storyTags } from '../../../../../common/rules/tags.ts';
+import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { HeatBadge } from './heat-badge';
+
+/** The source site's page for a story: its comments, and the link target of a story without a URL. */
+export function itemPageUrl(hnId: number): string {
+  return `https://news.ycombinator.com/item?id=${hnId}`;
+}
+
+export interface StoryCardProps {
+  story: Story;
+  featured: boolean;
+  nowMs: number;
+  /**
+   * Slot for the per-story action buttons (bookmark, share, note, flag, watch), which a later issue adds.
+   * The card lays them out at its bottom right; nothing shows while no actions are given.
+   */
+  actions?: ReactNode;
+}
+
+export function StoryCard({ story, featured, nowMs, actions }: StoryCardProps) {
+  const heat = heatLevel(story, nowMs);
+  const tags = storyTags(story);
+  const velocity = Math.round(story.scoreVelocity);
+  const titleId = `story-${story.id}-title`;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-featured={featured || undefined}
+      className={cn(
+        'rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow hover:shadow-md sm:p-5',
+        featured && 'border-primary/50 bg-gradient-to-br from-orange-50 to-card ring-1 ring-primary/20 dark:from-orange-950/40',
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-1.5">
+        {heat && <HeatBadge level={heat} />}
+        {featured && showsRisingFast(story.scoreVelocity) && (
+          <Badge variant="default">
+            <Rocket aria-hidden="true" />
+            Rising Fast
+          </Badge>
+        )}
+        {showsVelocityBadge(story.scoreVelocity, featured) && (
+          <Badge variant="velocity" title="Points per hour">
+            +{velocity}/hr
+          </Badge>
+        )}
+        {tags.map((tag) => (
+          <Badge key={tag} variant="tag">
+            {STORY_TAG_LABELS[tag]}
+          </Badge>
+        ))}
+      </div>
+
+      <h3 id={titleId} className={cn('mt-2 font-semibold leading-snug text-balance', featured ? 'text-lg sm:text-xl' : 'text-base')}>
+        <a
+          href={story.url || itemPageUrl(story.hnId)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded-sm hover:text-primary hover:underline focus-visible:underline"
+        >
+          {story.title}
+        </a>
+      </h3>
+
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <span className="inline-flex items-center gap-1 font-medium text-foreground">
+          <Triangle className="size-3.5 fill-current text-primary" aria-hidden="true" />
+          {story.score} <span className="sr-only">points</span>
+          <span aria-hidden="true" className="font-normal text-muted-foreground">
+            pts
+          </span>
+        </span>
+        <a
+          href={itemPageUrl(story.hnId)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 rounded-sm hover:text-foreground hover:underline"
+        >
+          <MessageSquare className="size-3.5" aria-hidden="true" />
+          {story.descendants} comments
+        </a>
+        <span className="inline-flex items-center gap-1">
+          <User className="size-3.5" aria-hidden="true" />
+          {story.by || 'Anonymous'}
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Clock className="size-3.5" aria-hidden="true" />
+          {timeAgoOrRecently(story.timeAgo)}
+        </span>
+        {story.domain && (
+          <span className="inline-flex items-center gap-1">
+            <ExternalLink className="size-3.5" aria-hidden="true" />
+            {story.domain}
+          </span>
+        )}
+        {actions && <div className="ml-auto flex items-center gap-1">{actions}</div>}
+      </div>
+    </article>
+  );
+}
+
+export function StoryCardSkeleton() {
+  return (
+    <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5" data-testid="story-skeleton">
+      <div className="flex gap-2">
+        <Skeleton className="h-5 w-16 rounded-full" />
+        <Skeleton className="h-5 w-12 rounded-full" />
+      </div>
+      <Skeleton className="mt-3 h-5 w-4/5" />
+      <Skeleton className="mt-3 h-4 w-3/5" />
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { AlertTriangle, Hourglass } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import type { Story } from '../../../../../common/contracts/stories.ts';
+import { isFeatured } from '../../../../../common/rules/featured.ts';
+import { SKELETON_CARDS, SLOW_LOAD_HINT_MS } from '../../../../../common/rules/limits.ts';
+import { DEFAULT_STORY_SORT, type StorySort } from '../../../../../common/rules/sorts.ts';
+import { DEFAULT_TIME_FILTER, TIME_FILTER_CAPTIONS } from '../../../../../common/rules/time-windows.ts';
+import { Button } from '@/components/ui/button';
+import { isUnauthorizedError } from '@/lib/api';
+import { useStories, useRefreshStories } from '../api';
+import { formatCountdown, useAutoRefresh } from '../auto-refresh';
+import { ActivityLegend } from './activity-legend';
+import { FilterBar, type ListFilters } from './filter-bar';
+import { PaginationBar } from './pagination-bar';
+import { StoryCard, StoryCardSkeleton } from './story-card';
+
+/** The list settings a person's preferences provide (spec part 1 §3). */
+export interface StoryListSettings {
+  defaultSort: StorySort;
+  minStoryScore: number;
+  autoRefresh: boolean;
+  refreshInterval: number;
+  storiesPerPage: number;
+}
+
+/** Client defaults when nothing is stored (part 1 §3). */
+export const DEFAULT_LIST_SETTINGS: StoryListSettings = {
+  defaultSort: DEFAULT_STORY_SORT,
+  minStoryScore: 10,
+  autoRefresh: true,
+  refreshInterval: 5,
+  storiesPerPage: 50,
+};
+
+export interface StoryListProps {
+  /** The person's stored preferences; undefined until they load, then applied once. */
+  settings?: StoryListSettings;
+  /** Slot for each story's action buttons (a later issue); see StoryCardProps.actions. */
+  renderActions?: (story: Story) => ReactNode;
+}
+
+export function StoryList({ settings, renderActions }: StoryListProps) {
+  const [filters, setFilters] = useState<ListFilters>({
+    sort: DEFAULT_LIST_SETTINGS.defaultSort,
+    timeFilter: DEFAULT_TIME_FILTER,
+    minScore: DEFAULT_LIST_SETTINGS.minStoryScore,
+  });
+  const [page, setPage] = useState(1);
+  const [autoRefresh, setAutoRefresh] = useState(DEFAULT_LIST_SETTINGS.autoRefresh);
+  const [refreshInterval, setRefreshInterval] = useState(DEFAULT_LIST_SETTINGS.refreshInterval);
+  const [appliedSettings, setAppliedSettings] = useState(false);
+
+  // Preferences initialise sort, min score, auto-refresh and interval once, when they first load.
+  if (settings && !appliedSettings) {
+    setAppliedSettings(true);
+    setFilters((current) => ({ ...current, sort: settings.defaultSort, minScore: settings.minStoryScore }));
+    setAutoRefresh(settings.autoRefresh);
+    setRefreshInterval(settings.refreshInterval);
+    setPage(1);
+  }
+
+  const limit = settings?.storiesPerPage ?? DEFAULT_LIST_SETTINGS.storiesPerPage;
+  const stories = useStories({ ...filters, page, limit });
+  const refreshStories = useRefreshStories();
+  const { msLeft } = useAutoRefresh({ enabled: autoRefresh, intervalMinutes: refreshInterval, refresh: () => void stories.refetch() });
+
+  const changeFilters = (next: ListFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+
+  const changePage = (next: number) => {
+    setPage(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const refreshNow = () =>
+    refreshStories.mutate(undefined, {
+      onSuccess: () => toast.success('Stories refreshed successfully!'),
+      onError: (error) => {
+        if (!isUnauthorizedError(error)) toast.error('Failed to refresh stories. Please try again.');
+      },
+    });
+
+  const refreshing = stories.isFetching || refreshStories.isPending;
+  const data = stories.data;
+  const nowMs = Date.now();
+
+  return (
+    <div className="grid gap-5">
+      <FilterBar
+        filters={filters}
+        onFiltersChange={changeFilters}
+        autoRefresh={autoRefresh}
+        onAutoRefreshChange={setAutoRefresh}
+        refreshInterval={refreshInterval}
+        onRefreshIntervalChange={setRefreshInterval}
+        countdown={refreshing ? 'Refreshing...' : formatCountdown(msLeft)}
+        onRefresh={refreshNow}
+        refreshing={refreshStories.isPending}
+      />
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="count-caption">
+          {data && countCaption(filters, data.count, data.totalCount)}
+        </p>
+        <ActivityLegend />
+      </div>
+
+      {stories.isPending ? (
+        <LoadingStories />
+      ) : stories.isError ? (
+        <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-card p-8 text-center">
+          <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">Failed to load stories</h2>
+          <Button onClick={() => void stories.refetch()}>Try Again</Button>
+        </div>
+      ) : data && data.stories.length === 0 ? (
+        <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">No stories found matching your criteria.</p>
+      ) : (
+        data && (
+          <>
+            <ol className="grid gap-3" aria-label="Stories" aria-busy={stories.isFetching}>
+              {data.stories.map((story, index) => (
+                <li key={story.id}>
+                  <StoryCard
+                    story={story}
+                    nowMs={nowMs}
+                    featured={isFeatured(story, { index, sort: filters.sort }, nowMs)}
+                    actions={renderActions?.(story)}
+                  />
+                </li>
+              ))}
+            </ol>
+            <PaginationBar page={page} totalPages={data.totalPages} onPageChange={changePage} />
+          </>
+        )
+      )}
+    </div>
+  );
+}
+
+/** 'N stories (last 3 days)' for trending, 'N of TOTAL stories' for the other sorts. */
+function countCaption(filters: ListFilters, count: number, totalCount: number): string {
+  if (filters.sort === 'trending') return `${totalCount} stories (${TIME_FILTER_CAPTIONS[filters.timeFilter]})`;
+  return `${count} of ${totalCount} stories`;
+}
+
+function LoadingStories() {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), SLOW_LOAD_HINT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div className="grid gap-3" aria-busy="true" aria-label="Loading stories">
+      {slow && (
+        <div role="status" className="flex items-center gap-3 rounded-xl border bg-card p-4 text-sm">
+          <Hourglass className="size-5 text-primary" aria-hidden="true" />
+          <p>Stories are taking longer than usual to load. Fresh data from Hacker News is on its way; hang on a moment.</p>
+        </div>
+      )}
+      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+        <StoryCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}

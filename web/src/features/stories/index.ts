@@ -1,0 +1,1 @@
+export { StoryList, DEFAULT_LIST_SETTINGS, type StoryListSettings } from './components/story-list';

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { getJson } from './api';
+
+export type UserRole = 'user' | 'moderator' | 'admin';
+
+/** The signed-in person, as GET /api/auth/user returns them. */
+export interface CurrentUser {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  displayName: string | null;
+  profileImageUrl: string | null;
+  role: UserRole;
+  onboardingCompleted: boolean;
+}
+
+export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+
+/** The current user, or null when signed out (a 401 here means "no user", not an error). Never retried. */
+export function useCurrentUser() {
+  const query = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: () => getJson<CurrentUser | null>('/api/auth/user', { nullOn401: true }),
+    retry: false,
+  });
+  return { user: query.data ?? null, isLoading: query.isLoading };
+}
+
+export function isStaff(user: CurrentUser | null): boolean {
+  return user?.role === 'admin' || user?.role === 'moderator';
+}
+
+/** The name to greet someone by: display name, else first and last name, else the email's local part. */
+export function nameOf(user: Pick<CurrentUser, 'displayName' | 'firstName' | 'lastName' | 'email'>): string {
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return user.displayName || fullName || user.email?.split('@')[0] || 'You';
+}

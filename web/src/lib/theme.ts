@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from 'react';
+
+/** Theme of spec part 2 §2.8: 'light' (default) or 'dark', kept in local storage under a product key. */
+export type Theme = 'light' | 'dark';
+
+/** Also read by web/public/theme-init.js, which applies the stored theme before the first paint. */
+export const THEME_STORAGE_KEY = 'hn-trends-theme';
+
+function applyTheme(theme: Theme): void {
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Storage may be off (private mode); the theme still applies to this page.
+  }
+}
+
+const listeners = new Set<() => void>();
+
+/** Applies and stores a theme, and tells every component using useTheme. */
+export function setTheme(theme: Theme): void {
+  applyTheme(theme);
+  for (const listener of listeners) listener();
+}
+
+/** The current theme and its setter, shared by every caller. */
+export function useTheme(): [Theme, (theme: Theme) => void] {
+  const theme = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'),
+  );
+  return [theme, setTheme];
+}
