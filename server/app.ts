@@ -1,4 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,8 +11,23 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import type { Config } from './config.ts';
+import { publicUrl, type Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { installAccessControl, type UserResolver } from './http/access.ts';
+import { originCheck } from './http/origin.ts';
+import { DatabaseRateLimiter } from './http/rate-limit.ts';
+import { toHeaders } from './http/web-request.ts';
 import type { Metrics } from './metrics.ts';
+import { configuredProviders, createAuth, type Auth } from './modules/accounts/auth.ts';
+import { presentCurrentUser } from './modules/accounts/presenter.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { loadOrCreateSecret } from './modules/accounts/secrets.ts';
+import { AccountsService } from './modules/accounts/service.ts';
+import { announcementsRoutes } from './modules/announcements/routes.ts';
+import { AnnouncementsService } from './modules/announcements/service.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { EmailControlsService } from './modules/email/controls.ts';
+import { emailRoutes } from './modules/email/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { storiesRoutes } from './modules/stories/routes.ts';
@@ -22,15 +38,19 @@ import { DEFAULT_WEB_DIST_DIR, hasWebBuild, webRoutes } from './web.ts';
 export interface AppDeps {
   config: Config;
   pool: pg.Pool;
+  db: Db;
   metrics: Metrics;
   /** Starts an ingestion cycle somewhere (the job queue in production). */
   trigger: CycleTrigger;
   now: () => number;
+  /** Where the built web app is; it is served when a build exists there. */
+  webDistDir?: string;
 }
 
 export interface App {
   server: FastifyInstance;
   stories: StoriesService;
+  auth: Auth;
 }
 
 /** Builds the HTTP app. Tests build it too, on a real database. */
@@ -64,8 +84,52 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
   });
 
+  const trustedOrigins = (): string[] => [new URL(publicUrl(deps.config)).origin];
+  const secret = deps.config.AUTH_SECRET ?? (await loadOrCreateSecret(deps.pool, 'auth'));
+  const auth = createAuth({
+    config: deps.config,
+    db: deps.db,
+    secret,
+    // The site's own address, as the browser reached it, is trusted besides PUBLIC_URL (as for the Origin check).
+    trustedOrigins: (request) => [...trustedOrigins(), ...(request ? [new URL(request.url).origin] : [])],
+  });
+  const resolveUser: UserResolver = async (request) => {
+    // No cookie, no session: visitors cost no database lookup.
+    if (!request.headers.cookie) return null;
+    const session = await auth.api.getSession({ headers: toHeaders(request.headers) });
+    return session ? presentCurrentUser(session.user as Parameters<typeof presentCurrentUser>[0]) : null;
+  };
+  installAccessControl(server, resolveUser);
+  server.addHook('onRequest', originCheck(trustedOrigins));
+
+  await server.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and Tailwind set inline style attributes; no inline scripts are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const perMinute = deps.config.RATE_LIMIT_PER_MINUTE;
   await server.register(rateLimit, {
-    global: false,
+    // The general API limit is per instance, in memory: cheap on the hot read paths. Limits that must hold
+    // across instances (sign-in, contact) use DatabaseRateLimiter.
+    global: perMinute > 0,
+    max: perMinute || 1,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
@@ -75,22 +139,40 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(swagger, {
     openapi: {
       info: {
-        title: 'Hacker News trends API',
-        description: 'Trending, velocity and ranked lists of Hacker News stories.',
+        title: 'HN Trends API',
+        description: 'Trending Hacker News stories, accounts and preferences.',
         version: '1.0.0',
       },
     },
     transform: jsonSchemaTransform,
   });
-  await server.register(swaggerUi, { routePrefix: '/api/docs' });
+  await server.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const limiter = new DatabaseRateLimiter(deps.pool);
+  const emailControls = new EmailControlsService(deps.db);
+  const accounts = new AccountsService(deps.db, emailControls);
   const stories = new StoriesService(deps.pool, deps.trigger, deps.now);
   const settings = new SettingsService(deps.pool);
   await server.register(systemRoutes(deps.pool, deps.metrics));
   await server.register(storiesRoutes(stories));
   await server.register(settingsRoutes(settings));
-  if (hasWebBuild()) await server.register(webRoutes({ distDir: DEFAULT_WEB_DIST_DIR }));
-  return { server, stories };
+  await server.register(
+    accountsRoutes({
+      auth,
+      service: accounts,
+      resolveUser,
+      limiter,
+      providers: configuredProviders(deps.config),
+      localAccounts: deps.config.LOCAL_ACCOUNTS,
+    }),
+  );
+  await server.register(emailRoutes(emailControls, resolveUser));
+  await server.register(announcementsRoutes(new AnnouncementsService(deps.pool), resolveUser));
+  await server.register(contactRoutes(deps.pool, limiter, resolveUser));
+  // The web app's catch-all goes last, so every route above takes precedence over it.
+  const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST_DIR;
+  if (hasWebBuild(webDistDir)) await server.register(webRoutes({ distDir: webDistDir }));
+  return { server, stories, auth };
 }
 
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -27,6 +27,20 @@ export const configSchema = z.object({
   INGEST_ENABLED: booleanFlag.default(true),
   VELOCITY_WINDOW_HOURS: z.coerce.number().positive().max(48).default(2),
   TRUST_PROXY: booleanFlag.default(false),
+  PUBLIC_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: positiveInt.max(24 * 365).default(24 * 7),
+  LOCAL_ACCOUNTS: booleanFlag.default(true),
+  ADMIN_EMAILS: z.string().default(''),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().min(1).default('Single sign-on'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   ROLES: z
     .string()
     .default('web,worker')
@@ -36,6 +50,17 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The address people use to reach the product; OAuth callbacks and trusted origins derive from it. */
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
+export function adminEmails(config: Config): string[] {
+  return config.ADMIN_EMAILS.split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+}
 export type ConfigKey = keyof Config;
 
 export class ConfigError extends Error {
@@ -53,7 +78,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // An empty variable means "not set", so `PORT= npm start` falls back to the default.
     input[key] = value === '' ? undefined : value;
   }
-  const parsed = configSchema.safeParse(input);
+  const parsed = configSchema.superRefine((config, context) => {
+    // A provider needs its id and secret together; one without the other is a mistake worth stopping for.
+    const pairs: [string, string | undefined, string, string | undefined][] = [
+      ['GITHUB_CLIENT_ID', config.GITHUB_CLIENT_ID, 'GITHUB_CLIENT_SECRET', config.GITHUB_CLIENT_SECRET],
+      ['GOOGLE_CLIENT_ID', config.GOOGLE_CLIENT_ID, 'GOOGLE_CLIENT_SECRET', config.GOOGLE_CLIENT_SECRET],
+      ['OIDC_CLIENT_ID', config.OIDC_CLIENT_ID, 'OIDC_ISSUER', config.OIDC_ISSUER],
+    ];
+    for (const [idName, id, otherName, other] of pairs) {
+      if (Boolean(id) !== Boolean(other)) {
+        context.addIssue({ code: 'custom', path: [id ? otherName : idName], message: `must be set together with ${id ? idName : otherName}` });
+      }
+    }
+  }).safeParse(input);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'config');

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     pool: database.pool,
+    db: database.db,
     metrics,
     now,
     trigger: {

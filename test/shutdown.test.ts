@@ -85,7 +85,7 @@ describe('stopping in the middle of a cycle', () => {
         if (/hn_ingest_cycle_duration_seconds_count\{status="ok"\} [1-9]/.test(metrics)) pending = 0;
       }
       expect(pending).toBe(0);
-      const page = await (await fetch(`${second.url}/api/stories/top?limit=5`)).json();
+      const page = (await (await fetch(`${second.url}/api/stories/top?limit=5`)).json()) as { totalCount: number };
       expect(page.totalCount).toBeGreaterThan(afterStop.stories);
     } finally {
       expect(await second.stop('SIGTERM')).toBe(0);

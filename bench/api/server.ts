@@ -13,7 +13,7 @@ import { seedBenchmarkData } from '../support.ts';
 const STORIES = Number(process.env.BENCH_STORIES ?? 50_000);
 const SNAPSHOTS_PER_STORY = Number(process.env.BENCH_SNAPSHOTS_PER_STORY ?? 40);
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', INGEST_ENABLED: 'false' });
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', INGEST_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '0' });
 const database = await openDatabase(config);
 await runMigrations(database.pool);
 const existing = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM stories');
@@ -31,6 +31,7 @@ await database.pool.query(
 const app = await buildApp({
   config,
   pool: database.pool,
+  db: database.db,
   metrics: createMetrics(),
   now: Date.now,
   trigger: { requestNow: async () => undefined },

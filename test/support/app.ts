@@ -25,6 +25,7 @@ export async function createTestApp(options: { env?: Record<string, string>; now
   const app = await buildApp({
     config,
     pool: db.database.pool,
+    db: db.database.db,
     metrics,
     now,
     trigger: { requestNow: async (reason) => void ingestion.runCycle(reason) },

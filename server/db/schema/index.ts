@@ -1,2 +1,5 @@
 export * from './stories.ts';
 export * from './settings.ts';
+export * from './accounts.ts';
+export * from './system.ts';
+export * from './site.ts';

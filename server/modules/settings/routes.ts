@@ -7,6 +7,7 @@ export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod
     app.get(
       '/api/maintenance-status',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['settings'],
           summary: 'Whether the site is in maintenance mode',

@@ -19,6 +19,7 @@ export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
       app.get(
         `/api/stories/${sort}`,
         {
+          config: { access: 'public' },
           schema: {
             tags: ['stories'],
             summary: `Stories sorted by ${sort}`,
@@ -40,6 +41,7 @@ export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
     app.get(
       '/api/demo/trending',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['stories'],
           summary: 'Live sample of trending stories for the landing page',
@@ -56,7 +58,7 @@ export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
     app.post(
       '/api/stories/refresh',
       {
-        config: { rateLimit: { max: 6, timeWindow: '1 minute' } },
+        config: { access: 'public', rateLimit: { max: 6, timeWindow: '1 minute' } },
         schema: {
           tags: ['stories'],
           summary: 'Run an ingestion cycle now (joins one that ran in the last 30 seconds)',

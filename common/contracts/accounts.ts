@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import {
+  DEFAULT_TIMEZONE,
+  EMAIL_FREQUENCIES,
+  EMAIL_TYPES,
+  MAX_EMAILS_PER_DAY_DEFAULT,
+  MAX_EMAILS_PER_DAY_MAX,
+  MAX_EMAILS_PER_DAY_MIN,
+  MIN_STORY_SCORE_MAX,
+  REFRESH_INTERVALS_MINUTES,
+  STORIES_PAGE_SIZES,
+  TIMEZONES,
+} from '../rules/limits.ts';
+import { STORY_SORTS } from '../rules/sorts.ts';
+
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  displayName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(ROLES),
+  onboardingCompleted: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const providersResponseSchema = z.object({
+  localAccounts: z.boolean(),
+  providers: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['social', 'oidc']) })),
+});
+
+export const loginQuerySchema = z.object({ returnTo: z.string().max(2000).optional() });
+
+const oneOf = <T extends number>(name: string, values: readonly T[]) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .refine((value) => values.includes(value as T), `${name} must be one of ${values.join(', ')}`);
+
+/** Every preference of spec part 2 §3 with its rule; the stored document always has all of them. */
+export const preferencesSchema = z.object({
+  storiesPerPage: oneOf('storiesPerPage', STORIES_PAGE_SIZES),
+  defaultSort: z.enum(STORY_SORTS, { error: `defaultSort must be one of ${STORY_SORTS.join(', ')}` }),
+  minStoryScore: z
+    .number({ error: 'minStoryScore must be a number' })
+    .int('minStoryScore must be a whole number')
+    .min(0, 'minStoryScore must be at least 0')
+    .max(MIN_STORY_SCORE_MAX, `minStoryScore must be at most ${MIN_STORY_SCORE_MAX}`),
+  compactView: z.boolean(),
+  showDomains: z.boolean(),
+  darkMode: z.boolean(),
+  autoRefresh: z.boolean(),
+  refreshInterval: oneOf('refreshInterval', REFRESH_INTERVALS_MINUTES),
+  emailNotifications: z.boolean(),
+  keywordAlertsSound: z.boolean(),
+  weeklyDigest: z.boolean(),
+  trendingAlerts: z.boolean(),
+  predictionAlerts: z.boolean(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** The preferences screen's defaults (spec part 2 §3): what is stored and what Reset to Defaults restores. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  storiesPerPage: 25,
+  defaultSort: 'trending',
+  minStoryScore: 0,
+  compactView: false,
+  showDomains: true,
+  darkMode: false,
+  autoRefresh: true,
+  refreshInterval: 5,
+  emailNotifications: true,
+  keywordAlertsSound: true,
+  weeklyDigest: true,
+  trendingAlerts: false,
+  predictionAlerts: false,
+};
+
+/** A PATCH carries any subset of the preferences; unknown fields are refused rather than silently dropped. */
+export const preferencesPatchSchema = preferencesSchema.partial().strict();
+export const preferencesResponseSchema = z.object({ preferences: preferencesSchema });
+
+const hour = (name: string) =>
+  z.number({ error: `${name} must be an hour from 0 to 23 or null` }).int(`${name} must be a whole hour`).min(0, `${name} must be at least 0`).max(23, `${name} must be at most 23`).nullable();
+
+export const emailControlSchema = z.object({
+  emailType: z.enum(EMAIL_TYPES),
+  frequency: z.enum(EMAIL_FREQUENCIES),
+  maxEmailsPerDay: z.number().int(),
+  digestMode: z.boolean(),
+  quietHoursStart: z.number().int().nullable(),
+  quietHoursEnd: z.number().int().nullable(),
+  timezone: z.string(),
+  lastEmailSent: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type EmailControl = z.infer<typeof emailControlSchema>;
+
+export const DEFAULT_EMAIL_CONTROL = {
+  frequency: 'immediate',
+  maxEmailsPerDay: MAX_EMAILS_PER_DAY_DEFAULT,
+  digestMode: false,
+  quietHoursStart: 22,
+  quietHoursEnd: 8,
+  timezone: DEFAULT_TIMEZONE,
+  isActive: true,
+} as const;
+
+/** The client sends the whole control back; server-kept fields are accepted and ignored (spec part 2 §3). */
+export const emailControlPatchSchema = z
+  .object({
+    frequency: z.enum(EMAIL_FREQUENCIES, { error: `frequency must be one of ${EMAIL_FREQUENCIES.join(', ')}` }),
+    maxEmailsPerDay: z
+      .number({ error: 'maxEmailsPerDay must be a number' })
+      .int('maxEmailsPerDay must be a whole number')
+      .min(MAX_EMAILS_PER_DAY_MIN, `maxEmailsPerDay must be at least ${MAX_EMAILS_PER_DAY_MIN}`)
+      .max(MAX_EMAILS_PER_DAY_MAX, `maxEmailsPerDay must be at most ${MAX_EMAILS_PER_DAY_MAX}`),
+    digestMode: z.boolean({ error: 'digestMode must be true or false' }),
+    quietHoursStart: hour('quietHoursStart'),
+    quietHoursEnd: hour('quietHoursEnd'),
+    timezone: z.enum(TIMEZONES, { error: `timezone must be one of ${TIMEZONES.join(', ')}` }),
+    isActive: z.boolean({ error: 'isActive must be true or false' }),
+    emailType: z.string(),
+    id: z.unknown(),
+    userId: z.unknown(),
+    createdAt: z.unknown(),
+    updatedAt: z.unknown(),
+    lastEmailSent: z.unknown(),
+  })
+  .partial()
+  .strict()
+  .refine(
+    (body) => (body.quietHoursStart === undefined) === (body.quietHoursEnd === undefined) && (body.quietHoursStart === null) === (body.quietHoursEnd === null),
+    { message: 'quietHoursStart and quietHoursEnd must both be hours or both be null', path: ['quietHoursStart'] },
+  );
+export const emailTypeParamsSchema = z.object({ emailType: z.string() });
+
+export const onboardingSchema = z
+  .object({
+    emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }),
+    weeklyDigest: z.boolean({ error: 'weeklyDigest must be true or false' }),
+    marketingConsent: z.boolean().default(false),
+    analyticsConsent: z.boolean().default(false),
+    emailFrequency: z.enum(EMAIL_FREQUENCIES).default('immediate'),
+    timezone: z.enum(TIMEZONES, { error: `timezone must be one of ${TIMEZONES.join(', ')}` }).default(DEFAULT_TIMEZONE),
+  })
+  .strict();
+
+/** Profile limits (the spec sets none; these keep pages readable and rows small). */
+export const PROFILE_LIMITS = { displayName: 60, bio: 500, location: 80, website: 200, handle: 39 } as const;
+
+const trimmed = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+
+/** Handles are stored without '@'; letters, digits, '-', '_' and '.' as those sites allow. */
+const handle = (name: string) =>
+  z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .transform((value) => value.replace(/^@/, ''))
+    .pipe(z.string().max(PROFILE_LIMITS.handle, `${name} must be at most ${PROFILE_LIMITS.handle} characters`).regex(/^[A-Za-z0-9_.-]*$/, `${name} may contain only letters, digits, '-', '_' and '.'`))
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+
+export const profileUpdateSchema = z
+  .object({
+    displayName: trimmed('displayName', PROFILE_LIMITS.displayName),
+    bio: trimmed('bio', PROFILE_LIMITS.bio),
+    location: trimmed('location', PROFILE_LIMITS.location),
+    website: z
+      .string({ error: 'website must be text' })
+      .trim()
+      .max(PROFILE_LIMITS.website, `website must be at most ${PROFILE_LIMITS.website} characters`)
+      .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), 'website must be an http:// or https:// address')
+      .transform((value) => (value === '' ? null : value))
+      .nullable(),
+    twitterHandle: handle('twitterHandle'),
+    githubHandle: handle('githubHandle'),
+    isPublic: z.boolean({ error: 'isPublic must be true or false' }),
+  })
+  .partial()
+  .strict();
+
+export const profileSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  displayName: z.string().nullable(),
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  website: z.string().nullable(),
+  twitterHandle: z.string().nullable(),
+  githubHandle: z.string().nullable(),
+  isPublic: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().optional(),
+  createdAt: z.string(),
+  isOwner: z.boolean(),
+});
+export const profileResponseSchema = z.object({ profile: profileSchema });
+export const profileParamsSchema = z.object({ identifier: z.string().min(1).max(200) });

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing API requests sent by another site. Browsers send `Origin` (or at least `Referer`,
+ * and `Sec-Fetch-Site`) with such requests, and a page cannot forge them; clients that send none of them
+ * (scripts, curl) are not browsers carrying someone's cookies, so they pass. Cookies are SameSite=Lax too.
+ */
+export function originCheck(trustedOrigins: () => string[]) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    const allowed = new Set([ownOrigin, ...trustedOrigins()]);
+    const fetchSite = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin ?? originOf(request.headers.referer);
+    const crossSite = fetchSite === 'cross-site' || (origin !== undefined && origin !== 'null' ? !allowed.has(origin) : origin === 'null');
+    if (crossSite) {
+      await reply.code(403).send({ message: 'Cross-site request refused.' });
+    }
+  };
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null';
+  }
+}

@@ -1,0 +1,158 @@
+import { randomInt } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { count, eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import { adminEmails, publicUrl } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema/accounts.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from './password.ts';
+
+export interface ProviderInfo {
+  id: string;
+  name: string;
+  kind: 'social' | 'oidc';
+}
+
+/** The external sign-in providers configured by environment variables. */
+export function configuredProviders(config: Config): ProviderInfo[] {
+  const providers: ProviderInfo[] = [];
+  if (config.GITHUB_CLIENT_ID) providers.push({ id: 'github', name: 'GitHub', kind: 'social' });
+  if (config.GOOGLE_CLIENT_ID) providers.push({ id: 'google', name: 'Google', kind: 'social' });
+  if (config.OIDC_CLIENT_ID) providers.push({ id: 'oidc', name: config.OIDC_NAME, kind: 'oidc' });
+  return providers;
+}
+
+/** Our columns on the users table, known to better-auth but never settable through its endpoints. */
+const additionalField = <T extends 'string' | 'boolean'>(type: T, defaultValue?: string | boolean) =>
+  defaultValue === undefined
+    ? ({ type, required: false, input: false } as const)
+    : ({ type, required: false, input: false, defaultValue } as const);
+
+export function createAuth(options: { config: Config; db: Db; secret: string; trustedOrigins: (request?: Request) => string[] }) {
+  const { config, db } = options;
+  const baseURL = publicUrl(config);
+  const admins = new Set(adminEmails(config));
+  return betterAuth({
+    appName: 'HN Trends',
+    baseURL,
+    basePath: '/api/auth',
+    secret: options.secret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user: users, session: sessions, account: accounts, verification: verifications } }),
+    trustedOrigins: (request) => options.trustedOrigins(request),
+    emailAndPassword: {
+      enabled: config.LOCAL_ACCOUNTS,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+    },
+    socialProviders: {
+      ...(config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET
+        ? { github: { clientId: config.GITHUB_CLIENT_ID, clientSecret: config.GITHUB_CLIENT_SECRET } }
+        : {}),
+      ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+        ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } }
+        : {}),
+    },
+    plugins: config.OIDC_ISSUER && config.OIDC_CLIENT_ID
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'oidc',
+                discoveryUrl: `${config.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                clientId: config.OIDC_CLIENT_ID,
+                clientSecret: config.OIDC_CLIENT_SECRET,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    session: {
+      expiresIn: config.SESSION_TTL_HOURS * 3600,
+      // Refresh the expiry at most daily, so an active person stays signed in without a write per request.
+      updateAge: 24 * 3600,
+    },
+    // Our own limits sit in front (per address and per account, shared across instances).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'hnt',
+      useSecureCookies: baseURL.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : [] },
+    },
+    user: {
+      modelName: 'user',
+      additionalFields: {
+        role: additionalField('string', 'user'),
+        handle: additionalField('string'),
+        firstName: additionalField('string'),
+        lastName: additionalField('string'),
+        displayName: additionalField('string'),
+        isPublic: additionalField('boolean', true),
+        onboardingCompleted: additionalField('boolean', false),
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const body = ctx.body as { password?: unknown; email?: unknown } | undefined;
+        const problem = passwordProblem(String(body?.password ?? ''), typeof body?.email === 'string' ? body.email : undefined);
+        if (problem) throw new APIError('BAD_REQUEST', { message: problem });
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const [{ value: existing } = { value: 0 }] = await db.select({ value: count() }).from(users);
+            const email = user.email.toLowerCase();
+            const names = splitName(user.name);
+            return {
+              data: {
+                ...user,
+                email,
+                // The first account runs the site; ADMIN_EMAILS names more.
+                role: existing === 0 || admins.has(email) ? 'admin' : 'user',
+                handle: await uniqueHandle(db, user.name || email.split('@')[0]!),
+                displayName: user.name || null,
+                firstName: names.first,
+                lastName: names.last,
+              },
+            };
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function splitName(name: string | undefined): { first: string | null; last: string | null } {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return { first: null, last: null };
+  return { first: parts[0]!, last: parts.length > 1 ? parts.slice(1).join(' ') : null };
+}
+
+/** A readable, unique handle for profile addresses (/profile/jane-doe). */
+async function uniqueHandle(db: Db, source: string): Promise<string> {
+  const base =
+    source
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 30) || 'reader';
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = attempt === 0 ? base : `${base}-${randomInt(1000, 99999)}`;
+    const taken = await db.select({ id: users.id }).from(users).where(eq(users.handle, candidate)).limit(1);
+    if (taken.length === 0) return candidate;
+  }
+  return `${base}-${Date.now()}`;
+}

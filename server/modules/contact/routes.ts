@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { contactMessageSchema, okResponseSchema } from '../../../common/contracts/site.ts';
+import { currentUser, type UserResolver } from '../../http/access.ts';
+import { tooManyRequestsMessage, type DatabaseRateLimiter } from '../../http/rate-limit.ts';
+
+/** Messages per client address per hour: enough for a person, too few for a spammer. */
+const CONTACT_LIMIT = { windowSeconds: 3600, max: 5 };
+
+export function contactRoutes(pool: pg.Pool, limiter: DatabaseRateLimiter, resolveUser: UserResolver): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/contact',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['contact'],
+          summary: 'Send a message to the people who run the site',
+          body: contactMessageSchema,
+          response: { 200: okResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const limit = await limiter.hit(`contact:ip:${request.ip}`, CONTACT_LIMIT.windowSeconds, CONTACT_LIMIT.max);
+        if (!limit.allowed) {
+          return reply.code(429).header('retry-after', limit.retryAfterSeconds).send({ message: tooManyRequestsMessage(limit.retryAfterSeconds) });
+        }
+        const user = await currentUser(request, resolveUser);
+        const { name, email, subject, message } = request.body;
+        await pool.query(
+          `INSERT INTO contact_messages (name, email, subject, message, user_id, ip_address) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [name, email, subject, message, user?.id ?? null, request.ip],
+        );
+        return { ok: true as const };
+      },
+    );
+  };
+}
