@@ -51,6 +51,8 @@ export interface App {
   server: FastifyInstance;
   stories: StoriesService;
   auth: Auth;
+  /** Every route the server answers (HEAD left out), for the authorization matrix test and docs. */
+  routes: { method: string; url: string }[];
 }
 
 /** Builds the HTTP app. Tests build it too, on a real database. */
@@ -69,6 +71,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  const routes: App['routes'] = [];
+  server.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   server.setErrorHandler(errorHandler);
@@ -172,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The web app's catch-all goes last, so every route above takes precedence over it.
   const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST_DIR;
   if (hasWebBuild(webDistDir)) await server.register(webRoutes({ distDir: webDistDir }));
-  return { server, stories, auth };
+  return { server, stories, auth, routes };
 }
 
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
