@@ -97,6 +97,24 @@ describe('sign-in and sign-out', () => {
     expect(session).not.toMatch(/Secure/);
   });
 
+  it('behind HTTPS (an https PUBLIC_URL) the session cookie is also Secure', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://news.example', TRUST_PROXY: 'true' } });
+    try {
+      const response = await secure.app.server.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { email: 'secure@example.com', name: 'Secure', password: 'correct horse battery staple' },
+      });
+      expect(response.statusCode).toBe(200);
+      const session = [response.headers['set-cookie']].flat().find((cookie) => cookie?.includes('session_token='));
+      expect(session).toMatch(/; Secure/);
+      expect(session).toMatch(/HttpOnly/);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('a wrong password is refused', async () => {
     const response = await signIn(t.app.server, 'bob@example.com', 'not the password at all');
     expect(response.statusCode).toBe(401);
