@@ -20,9 +20,11 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }
 
+/** Set E2E_BASE_URL (and E2E_DATA_DIR) to run against an e2e/server.ts already running, while iterating. */
+const externalServer = process.env.E2E_BASE_URL;
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hn-trends-e2e-'));
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const baseURL = externalServer ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -50,7 +52,7 @@ export default defineConfig({
     // Maintenance mode switches the whole site, so it runs alone after the others.
     { name: 'maintenance', testMatch: /maintenance\.spec\.ts/, dependencies: ['desktop', 'phone'] },
   ],
-  webServer: hasChromium
+  webServer: hasChromium && !externalServer
     ? {
         command: 'node --import tsx e2e/server.ts',
         url: `${baseURL}/readyz`,

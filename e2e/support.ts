@@ -14,20 +14,19 @@ test.beforeEach(() => {
 });
 export { expect };
 
-const THEME_STORAGE_KEY = 'hn-trends-theme';
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results/screenshots');
 
 /**
  * Checks the page open now in the light and the dark theme: no serious or critical axe violations, and a
  * full-page screenshot of each kept in test-results/screenshots. `ready` waits for the page's content.
+ * The theme class is set directly: signed-in pages follow the darkMode preference, not the stored theme.
  */
 export async function checkPage(page: Page, name: string, ready: (page: Page) => Promise<void>): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await ready(page);
+  const original = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [THEME_STORAGE_KEY, theme]);
-    await page.reload();
-    await ready(page);
-    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(
@@ -36,7 +35,7 @@ export async function checkPage(page: Page, name: string, ready: (page: Page) =>
     ).toEqual([]);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${theme}.png`), fullPage: true });
   }
-  await page.evaluate((key) => localStorage.removeItem(key), THEME_STORAGE_KEY);
+  await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), original);
 }
 
 /** The product's embedded database, reached on its unix socket, for switching site settings. */
@@ -55,4 +54,35 @@ export async function withDatabase<T>(use: (client: pg.Client) => Promise<T>): P
 /** Waits until the story list shows stories (the first ingestion cycle may still be running). */
 export async function waitForStories(page: Page): Promise<void> {
   await expect(page.getByRole('list', { name: 'Stories' }).getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+}
+
+let accounts = 0;
+
+/** Creates a fresh local account through the /signin form and waits for the home page's onboarding dialog. */
+export async function signUp(page: Page, name = 'Ada Lovelace'): Promise<{ email: string; password: string }> {
+  const email = `e2e-${Date.now()}-${process.pid}-${accounts++}@example.com`;
+  const password = 'correct horse battery';
+  await page.goto('/signin');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('dialog').getByText('Step 1 of 3')).toBeVisible();
+  return { email, password };
+}
+
+/** Finishes onboarding with its defaults, so the dialog is out of the way. */
+export async function completeOnboarding(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Complete Setup' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Picks an option of a labelled Radix select. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }

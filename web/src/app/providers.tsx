@@ -3,17 +3,23 @@ import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '../../../common/rules/limits.ts';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { useTheme } from '@/lib/theme';
 import { createQueryClient } from './query-client';
 
 /** Spec part 1 §9: at most one toast at a time, each shown for 5000 ms. */
 export const TOASTER_OPTIONS = { visibleToasts: 1, duration: TOAST_DURATION_MS } as const;
+
+function ThemedToaster() {
+  const [theme] = useTheme();
+  return <Toaster {...TOASTER_OPTIONS} theme={theme} closeButton position="bottom-right" />;
+}
 
 export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider delayDuration={300}>{children}</TooltipProvider>
-      <Toaster {...TOASTER_OPTIONS} richColors closeButton position="bottom-right" />
+      <ThemedToaster />
     </QueryClientProvider>
   );
 }

@@ -79,6 +79,8 @@ export function FilterBar(props: FilterBarProps) {
       </div>
       <form
         className="grid gap-1.5"
+        // Any input is accepted and normalised (non-numeric becomes 0), so the browser's own checks stay out of the way.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           commitMinScore();

@@ -1,0 +1,155 @@
+import { STORY_SORT_LABELS, STORY_SORTS, sortEndpoint } from '../common/rules/sorts.ts';
+import { TIME_FILTERS } from '../common/rules/time-windows.ts';
+import { checkPage, choose, completeOnboarding, expect, signUp, test, waitForStories } from './support.ts';
+
+test.describe('signed in', () => {
+  test('sign up, onboarding, browse, preferences, profile, sign out', async ({ page }) => {
+    test.setTimeout(150_000);
+    const { email } = await signUp(page, 'Grace Hopper');
+
+    // Onboarding: three steps, only closable by finishing or skipping on step 1.
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Step 1 of 3')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Skip Setup' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await checkPage(page, 'onboarding', async (p) => {
+      await expect(p.getByRole('dialog').getByText('Step 1 of 3')).toBeVisible();
+    });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByRole('button', { name: 'Skip Setup' })).toBeHidden();
+    await expect(dialog.getByRole('combobox', { name: 'Email frequency' })).toBeVisible();
+    await dialog.getByRole('switch', { name: 'Keyword alert emails' }).click();
+    await dialog.getByRole('switch', { name: 'Weekly digest' }).click();
+    await expect(dialog.getByRole('combobox', { name: 'Email frequency' })).toBeHidden();
+    await dialog.getByRole('switch', { name: 'Weekly digest' }).click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Complete Setup' }).click();
+    await expect(page.getByText('Welcome to HN Trends!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Browse: every sort calls its endpoint; the trending caption names the window and the real total.
+    await waitForStories(page);
+    await expect(page.getByTestId('count-caption')).toHaveText(/^\d+ stories \(last 3 days\)$/);
+    // Trending is the default and already loaded; each other sort makes its own call.
+    for (const sort of STORY_SORTS.filter((entry) => entry !== 'trending')) {
+      const request = page.waitForRequest((r) => r.url().includes(`/api/stories/${sortEndpoint(sort)}?`));
+      await choose(page, 'Sort by', STORY_SORT_LABELS[sort]);
+      const url = new URL((await request).url());
+      expect(url.searchParams.get('page')).toBe('1');
+      if (sort === 'fast-risers') expect(url.searchParams.get('minVelocity')).toBe('5');
+      if (sort === 'time') expect(url.searchParams.get('hours')).toBe('8760');
+      await expect(page.getByTestId('count-caption')).not.toBeEmpty();
+    }
+    await choose(page, 'Sort by', 'Trending');
+    for (const window of TIME_FILTERS) {
+      if (window === '3d') continue;
+      const request = page.waitForRequest((r) => r.url().includes(`timeFilter=${window}`));
+      await choose(page, 'Time window', window);
+      await request;
+    }
+    await choose(page, 'Time window', 'week');
+    await expect(page.getByTestId('count-caption')).toHaveText(/stories \(last week\)$/);
+    const minScore = page.getByLabel('Min score');
+    const minScoreRequest = page.waitForRequest((r) => r.url().includes('minScore=12&'));
+    await minScore.fill('12.7');
+    await minScore.press('Enter');
+    await minScoreRequest;
+    await expect(minScore).toHaveValue('12');
+    await minScore.fill('-5');
+    await minScore.press('Enter');
+    await expect(minScore).toHaveValue('0');
+    await checkPage(page, 'home', waitForStories);
+
+    // Preferences: local edits, save, reload, reset.
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Preferences' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Preferences' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Preferences \| /);
+    await choose(page, 'Stories per page', '10');
+    await page.getByRole('switch', { name: 'Dark mode' }).click();
+    await page.getByRole('switch', { name: 'Quiet hours' }).click();
+    await expect(page.getByRole('combobox', { name: 'Quiet hours start' })).toBeHidden();
+    await page.getByLabel('Max emails per day').fill('80');
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(page.getByText('Preferences Saved')).toBeVisible();
+    await expect(page.getByLabel('Max emails per day')).toHaveValue('50');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Stories per page' })).toHaveText('10');
+    await expect(page.getByRole('switch', { name: 'Quiet hours' })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByLabel('Max emails per day')).toHaveValue('50');
+    await page.getByRole('switch', { name: 'Quiet hours' }).click();
+    await expect(page.getByRole('combobox', { name: 'Quiet hours start' })).toHaveText('22:00');
+    await expect(page.getByRole('combobox', { name: 'Quiet hours end' })).toHaveText('08:00');
+    await page.getByRole('button', { name: 'Reset to Defaults' }).click();
+    await expect(page.getByRole('combobox', { name: 'Stories per page' })).toHaveText('25');
+    await expect(page.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'false');
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(page.getByText('Preferences Saved')).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await checkPage(page, 'preferences', async (p) => {
+      await expect(p.getByRole('button', { name: 'Save Preferences' })).toBeVisible();
+    });
+
+    // Profile: own email, edit and save.
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Bio').fill('Wrote the first compiler.');
+    await page.getByLabel('Location').fill('Arlington, VA');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Wrote the first compiler.')).toBeVisible();
+    await expect(page.getByText('Arlington, VA')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download my data' })).toHaveAttribute('href', '/api/user/export');
+    await checkPage(page, 'profile', async (p) => {
+      await expect(p.getByText('Wrote the first compiler.')).toBeVisible();
+    });
+
+    // Sign out: back to the landing page.
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('skip setup saves every email and consent option off', async ({ page }) => {
+    await signUp(page);
+    const request = page.waitForRequest('**/api/user/onboarding/complete');
+    await page.getByRole('dialog').getByRole('button', { name: 'Skip Setup' }).click();
+    expect((await request).postDataJSON()).toMatchObject({
+      emailNotifications: false,
+      weeklyDigest: false,
+      marketingConsent: false,
+      analyticsConsent: false,
+    });
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('an expired session shows the unauthorized toast and goes to sign in', async ({ page, context }) => {
+    await signUp(page);
+    await completeOnboarding(page);
+    await page.goto('/preferences');
+    await expect(page.getByRole('button', { name: 'Save Preferences' })).toBeVisible();
+    await context.clearCookies();
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+    await page.waitForURL(/\/signin\?returnTo=%2Fpreferences/);
+  });
+
+  test('pages for signed-in people send visitors to sign in', async ({ page }) => {
+    await page.goto('/preferences');
+    await page.waitForURL(/\/signin\?returnTo=%2Fpreferences/);
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+    await checkPage(page, 'signin', async (p) => {
+      await expect(p.getByRole('tab', { name: 'Sign Up' })).toBeVisible();
+    });
+  });
+
+  test('a profile that does not exist', async ({ page }) => {
+    await page.goto('/profile/no-such-person');
+    await expect(page.getByRole('heading', { name: 'Profile Not Found' })).toBeVisible();
+  });
+});
