@@ -14,6 +14,7 @@ import type pg from 'pg';
 import { publicUrl, type Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { installAccessControl, type UserResolver } from './http/access.ts';
+import { HttpError } from './http/errors.ts';
 import { originCheck } from './http/origin.ts';
 import { DatabaseRateLimiter } from './http/rate-limit.ts';
 import { toHeaders } from './http/web-request.ts';
@@ -191,7 +192,7 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     return reply.code(400).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${detail}`, issues });
   }
   const status = error.statusCode ?? 500;
-  if (status >= 500) {
+  if (status >= 500 && !(error instanceof HttpError)) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(status).send({ message: 'Something went wrong on our side. Please try again.' });
   }

@@ -8,6 +8,7 @@ import { createIngestion, type Ingestion } from './hn/service.ts';
 import { createBoss } from './jobs/boss.ts';
 import { IngestSchedule } from './jobs/ingest.ts';
 import { createMetrics } from './metrics.ts';
+import { IngestionDisabledError } from './modules/stories/service.ts';
 
 /** Start order: config -> database -> migrations -> app -> jobs. Stop order is the reverse. */
 async function main(): Promise<void> {
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
     now,
     trigger: {
       requestNow: async (reason) => {
-        if (!schedule) throw new Error('ingestion is not enabled on this instance');
+        if (!schedule) throw new IngestionDisabledError();
         await schedule.requestNow(reason);
       },
     },

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../common/contracts/accounts.ts';
 import { EMAIL_TYPES } from '../common/rules/limits.ts';
@@ -22,7 +23,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-const inject = (options: Parameters<TestApp['app']['server']['inject']>[0]) => t.app.server.inject(options);
+const inject = (options: InjectOptions) => t.app.server.inject(options);
 const as = (user: TestUser) => ({ cookie: user.cookie });
 const pool = () => t.db.database.pool;
 

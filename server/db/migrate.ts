@@ -24,9 +24,13 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
   }
 }
 
+let committedMigrations: number | null = null;
+
 /** True when every committed migration has been applied (for /readyz). */
 export async function migrationsApplied(pool: pg.Pool): Promise<boolean> {
-  const expected = readMigrationFiles({ migrationsFolder }).length;
+  // The files do not change while the process runs; read them once.
+  committedMigrations ??= readMigrationFiles({ migrationsFolder }).length;
+  const expected = committedMigrations;
   try {
     const result = await pool.query<{ count: number }>('SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations');
     return (result.rows[0]?.count ?? 0) >= expected;

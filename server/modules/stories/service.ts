@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
+import { HttpError } from '../../http/errors.ts';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
 import { ListCache } from './cache.ts';
 import { presentStory, presentStoryPage } from './presenter.ts';
@@ -10,6 +11,13 @@ export const REFRESH_COALESCE_SECONDS = 30;
 /** How long a refresh request waits for its cycle before answering that it is still running. */
 const REFRESH_WAIT_MS = 30_000;
 const DEMO_CACHE_MS = 120_000;
+
+/** Refresh asked of an installation that does not ingest (INGEST_ENABLED=false). */
+export class IngestionDisabledError extends HttpError {
+  constructor() {
+    super(503, 'Refreshing is turned off on this server: it does not read Hacker News.');
+  }
+}
 
 export interface CycleTrigger {
   requestNow(reason: string): Promise<void>;
