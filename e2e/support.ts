@@ -14,6 +14,8 @@ test.beforeEach(() => {
 });
 export { expect };
 
+/** The WCAG 2.1 A and AA rules. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results/screenshots');
 
 /**
@@ -27,7 +29,7 @@ export async function checkPage(page: Page, name: string, ready: (page: Page) =>
   const original = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(
       serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),

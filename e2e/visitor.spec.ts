@@ -75,6 +75,7 @@ test.describe('visitor tour', () => {
 
   test('keyboard: skip link and visible focus', async ({ page }) => {
     await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();

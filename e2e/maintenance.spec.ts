@@ -1,0 +1,47 @@
+import { checkPage, completeOnboarding, expect, signUp, test, waitForStories, withDatabase } from './support.ts';
+
+/** Runs alone, after every other project (see playwright.config.ts): it switches the whole site. */
+async function setMaintenanceMode(on: boolean): Promise<void> {
+  await withDatabase((db) =>
+    db.query(
+      `INSERT INTO settings (key, value, category) VALUES ('maintenance_mode', $1::jsonb, 'feature_flags')
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [JSON.stringify(on)],
+    ),
+  );
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.afterAll(async () => {
+  await setMaintenanceMode(false);
+});
+
+test('maintenance mode: visitors and users see the maintenance page, admins carry on', async ({ page, browser }) => {
+  const { email } = await signUp(page, 'Site Admin');
+  await completeOnboarding(page);
+  await withDatabase((db) => db.query(`UPDATE users SET role = 'admin' WHERE email = $1`, [email]));
+  await setMaintenanceMode(true);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  // A controllable clock from the start, so the 30 s status poll can be fast-forwarded below.
+  await visitor.clock.install();
+  await visitor.goto('/');
+  await expect(visitor.getByRole('heading', { name: "We're under maintenance" })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Admin Login' })).toHaveAttribute('href', '/api/login');
+  await checkPage(visitor, 'maintenance', async (p) => {
+    await expect(p.getByRole('link', { name: 'Admin Login' })).toBeVisible();
+  });
+  // The status is polled every 30 s: a page already open switches back without a reload.
+  await setMaintenanceMode(false);
+  await visitor.clock.fastForward(31_000);
+  await expect(visitor.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
+  await setMaintenanceMode(true);
+  await visitorContext.close();
+
+  await page.reload();
+  await waitForStories(page);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Admin' })).toBeVisible();
+});

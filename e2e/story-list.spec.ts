@@ -1,0 +1,79 @@
+import { completeOnboarding, expect, signUp, test, waitForStories, withDatabase } from './support.ts';
+
+test.describe('story list', () => {
+  test.beforeEach(async ({ page }) => {
+    await signUp(page);
+    await completeOnboarding(page);
+    await waitForStories(page);
+  });
+
+  test('pagination window and page reset on filter change', async ({ page }) => {
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    const numbers = async () =>
+      (await pagination.getByRole('button', { name: /^(Page \d+)$/ }).allTextContents()).map(Number);
+    const last = Math.max(...(await numbers()));
+    expect(last).toBeGreaterThan(7);
+    expect(await numbers()).toEqual([1, 2, 3, 4, 5, last]);
+
+    await pagination.getByRole('button', { name: 'Page 5', exact: true }).click();
+    await expect(pagination.getByRole('button', { name: 'Page 5', exact: true })).toHaveAttribute('aria-current', 'page');
+    expect(await numbers()).toEqual([1, 4, 5, 6, last]);
+
+    await pagination.getByRole('button', { name: 'Last page' }).click();
+    await expect(pagination.getByRole('button', { name: `Page ${last}`, exact: true })).toHaveAttribute('aria-current', 'page');
+    expect(await numbers()).toEqual([1, last - 4, last - 3, last - 2, last - 1, last]);
+    await expect(pagination.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+    // Changing a filter goes back to page 1.
+    const request = page.waitForRequest((r) => r.url().includes('/api/stories/top?') && r.url().includes('page=1&'));
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Score', exact: true }).click();
+    await request;
+    await expect(pagination.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('auto-refresh counts down and refetches; manual refresh toasts', async ({ page }) => {
+    await page.clock.install();
+    await page.reload();
+    await waitForStories(page);
+    const countdown = page.getByTestId('refresh-countdown');
+    await expect(countdown).toHaveText(/^[45]m \d{1,2}s$/);
+    await page.getByRole('combobox', { name: 'Refresh interval' }).click();
+    await page.getByRole('option', { name: '1 min' }).click();
+    await expect(countdown).toHaveText(/^(1m 0s|0m \d{1,2}s)$/);
+    const refetch = page.waitForRequest((r) => r.url().includes('/api/stories/trending?'));
+    await page.clock.fastForward(61_000);
+    await refetch;
+
+    await page.getByRole('switch', { name: 'Auto-refresh' }).click();
+    await expect(countdown).toBeHidden();
+
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByText(/Stories refreshed successfully!|Failed to refresh stories\. Please try again\./)).toBeVisible();
+  });
+
+  test('announcements: only the first undismissed shows; persistent ones stay', async ({ page }) => {
+    await withDatabase(async (db) => {
+      await db.query(`DELETE FROM announcements`);
+      await db.query(
+        // Newest first: the dismissible one is shown before the older persistent one.
+        `INSERT INTO announcements (title, message, type, is_persistent, created_at) VALUES
+           ('Scheduled upgrade', 'Read more at https://example.com/upgrade <script>alert(1)</script>', 'warning', false, now()),
+           ('Always here', 'Persistent <b>notice</b>', 'info', true, now() - interval '1 hour')`,
+      );
+    });
+    await page.goto('/');
+    const banner = page.getByTestId('announcement');
+    await expect(banner).toHaveCount(1);
+    await expect(banner).toContainText('Scheduled upgrade');
+    await expect(banner.getByRole('link', { name: 'https://example.com/upgrade' })).toHaveAttribute('target', '_blank');
+    await expect(banner.locator('script')).toHaveCount(0);
+    await banner.getByRole('button', { name: 'Dismiss announcement' }).click();
+    await expect(banner).toContainText('Always here');
+    await expect(banner.getByRole('button', { name: 'Dismiss announcement' })).toHaveCount(0);
+    await page.reload();
+    await waitForStories(page);
+    await expect(page.getByTestId('announcement')).toContainText('Always here');
+    await withDatabase((db) => db.query(`DELETE FROM announcements`));
+  });
+});
