@@ -35,6 +35,8 @@ export async function checkPage(page: Page, name: string, ready: (page: Page) =>
       serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
       `axe violations on ${name} (${theme})`,
     ).toEqual([]);
+    // A full-page capture of a scrolled page would draw the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${theme}.png`), fullPage: true });
   }
   await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), original);

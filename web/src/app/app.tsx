@@ -1,16 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
-import { SignInPage } from '@/features/auth/sign-in-page';
-import { AboutPage } from '@/features/info/about-page';
-import { ContactPage } from '@/features/info/contact-page';
-import { PrivacyPage } from '@/features/info/privacy-page';
-import { TermsPage } from '@/features/info/terms-page';
 import { useMaintenanceStatus } from '@/features/maintenance/api';
 import { MaintenancePage } from '@/features/maintenance/maintenance-page';
 import { usePreferences } from '@/features/preferences/api';
-import { PreferencesPage } from '@/features/preferences/preferences-page';
-import { ProfilePage } from '@/features/profile/profile-page';
 import { loginUrl } from '@/lib/api';
 import { useCurrentUser, type CurrentUser } from '@/lib/session';
 import { setTheme } from '@/lib/theme';
@@ -20,6 +13,18 @@ import { TopNav } from './layout/top-nav';
 import { VisitorHeader } from './layout/visitor-header';
 import { NotFoundPage } from './not-found-page';
 import { ROUTES } from './route-paths';
+
+/** Pages loaded on first visit, so the landing page and the story list download less. */
+function lazyPage<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+const SignInPage = lazyPage(async () => (await import('@/features/auth/sign-in-page')).SignInPage);
+const AboutPage = lazyPage(async () => (await import('@/features/info/about-page')).AboutPage);
+const ContactPage = lazyPage(async () => (await import('@/features/info/contact-page')).ContactPage);
+const PrivacyPage = lazyPage(async () => (await import('@/features/info/privacy-page')).PrivacyPage);
+const TermsPage = lazyPage(async () => (await import('@/features/info/terms-page')).TermsPage);
+const PreferencesPage = lazyPage(async () => (await import('@/features/preferences/preferences-page')).PreferencesPage);
+const ProfilePage = lazyPage(async () => (await import('@/features/profile/profile-page')).ProfilePage);
 
 export function App() {
   const { user, isLoading: userLoading } = useCurrentUser();
@@ -36,7 +41,9 @@ export function App() {
       </a>
       {user ? <TopNav user={user} /> : <VisitorHeader />}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-        <Routes user={user} />
+        <Suspense fallback={<LoadingScreen />}>
+          <Routes user={user} />
+        </Suspense>
       </main>
       <SiteFooter />
     </div>

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Story } from '../../../../../common/contracts/stories.ts';
+import { PaginationBar } from './pagination-bar';
+import { StoryCard } from './story-card';
+
+afterEach(cleanup);
+
+const NOW = Date.parse('2026-01-01T12:00:00Z');
+const story: Story = {
+  id: 1,
+  hnId: 4242,
+  title: 'Show HN: A tiny database',
+  url: '',
+  score: 320,
+  descendants: 120,
+  by: '',
+  time: NOW / 1000 - 3600,
+  timeAgo: '',
+  domain: '',
+  scoreVelocity: 12,
+  commentsVelocity: 1,
+  trendingScore: 10,
+};
+
+describe('StoryCard', () => {
+  it('falls back to the item page, Anonymous and recently', () => {
+    render(<StoryCard story={story} featured={false} nowMs={NOW} />);
+    expect(screen.getByRole('link', { name: story.title })).toHaveProperty('href', 'https://news.ycombinator.com/item?id=4242');
+    expect(screen.getByText('Anonymous')).toBeTruthy();
+    expect(screen.getByText('recently')).toBeTruthy();
+  });
+
+  it('shows the heat badge, tags and the regular velocity badge', () => {
+    render(<StoryCard story={story} featured={false} nowMs={NOW} />);
+    const card = screen.getByRole('article');
+    // 320 points an hour after posting: hot (score >= 250 and recent); viral would need 500.
+    expect(card.querySelector('[data-heat]')?.getAttribute('data-heat')).toBe('hot');
+    for (const tag of ['Show HN', 'Popular', 'Discussion', '+12/hr']) expect(within(card).getByText(tag)).toBeTruthy();
+    expect(within(card).queryByText('Rising Fast')).toBeNull();
+  });
+
+  it('featured cards add Rising Fast above 10 points an hour', () => {
+    render(<StoryCard story={story} featured nowMs={NOW} />);
+    expect(screen.getByText('Rising Fast')).toBeTruthy();
+  });
+
+  it('renders the action slot', () => {
+    render(<StoryCard story={story} featured={false} nowMs={NOW} actions={<button type="button">Bookmark</button>} />);
+    expect(screen.getByRole('button', { name: 'Bookmark' })).toBeTruthy();
+  });
+});
+
+describe('PaginationBar', () => {
+  const pageNumbers = () => screen.getAllByRole('button', { name: /^Page \d+$/ }).map((button) => Number(button.textContent));
+
+  it('is hidden for one page', () => {
+    const { container } = render(<PaginationBar page={1} totalPages={1} onPageChange={() => undefined} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('shows the window around the current page and reports clicks', async () => {
+    const onPageChange = vi.fn();
+    render(<PaginationBar page={10} totalPages={20} onPageChange={onPageChange} />);
+    expect(pageNumbers()).toEqual([1, 9, 10, 11, 20]);
+    expect(screen.getByRole('button', { name: 'Page 10' }).getAttribute('aria-current')).toBe('page');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'First page' }));
+    expect(onPageChange.mock.calls).toEqual([[11], [1]]);
+  });
+
+  it('disables previous and first on the first page', () => {
+    render(<PaginationBar page={1} totalPages={3} onPageChange={() => undefined} />);
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'First page' })).toHaveProperty('disabled', true);
+    expect(pageNumbers()).toEqual([1, 2, 3]);
+  });
+});
