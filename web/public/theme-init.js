@@ -1,4 +1,4 @@
-/* global document, localStorage */
+/* global document */
 // Loaded as a blocking script in <head> so a stored dark theme applies before the first paint (no flash of
 // the light theme). It is a file rather than inline because the Content-Security-Policy forbids inline scripts.
 // The key is THEME_STORAGE_KEY in src/lib/theme.ts.
