@@ -1,0 +1,124 @@
+/**
+ * bench/web: builds the web app, serves it with replayed demo data (e2e/server.ts), and runs Lighthouse (mobile
+ * preset, Debian's chromium) on `/` for a visitor and on the story list for a signed-in person. Prints the
+ * performance score, LCP, TBT, CLS and the JavaScript each page loads (as sent, and gzipped).
+ * Targets (issue 4): score >= 95, LCP < 2.0 s, CLS < 0.05, <= 150 KB gzipped JavaScript before the landing
+ * page is interactive.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { formatNumber } from '../support.ts';
+
+const PORT = process.env.BENCH_WEB_PORT ?? '3190';
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function waitFor(check: () => Promise<boolean>, what: string, seconds = 180): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A person with onboarding done, so the story list is what Lighthouse sees. */
+async function signedInCookie(): Promise<string> {
+  const signUp = await fetch(`${ORIGIN}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, name: 'Bench Reader', password: 'correct horse battery staple' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const onboarding = await fetch(`${ORIGIN}/api/user/onboarding/complete`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+    body: JSON.stringify({ emailNotifications: false, weeklyDigest: false }),
+  });
+  if (!onboarding.ok) throw new Error(`onboarding failed: ${onboarding.status}`);
+  return cookie;
+}
+
+interface PageFigures {
+  name: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptBytes: number;
+  scriptGzipBytes: number;
+}
+
+async function audit(name: string, url: string, cookie?: string): Promise<PageFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+    const { audits, categories } = result.lhr;
+    const requests = (audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    if (process.env.BENCH_DEBUG) console.log(requests.map((r) => `${r.resourceType} ${r.transferSize} ${r.url}`).join('\n'));
+    const scripts = requests.filter((request) => request.resourceType === 'Script' && request.url.startsWith(ORIGIN));
+    let gzipBytes = 0;
+    for (const script of scripts) {
+      const response = await fetch(script.url, { headers: cookie ? { cookie } : {} });
+      if (!response.ok) throw new Error(`${script.url}: ${response.status}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      gzipBytes += gzipSync(body, { level: 9 }).length;
+    }
+    return {
+      name,
+      score: Math.round((categories.performance?.score ?? 0) * 100),
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      scriptBytes: scripts.reduce((sum, script) => sum + (script.transferSize ?? 0), 0),
+      scriptGzipBytes: gzipBytes,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+export async function runWebBenchmark(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hn-bench-web-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../e2e/server.ts')], {
+    env: { ...process.env, E2E_PORT: PORT, E2E_DATA_DIR: dataDir, E2E_LOG_LEVEL: 'error' },
+    stdio: 'inherit',
+  });
+  try {
+    await waitFor(async () => (await fetch(`${ORIGIN}/readyz`)).ok, 'the server');
+    await waitFor(async () => ((await (await fetch(`${ORIGIN}/api/demo/trending?limit=3`)).json()) as { stories: unknown[] }).stories.length === 3, 'the first ingestion cycle');
+    const cookie = await signedInCookie();
+    const pages = [await audit('landing page (visitor)', `${ORIGIN}/`), await audit('story list (signed in)', `${ORIGIN}/`, cookie)];
+    console.log('\nbench/web: Lighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), Debian chromium');
+    console.log('page                        score   LCP ms   TBT ms    CLS    JS sent KB   JS gzipped KB');
+    for (const page of pages) {
+      console.log(
+        `${page.name.padEnd(26)} ${String(page.score).padStart(6)} ${formatNumber(page.lcpMs).padStart(8)} ${formatNumber(page.tbtMs).padStart(8)} ${page.cls.toFixed(3).padStart(6)} ${formatNumber(page.scriptBytes / 1024, 1).padStart(12)} ${formatNumber(page.scriptGzipBytes / 1024, 1).padStart(15)}`,
+      );
+    }
+    console.log('targets: score >= 95, LCP < 2000 ms, CLS < 0.05, landing page JavaScript <= 150 KB gzipped');
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runWebBenchmark();
