@@ -185,6 +185,17 @@ describe('landing sample, maintenance status, health', () => {
   });
 });
 
+describe('compression', () => {
+  it('compresses lists for clients that accept it, and only for them', async () => {
+    const brotli = await t.app.server.inject({ url: '/api/stories/top?limit=1000', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString()).totalCount).toBe(6);
+    const plain = await t.app.server.inject({ url: '/api/stories/top?limit=1000' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+});
+
 describe('list cache', () => {
   it('serves new data once a cycle has finished', async () => {
     const pool = t.db.database.pool;
