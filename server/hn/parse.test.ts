@@ -53,6 +53,12 @@ describe('parseItem', () => {
     expect(parsed).toMatchObject({ kind: 'story', url: '', domain: '', descendants: 0 });
   });
 
+  it('keeps only web addresses as urls', () => {
+    expect(parseItem({ ...story, url: 'javascript:alert(1)' }, false)).toMatchObject({ kind: 'story', url: '', domain: '' });
+    expect(parseItem({ ...story, url: 'data:text/html,<b>x</b>' }, false)).toMatchObject({ url: '' });
+    expect(parseItem({ ...story, url: 'HTTPS://Example.com/A' }, false)).toMatchObject({ url: 'HTTPS://Example.com/A', domain: 'example.com' });
+  });
+
   it('skips jobs, polls and comments', () => {
     expect(parseItem({ id: 3, type: 'job', title: 'Hiring', time: 1 }, false)).toEqual({ kind: 'skip', hnId: 3, reason: 'job' });
     expect(parseItem({ id: 4, type: 'poll', title: 'Poll', time: 1 }, false)).toEqual({ kind: 'skip', hnId: 4, reason: 'poll' });

@@ -94,7 +94,8 @@ export function parseItem(raw: unknown, known: boolean): ParsedItem {
   if (!deleted && (item.title === undefined || item.time === undefined)) {
     return { kind: 'missing', reason: 'story without title or time' };
   }
-  const url = item.url?.trim() ?? '';
+  // Only web addresses are kept: a story link is rendered as a link, and `javascript:` must never be one.
+  const url = isWebUrl(item.url?.trim() ?? '') ? item.url!.trim() : '';
   return {
     kind: 'story',
     hnId: item.id,
@@ -108,6 +109,10 @@ export function parseItem(raw: unknown, known: boolean): ParsedItem {
     dead,
     deleted,
   };
+}
+
+function isWebUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url) && URL.canParse(url);
 }
 
 /** A list endpoint's answer: an array of positive integer ids; anything else is an error. */
