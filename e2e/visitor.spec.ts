@@ -37,6 +37,27 @@ test.describe('visitor tour', () => {
     });
   }
 
+  test('contact form sends a message', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByText('We reply within 24-48 hours.')).toBeVisible();
+    await page.getByLabel('Name').fill('Ada');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Subject').fill('Hello');
+    await page.getByLabel('Message').fill('A kind word about the trending list.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message sent!')).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+  });
+
+  test('sign in with a wrong password shows the reason', async ({ page }) => {
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /\w/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
   test('footer links go to the static pages', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');

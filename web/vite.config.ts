@@ -16,6 +16,9 @@ export default defineConfig({
     emptyOutDir: true,
   },
   server: {
+    // scripts/dev.ts gives the API this origin as its PUBLIC_URL.
+    port: 5173,
+    strictPort: true,
     proxy: Object.fromEntries(serverPaths.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
   },
 });

@@ -47,6 +47,14 @@ describe('StoryCard', () => {
     expect(screen.getByText('Rising Fast')).toBeTruthy();
   });
 
+  it('shows the domain unless the showDomains preference is off', () => {
+    const withDomain = { ...story, domain: 'example.com', url: 'https://example.com/db' };
+    const { rerender } = render(<StoryCard story={withDomain} featured={false} nowMs={NOW} />);
+    expect(screen.getByText('example.com')).toBeTruthy();
+    rerender(<StoryCard story={withDomain} featured={false} nowMs={NOW} showDomain={false} />);
+    expect(screen.queryByText('example.com')).toBeNull();
+  });
+
   it('renders the action slot', () => {
     render(<StoryCard story={story} featured={false} nowMs={NOW} actions={<button type="button">Bookmark</button>} />);
     expect(screen.getByRole('button', { name: 'Bookmark' })).toBeTruthy();

@@ -19,6 +19,10 @@ export interface StoryCardProps {
   story: Story;
   featured: boolean;
   nowMs: number;
+  /** Tighter spacing, from the compactView preference. */
+  compact?: boolean;
+  /** Whether to show the story's website (the showDomains preference). */
+  showDomain?: boolean;
   /**
    * Slot for the per-story action buttons (bookmark, share, note, flag, watch), which a later issue adds.
    * The card lays them out at its bottom right; nothing shows while no actions are given.
@@ -26,7 +30,7 @@ export interface StoryCardProps {
   actions?: ReactNode;
 }
 
-export function StoryCard({ story, featured, nowMs, actions }: StoryCardProps) {
+export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions }: StoryCardProps) {
   const heat = heatLevel(story, nowMs);
   const tags = storyTags(story);
   const velocity = Math.round(story.scoreVelocity);
@@ -37,7 +41,8 @@ export function StoryCard({ story, featured, nowMs, actions }: StoryCardProps) {
       aria-labelledby={titleId}
       data-featured={featured || undefined}
       className={cn(
-        'rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow hover:shadow-md sm:p-5',
+        'rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
+        compact ? 'px-4 py-2.5' : 'p-4 sm:p-5',
         featured && 'border-primary/50 bg-gradient-to-br from-orange-50 to-card ring-1 ring-primary/20 dark:from-orange-950/40',
       )}
     >
@@ -61,7 +66,7 @@ export function StoryCard({ story, featured, nowMs, actions }: StoryCardProps) {
         ))}
       </div>
 
-      <h3 id={titleId} className={cn('mt-2 font-semibold leading-snug text-balance', featured ? 'text-lg sm:text-xl' : 'text-base')}>
+      <h3 id={titleId} className={cn(compact ? 'mt-1' : 'mt-2', 'font-semibold leading-snug text-balance', featured ? 'text-lg sm:text-xl' : 'text-base')}>
         <a
           href={story.url || itemPageUrl(story.hnId)}
           target="_blank"
@@ -72,7 +77,7 @@ export function StoryCard({ story, featured, nowMs, actions }: StoryCardProps) {
         </a>
       </h3>
 
-      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+      <div className={cn(compact ? 'mt-1' : 'mt-2', 'flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground')}>
         <span className="inline-flex items-center gap-1 font-medium text-foreground">
           <Triangle className="size-3.5 fill-current text-primary" aria-hidden="true" />
           {story.score} <span className="sr-only">points</span>
@@ -97,7 +102,7 @@ export function StoryCard({ story, featured, nowMs, actions }: StoryCardProps) {
           <Clock className="size-3.5" aria-hidden="true" />
           {timeAgoOrRecently(story.timeAgo)}
         </span>
-        {story.domain && (
+        {showDomain && story.domain && (
           <span className="inline-flex items-center gap-1">
             <ExternalLink className="size-3.5" aria-hidden="true" />
             {story.domain}

@@ -22,6 +22,8 @@ export interface StoryListSettings {
   autoRefresh: boolean;
   refreshInterval: number;
   storiesPerPage: number;
+  compactView: boolean;
+  showDomains: boolean;
 }
 
 /** Client defaults when nothing is stored (part 1 §3). */
@@ -31,6 +33,8 @@ export const DEFAULT_LIST_SETTINGS: StoryListSettings = {
   autoRefresh: true,
   refreshInterval: 5,
   storiesPerPage: 50,
+  compactView: false,
+  showDomains: true,
 };
 
 export interface StoryListProps {
@@ -121,13 +125,15 @@ export function StoryList({ settings, renderActions }: StoryListProps) {
       ) : (
         data && (
           <>
-            <ol className="grid gap-3" aria-label="Stories" aria-busy={stories.isFetching}>
+            <ol className={settings?.compactView ? 'grid gap-2' : 'grid gap-3'} aria-label="Stories" aria-busy={stories.isFetching}>
               {data.stories.map((story, index) => (
                 <li key={story.id}>
                   <StoryCard
                     story={story}
                     nowMs={nowMs}
                     featured={isFeatured(story, { index, sort: filters.sort }, nowMs)}
+                    compact={settings?.compactView ?? DEFAULT_LIST_SETTINGS.compactView}
+                    showDomain={settings?.showDomains ?? DEFAULT_LIST_SETTINGS.showDomains}
                     actions={renderActions?.(story)}
                   />
                 </li>
