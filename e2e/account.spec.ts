@@ -117,6 +117,12 @@ test.describe('signed in', () => {
 
   test('skip setup saves every email and consent option off', async ({ page }) => {
     await signUp(page);
+    // The dialog traps focus: tabbing around never leaves it.
+    const dialog = page.getByRole('dialog');
+    for (let press = 0; press < 4; press++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
     const request = page.waitForRequest('**/api/user/onboarding/complete');
     await page.getByRole('dialog').getByRole('button', { name: 'Skip Setup' }).click();
     expect((await request).postDataJSON()).toMatchObject({

@@ -52,6 +52,29 @@ test.describe('story list', () => {
     await expect(page.getByText(/Stories refreshed successfully!|Failed to refresh stories\. Please try again\./)).toBeVisible();
   });
 
+  test('loading, slow-load hint, error with Try Again, and empty states', async ({ page }) => {
+    await page.clock.install();
+    let answer: 'hang' | 'fail' | 'empty' = 'hang';
+    await page.route('**/api/stories/trending?*', async (route) => {
+      if (answer === 'hang') return; // Never answered: the list stays loading.
+      if (answer === 'fail') return route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } });
+      return route.fulfill({ json: { stories: [], count: 0, page: 1, totalPages: 0, hasNext: false, hasPrevious: false, totalCount: 0 } });
+    });
+    await page.reload();
+    await expect(page.getByTestId('story-skeleton')).toHaveCount(6);
+    await expect(page.getByText(/taking longer than usual/)).toBeHidden();
+    await page.clock.fastForward(10_500);
+    await expect(page.getByText(/taking longer than usual/)).toBeVisible();
+
+    answer = 'fail';
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Failed to load stories' })).toBeVisible();
+    answer = 'empty';
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByText('No stories found matching your criteria.')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+  });
+
   test('announcements: only the first undismissed shows; persistent ones stay', async ({ page }) => {
     await withDatabase(async (db) => {
       await db.query(`DELETE FROM announcements`);
