@@ -17,6 +17,9 @@ interface Row {
   destructive?: boolean;
 }
 
+/** A share link made in beforeAll, for the rows of the public share routes. */
+const SHARE_TOKEN = 'matrixShareToken_0123456789abcdefghijklmnop';
+
 const matrix: Record<string, Row> = {
   'GET /healthz': { request: { url: '/healthz' }, expect: [200, 200, 200, 200] },
   'GET /readyz': { request: { url: '/readyz' }, expect: [200, 200, 200, 200] },
@@ -55,6 +58,35 @@ const matrix: Record<string, Row> = {
     request: { method: 'POST', url: '/api/contact', payload: { name: 'Ann', email: 'ann@example.com', subject: 'Hello', message: 'Nice site.' } },
     expect: [200, 200, 200, 200],
   },
+  'GET /api/bookmarks': { request: { url: '/api/bookmarks?page=1&limit=25' }, expect: [401, 200, 200, 200] },
+  'POST /api/bookmarks': { request: { method: 'POST', url: '/api/bookmarks', payload: { storyId: 1 } }, expect: [401, 201, 201, 201] },
+  'GET /api/bookmarks/check/:storyId': { request: { url: '/api/bookmarks/check/1' }, expect: [401, 200, 200, 200] },
+  'DELETE /api/bookmarks/:storyId': { request: { method: 'DELETE', url: '/api/bookmarks/1' }, expect: [401, 200, 200, 200] },
+  'POST /api/bookmarks/check-batch': { request: { method: 'POST', url: '/api/bookmarks/check-batch', payload: { storyIds: [1] } }, expect: [401, 200, 200, 200] },
+  'GET /api/story-watches': { request: { url: '/api/story-watches' }, expect: [401, 200, 200, 200] },
+  'POST /api/story-watches': { request: { method: 'POST', url: '/api/story-watches', payload: { storyId: 1 } }, expect: [401, 201, 201, 201] },
+  'DELETE /api/story-watches/:storyId': { request: { method: 'DELETE', url: '/api/story-watches/1' }, expect: [401, 200, 200, 200] },
+  'POST /api/story-watches/check-batch': { request: { method: 'POST', url: '/api/story-watches/check-batch', payload: { storyIds: [1] } }, expect: [401, 200, 200, 200] },
+  'POST /api/stories/:id/notes': { request: { method: 'POST', url: '/api/stories/1/notes', payload: { note: 'A note.' } }, expect: [401, 201, 201, 201] },
+  'GET /api/stories/:id/notes': { request: { url: '/api/stories/1/notes' }, expect: [401, 200, 200, 200] },
+  'PUT /api/stories/:id/notes': { request: { method: 'PUT', url: '/api/stories/1/notes', payload: { note: 'Changed.' } }, expect: [401, 200, 200, 200] },
+  'DELETE /api/stories/:id/notes': { request: { method: 'DELETE', url: '/api/stories/1/notes' }, expect: [401, 200, 200, 200] },
+  'POST /api/story-notes/check-batch': { request: { method: 'POST', url: '/api/story-notes/check-batch', payload: { storyIds: [1] } }, expect: [401, 200, 200, 200] },
+  'POST /api/content-flags': { request: { method: 'POST', url: '/api/content-flags', payload: { storyId: 1, flagType: 'spam', reason: null } }, expect: [401, 201, 201, 201] },
+  'GET /api/content-flags/check/:storyId': { request: { url: '/api/content-flags/check/1' }, expect: [401, 200, 200, 200] },
+  'POST /api/content-flags/check-batch': { request: { method: 'POST', url: '/api/content-flags/check-batch', payload: { storyIds: [1] } }, expect: [401, 200, 200, 200] },
+  'POST /api/shared-links': { request: { method: 'POST', url: '/api/shared-links', payload: { storyId: 1 } }, expect: [401, 201, 201, 201] },
+  'GET /api/my-shared-links': { request: { url: '/api/my-shared-links' }, expect: [401, 200, 200, 200] },
+  'GET /api/shared-links/:shareToken': { request: { url: `/api/shared-links/${SHARE_TOKEN}` }, expect: [200, 200, 200, 200] },
+  'POST /api/shared-links/:shareToken/click': { request: { method: 'POST', url: `/api/shared-links/${SHARE_TOKEN}/click`, payload: { clickType: 'article' } }, expect: [200, 200, 200, 200] },
+  'GET /api/og-image/:shareToken': { request: { url: `/api/og-image/${SHARE_TOKEN}` }, expect: [200, 200, 200, 200] },
+  'GET /share/:shareToken': { request: { url: `/share/${SHARE_TOKEN}` }, expect: [200, 200, 200, 200] },
+  'GET /share/:shareToken/:slug': { request: { url: `/share/${SHARE_TOKEN}/story-1` }, expect: [200, 200, 200, 200] },
+  'GET /shared-story/:shareToken': { request: { url: `/shared-story/${SHARE_TOKEN}` }, expect: [200, 200, 200, 200] },
+  'POST /api/analytics/track': {
+    request: { method: 'POST', url: '/api/analytics/track', payload: { eventType: 'story_view', properties: { viewType: 'title_click', title: 'Story 1', url: 'https://example.com/1', score: 5, position: 'regular' } } },
+    expect: [200, 200, 200, 200],
+  },
   'GET /api/logout': { request: { url: '/api/logout' }, expect: [302, 302, 302, 302], destructive: true },
   'DELETE /api/user': { request: { method: 'DELETE', url: '/api/user' }, expect: [401, 200, 200, 200], destructive: true },
 };
@@ -76,6 +108,7 @@ beforeAll(async () => {
   await setRole(pool, people.moderator.id, 'moderator');
   const inserted = await pool.query<{ id: number }>(`INSERT INTO announcements (title, message) VALUES ('Hello', 'World') RETURNING id`);
   announcementId = inserted.rows[0]!.id;
+  await pool.query(`INSERT INTO shared_links (share_token, user_id, story_id) VALUES ($1, $2, 1)`, [SHARE_TOKEN, people.user.id]);
 }, 120_000);
 afterAll(async () => t?.close());
 

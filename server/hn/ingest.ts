@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { HN_LISTS, HnClient, HnFetchError, mapWithConcurrency, type HnList } from './client.ts';
 import { parseItem, type ParsedStory } from './parse.ts';
 import { deriveStories } from './derive-stories.ts';
+import { recordWatchStatusChanges } from './watch-status.ts';
 import { expectedUpvotesSql } from './exposure.ts';
 
 /** An arbitrary constant shared by every instance: the advisory lock that makes a cycle run once at a time. */
@@ -170,6 +171,8 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       nowMs: deps.now(),
       windowHours: deps.velocityWindowHours,
     });
+    // 6. Status changes of watched stories (their emails come with the email issue).
+    await recordWatchStatusChanges(pool, deps.now());
 
     const status = errors > 0 ? 'partial' : 'ok';
     const report: CycleReport = {

@@ -3,3 +3,4 @@ export * from './settings.ts';
 export * from './accounts.ts';
 export * from './system.ts';
 export * from './site.ts';
+export * from './actions.ts';

@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_PREFERENCES,
@@ -9,6 +9,8 @@ import {
 } from '../../../common/contracts/accounts.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, sessions, userPreferences, users } from '../../db/schema/accounts.ts';
+import { bookmarks, contentFlags, sharedLinks, storyNotes, storyWatches } from '../../db/schema/actions.ts';
+import { stories } from '../../db/schema/stories.ts';
 import type { EmailControlsService } from '../email/controls.ts';
 import { presentCurrentUser, presentProfile } from './presenter.ts';
 
@@ -105,6 +107,42 @@ export class AccountsService {
       sessions: activeSessions.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() })),
       preferences: await this.preferences(userId),
       emailFrequencyControls: await this.emailControls.list(userId),
+      ...(await this.storyActions(userId)),
+    };
+  }
+
+  /** The person's bookmarks, watches, notes, flags and share links, each with the story's Hacker News id and title. */
+  private async storyActions(userId: string) {
+    const story = { storyId: stories.id, hnId: stories.hnId, title: stories.title };
+    const iso = (date: Date | null) => date?.toISOString() ?? null;
+    const [bookmarkRows, watchRows, noteRows, flagRows, linkRows] = await Promise.all([
+      this.db.select({ ...story, createdAt: bookmarks.createdAt }).from(bookmarks).innerJoin(stories, eq(stories.id, bookmarks.storyId)).where(eq(bookmarks.userId, userId)).orderBy(asc(bookmarks.id)),
+      this.db
+        .select({ ...story, initialScore: storyWatches.initialScore, initialDescendants: storyWatches.initialDescendants, initialStatus: storyWatches.initialStatus, lastStatus: storyWatches.lastStatus, createdAt: storyWatches.createdAt })
+        .from(storyWatches)
+        .innerJoin(stories, eq(stories.id, storyWatches.storyId))
+        .where(eq(storyWatches.userId, userId))
+        .orderBy(asc(storyWatches.id)),
+      this.db.select({ ...story, note: storyNotes.note, createdAt: storyNotes.createdAt, updatedAt: storyNotes.updatedAt }).from(storyNotes).innerJoin(stories, eq(stories.id, storyNotes.storyId)).where(eq(storyNotes.userId, userId)).orderBy(asc(storyNotes.id)),
+      this.db
+        .select({ ...story, flagType: contentFlags.flagType, reason: contentFlags.reason, status: contentFlags.status, createdAt: contentFlags.createdAt })
+        .from(contentFlags)
+        .innerJoin(stories, eq(stories.id, contentFlags.storyId))
+        .where(eq(contentFlags.userId, userId))
+        .orderBy(asc(contentFlags.id)),
+      this.db
+        .select({ ...story, shareToken: sharedLinks.shareToken, customTitle: sharedLinks.customTitle, customDescription: sharedLinks.customDescription, viewCount: sharedLinks.viewCount, articleClicks: sharedLinks.articleClicks, commentsClicks: sharedLinks.commentsClicks, createdAt: sharedLinks.createdAt })
+        .from(sharedLinks)
+        .innerJoin(stories, eq(stories.id, sharedLinks.storyId))
+        .where(eq(sharedLinks.userId, userId))
+        .orderBy(asc(sharedLinks.id)),
+    ]);
+    return {
+      bookmarks: bookmarkRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+      storyWatches: watchRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+      notes: noteRows.map((row) => ({ ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) })),
+      contentFlags: flagRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+      sharedLinks: linkRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
     };
   }
 

@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { stories } from './stories.ts';
+
+/**
+ * What people do with stories (docs/actions.md): bookmarks, watches, notes, flags, share links and analytics
+ * events. Every row that belongs to a person goes when the account is deleted (on delete cascade).
+ */
+
+const userRef = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const storyRef = () =>
+  integer('story_id')
+    .notNull()
+    .references(() => stories.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** One bookmark per person per story; the list is newest first. */
+export const bookmarks = pgTable(
+  'bookmarks',
+  { id: serial('id').primaryKey(), userId: userRef(), storyId: storyRef(), createdAt: createdAt() },
+  (table) => [
+    uniqueIndex('bookmarks_user_story_idx').on(table.userId, table.storyId),
+    index('bookmarks_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('bookmarks_story_idx').on(table.storyId),
+  ],
+);
+
+/**
+ * A person's watch of a story: the counts and status when it began (growth and statusChanged are measured from
+ * them) and the status ingestion last saw (its changes are appended to watch_status_changes).
+ */
+export const storyWatches = pgTable(
+  'story_watches',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    storyId: storyRef(),
+    initialScore: integer('initial_score').notNull(),
+    initialDescendants: integer('initial_descendants').notNull(),
+    initialStatus: text('initial_status').notNull(),
+    lastStatus: text('last_status').notNull(),
+    lastStatusAt: timestamp('last_status_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('story_watches_user_story_idx').on(table.userId, table.storyId),
+    index('story_watches_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('story_watches_story_idx').on(table.storyId),
+  ],
+);
+
+/** Status changes of watched stories, recorded by ingestion; the email issue sends them (notified_at). */
+export const watchStatusChanges = pgTable(
+  'watch_status_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    watchId: integer('watch_id')
+      .notNull()
+      .references(() => storyWatches.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    storyId: storyRef(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('watch_status_changes_watch_idx').on(table.watchId, table.changedAt),
+    index('watch_status_changes_user_idx').on(table.userId),
+    index('watch_status_changes_unnotified_idx').on(table.changedAt).where(sql`${table.notifiedAt} IS NULL`),
+  ],
+);
+
+/** A person's private note on a story: one per person per story. */
+export const storyNotes = pgTable(
+  'story_notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    storyId: storyRef(),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('story_notes_user_story_idx').on(table.userId, table.storyId)],
+);
+
+/** Flags for the moderation queue. At most one pending flag per person per story (the partial unique index). */
+export const contentFlags = pgTable(
+  'content_flags',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    storyId: storyRef(),
+    flagType: text('flag_type').notNull(),
+    reason: text('reason'),
+    status: text('status').notNull().default('pending'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('content_flags_pending_user_story_idx').on(table.userId, table.storyId).where(sql`${table.status} = 'pending'`),
+    index('content_flags_user_story_idx').on(table.userId, table.storyId),
+    index('content_flags_status_created_idx').on(table.status, table.createdAt),
+    index('content_flags_story_idx').on(table.storyId),
+  ],
+);
+
+/** Share links: an unguessable token, optional custom title and description, and view and click counts. */
+export const sharedLinks = pgTable(
+  'shared_links',
+  {
+    id: serial('id').primaryKey(),
+    shareToken: text('share_token').notNull(),
+    userId: userRef(),
+    storyId: storyRef(),
+    customTitle: text('custom_title'),
+    customDescription: text('custom_description'),
+    viewCount: integer('view_count').notNull().default(0),
+    articleClicks: integer('article_clicks').notNull().default(0),
+    commentsClicks: integer('comments_clicks').notNull().default(0),
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('shared_links_token_idx').on(table.shareToken),
+    index('shared_links_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('shared_links_story_idx').on(table.storyId),
+  ],
+);
+
+/** Each view and click of a share link, for the admin analytics. */
+export const sharedLinkEvents = pgTable(
+  'shared_link_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sharedLinkId: integer('shared_link_id')
+      .notNull()
+      .references(() => sharedLinks.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('shared_link_events_link_idx').on(table.sharedLinkId, table.createdAt),
+    index('shared_link_events_created_idx').on(table.createdAt),
+  ],
+);
+
+/** Client analytics events (story_bookmark, story_view), for the admin analytics. */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventType: text('event_type').notNull(),
+    properties: jsonb('properties').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('analytics_events_type_created_idx').on(table.eventType, table.createdAt),
+    index('analytics_events_user_idx').on(table.userId),
+  ],
+);

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { analyticsEventSchema, okSchema } from '../../../common/contracts/actions.ts';
+import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { currentUser, type UserResolver } from '../../http/access.ts';
+import { tooManyRequestsMessage, type DatabaseRateLimiter } from '../../http/rate-limit.ts';
+import { AnalyticsService } from './service.ts';
+
+/** Events per client address per minute: a busy reader sends a few; a script sending more is refused. */
+export const ANALYTICS_LIMIT = { windowSeconds: 60, max: 120 };
+
+export function analyticsRoutes(pool: pg.Pool, limiter: DatabaseRateLimiter, resolveUser: UserResolver): FastifyPluginAsyncZod {
+  const service = new AnalyticsService(pool);
+  return async (app) => {
+    app.post(
+      '/api/analytics/track',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['analytics'],
+          summary: 'Record a story_bookmark or story_view event (visitors too)',
+          body: analyticsEventSchema,
+          response: { 200: okSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const limit = await limiter.hit(`analytics:ip:${request.ip}`, ANALYTICS_LIMIT.windowSeconds, ANALYTICS_LIMIT.max);
+        if (!limit.allowed) {
+          return reply.code(429).header('retry-after', limit.retryAfterSeconds).send({ message: tooManyRequestsMessage(limit.retryAfterSeconds) });
+        }
+        const user = await currentUser(request, resolveUser);
+        await service.track(request.body, user?.id ?? null);
+        return { ok: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  mySharedLinksSchema,
+  okSchema,
+  shareClickSchema,
+  shareCreateSchema,
+  sharedLinkResponseSchema,
+  sharedLinkViewSchema,
+  shareTokenParamsSchema,
+} from '../../../common/contracts/actions.ts';
+import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { currentUser, type UserResolver } from '../../http/access.ts';
+import { CardCache, cardEtag } from './og-image.ts';
+import { SharedLinkNotFoundError, type SharesService } from './service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+export function sharesRoutes(service: SharesService, resolveUser: UserResolver, cards = new CardCache()): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['shares'];
+
+    app.post(
+      '/api/shared-links',
+      {
+        config: { access: 'user' },
+        schema: { tags, summary: 'Create a share link for a story', body: shareCreateSchema, response: { 201: sharedLinkResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const user = (await currentUser(request, resolveUser))!;
+        return reply.code(201).send({ sharedLink: await service.create(user.id, request.body) });
+      },
+    );
+
+    app.get(
+      '/api/my-shared-links',
+      { config: { access: 'user' }, schema: { tags, summary: 'My share links, newest first (at most 100), with their counts', response: { 200: mySharedLinksSchema, ...errors } } },
+      async (request) => ({ sharedLinks: await service.mine((await currentUser(request, resolveUser))!.id) }),
+    );
+
+    app.get(
+      '/api/shared-links/:shareToken',
+      { config: { access: 'public' }, schema: { tags, summary: 'A shared story (counts a view)', params: shareTokenParamsSchema, response: { 200: sharedLinkViewSchema, ...errors } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return service.view(request.params.shareToken);
+      },
+    );
+
+    app.post(
+      '/api/shared-links/:shareToken/click',
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Count a click on Read Article or View Comments', params: shareTokenParamsSchema, body: shareClickSchema, response: { 200: okSchema, ...errors } },
+      },
+      async (request) => {
+        await service.click(request.params.shareToken, request.body.clickType);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/og-image/:shareToken',
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'The preview card of a share link: a 1200x630 PNG (ETag, 304 when unchanged)', params: shareTokenParamsSchema },
+      },
+      async (request, reply) => {
+        const preview = await service.preview(request.params.shareToken);
+        if (!preview) throw new SharedLinkNotFoundError();
+        const input = { title: preview.title, domain: preview.domain, score: preview.score, comments: preview.comments };
+        const etag = cardEtag(input);
+        reply.header('etag', etag).header('cache-control', 'public, max-age=300');
+        const ifNoneMatch = request.headers['if-none-match'];
+        if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+        return reply.type('image/png').send(await cards.get(etag, input));
+      },
+    );
+  };
+}

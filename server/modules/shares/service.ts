@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { SharedLink } from '../../../common/contracts/actions.ts';
+import type { Story } from '../../../common/contracts/stories.ts';
+import { titleSlug } from '../../../common/rules/slug.ts';
+import { requireStory, STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
+import { presentStory } from '../stories/presenter.ts';
+import type { CardInput } from './og-image.ts';
+
+/** 32 random bytes: 256 bits, 43 characters of base64url. */
+const TOKEN_BYTES = 32;
+/** The newest share links a person sees in /api/my-shared-links. */
+export const MY_SHARED_LINKS_LIMIT = 100;
+
+export class SharedLinkNotFoundError extends Error {
+  readonly statusCode = 404;
+  constructor() {
+    super('Share link not found');
+  }
+}
+
+type LinkRow = WithStory<{
+  id: number;
+  share_token: string;
+  custom_title: string | null;
+  custom_description: string | null;
+  view_count: number;
+  article_clicks: number;
+  comments_clicks: number;
+  created_at: Date;
+}>;
+
+const LINK_COLUMNS = `l.id, l.share_token, l.custom_title, l.custom_description, l.view_count, l.article_clicks, l.comments_clicks,
+  l.created_at, ${STORY_COLUMNS}`;
+
+export function newShareToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+/** The address of a share page: /share/{token}/{slug of the story's title}, or /share/{token} when the slug is empty. */
+export function sharePath(token: string, title: string): string {
+  const slug = titleSlug(title);
+  return `/share/${token}${slug ? `/${encodeURIComponent(slug)}` : ''}`;
+}
+
+export interface ShareView {
+  story: Story;
+  customTitle: string | null;
+  customDescription: string | null;
+  user: { displayName: string };
+  createdAt: string;
+}
+
+export class SharesService {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly now: () => number,
+    private readonly baseUrl: string,
+  ) {}
+
+  private present(row: LinkRow, nowMs: number): SharedLink {
+    return {
+      id: row.id,
+      shareToken: row.share_token,
+      shareUrl: `${this.baseUrl}${sharePath(row.share_token, row.title)}`,
+      storyId: row.story_id,
+      story: presentStory(storyRowOf(row), nowMs),
+      customTitle: row.custom_title,
+      customDescription: row.custom_description,
+      viewCount: row.view_count,
+      articleClicks: row.article_clicks,
+      commentsClicks: row.comments_clicks,
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+
+  async create(userId: string, input: { storyId: number; customTitle: string | null; customDescription: string | null }): Promise<SharedLink> {
+    const story = await requireStory(this.pool, input.storyId);
+    const result = await this.pool.query<Omit<LinkRow, keyof WithStory<object>>>(
+      `INSERT INTO shared_links (share_token, user_id, story_id, custom_title, custom_description) VALUES ($1, $2, $3, $4, $5)
+       RETURNING id, share_token, custom_title, custom_description, view_count, article_clicks, comments_clicks, created_at`,
+      [newShareToken(), userId, input.storyId, input.customTitle, input.customDescription],
+    );
+    return this.present({ ...story, ...result.rows[0]! } as LinkRow, this.now());
+  }
+
+  async mine(userId: string): Promise<SharedLink[]> {
+    const result = await this.pool.query<LinkRow>(
+      `SELECT ${LINK_COLUMNS} FROM shared_links l JOIN stories s ON s.id = l.story_id
+        WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT $2`,
+      [userId, MY_SHARED_LINKS_LIMIT],
+    );
+    const nowMs = this.now();
+    return result.rows.map((row) => this.present(row, nowMs));
+  }
+
+  /** The shared story, counting a view (on the row and as an event, in one statement). */
+  async view(token: string): Promise<ShareView> {
+    const result = await this.pool.query<LinkRow & { display_name: string }>(
+      `WITH l AS (
+         UPDATE shared_links SET view_count = view_count + 1, last_viewed_at = now() WHERE share_token = $1 RETURNING *
+       ), e AS (
+         INSERT INTO shared_link_events (shared_link_id, event_type) SELECT id, 'view' FROM l
+       )
+       SELECT ${LINK_COLUMNS}, coalesce(nullif(u.display_name, ''), u.handle) AS display_name
+         FROM l JOIN stories s ON s.id = l.story_id JOIN users u ON u.id = l.user_id`,
+      [token],
+    );
+    const row = result.rows[0];
+    if (!row) throw new SharedLinkNotFoundError();
+    return {
+      story: presentStory(storyRowOf(row), this.now()),
+      customTitle: row.custom_title,
+      customDescription: row.custom_description,
+      user: { displayName: row.display_name },
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+
+  async click(token: string, clickType: 'article' | 'comments'): Promise<void> {
+    const column = clickType === 'article' ? 'article_clicks' : 'comments_clicks';
+    const result = await this.pool.query(
+      `WITH l AS (UPDATE shared_links SET ${column} = ${column} + 1 WHERE share_token = $1 RETURNING id)
+       INSERT INTO shared_link_events (shared_link_id, event_type) SELECT id, $2 FROM l`,
+      [token, `click_${clickType}`],
+    );
+    if (result.rowCount === 0) throw new SharedLinkNotFoundError();
+  }
+
+  /** What the preview card and the page's meta tags show; counts nothing. Null for an unknown token. */
+  async preview(token: string): Promise<(CardInput & { description: string | null; storyUrl: string; hnId: number; path: string }) | null> {
+    const result = await this.pool.query<LinkRow>(`SELECT ${LINK_COLUMNS} FROM shared_links l JOIN stories s ON s.id = l.story_id WHERE l.share_token = $1`, [
+      token,
+    ]);
+    const row = result.rows[0];
+    if (!row) return null;
+    return {
+      title: row.custom_title ?? row.title,
+      description: row.custom_description,
+      domain: row.domain,
+      score: row.score,
+      comments: row.descendants,
+      storyUrl: row.url || `https://news.ycombinator.com/item?id=${row.hn_id}`,
+      hnId: row.hn_id,
+      path: sharePath(row.share_token, row.title),
+    };
+  }
+}
