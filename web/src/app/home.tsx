@@ -22,7 +22,7 @@ function StoriesHome({ user }: { user: CurrentUser }) {
   return (
     <>
       <h1 className="sr-only">Stories</h1>
-      <StoryList settings={preferences.data} />
+      <StoryList settings={preferences.data} settingsLoading={preferences.isPending} />
       {!user.onboardingCompleted && <OnboardingDialog />}
     </>
   );

@@ -26,8 +26,10 @@ export function storyListPath({ sort, timeFilter, minScore, page, limit }: Story
   return `/api/stories/${sortEndpoint(sort)}?${params}`;
 }
 
-export function useStories(query: StoryListQuery) {
+/** `enabled` false holds the call back (while the person's preferences, which shape it, still load). */
+export function useStories(query: StoryListQuery, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [STORIES_KEY, query],
     queryFn: () => getJson<StoryPage>(storyListPath(query)),
     staleTime: STORIES_STALE_MS,

@@ -40,11 +40,13 @@ export const DEFAULT_LIST_SETTINGS: StoryListSettings = {
 export interface StoryListProps {
   /** The person's stored preferences; undefined until they load, then applied once. */
   settings?: StoryListSettings;
+  /** While true the list waits (showing skeletons) rather than loading a page the preferences would replace. */
+  settingsLoading?: boolean;
   /** Slot for each story's action buttons (a later issue); see StoryCardProps.actions. */
   renderActions?: (story: Story) => ReactNode;
 }
 
-export function StoryList({ settings, renderActions }: StoryListProps) {
+export function StoryList({ settings, settingsLoading = false, renderActions }: StoryListProps) {
   const [filters, setFilters] = useState<ListFilters>({
     sort: DEFAULT_LIST_SETTINGS.defaultSort,
     timeFilter: DEFAULT_TIME_FILTER,
@@ -65,7 +67,7 @@ export function StoryList({ settings, renderActions }: StoryListProps) {
   }
 
   const limit = settings?.storiesPerPage ?? DEFAULT_LIST_SETTINGS.storiesPerPage;
-  const stories = useStories({ ...filters, page, limit });
+  const stories = useStories({ ...filters, page, limit }, !settingsLoading);
   const refreshStories = useRefreshStories();
   const { msLeft } = useAutoRefresh({ enabled: autoRefresh, intervalMinutes: refreshInterval, refresh: () => void stories.refetch() });
 
