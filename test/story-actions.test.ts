@@ -409,3 +409,33 @@ describe('the person’s data', () => {
     expect((await inject({ url: '/api/bookmarks', headers: as(alice) })).json().totalCount).toBe(2);
   }, 60_000);
 });
+
+describe('the API document', () => {
+  it('lists every call of issue 5', async () => {
+    const response = await inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    for (const path of [
+      '/api/bookmarks',
+      '/api/bookmarks/{storyId}',
+      '/api/bookmarks/check/{storyId}',
+      '/api/bookmarks/check-batch',
+      '/api/story-watches',
+      '/api/story-watches/{storyId}',
+      '/api/story-watches/check-batch',
+      '/api/stories/{id}/notes',
+      '/api/story-notes/check-batch',
+      '/api/content-flags',
+      '/api/content-flags/check/{storyId}',
+      '/api/content-flags/check-batch',
+      '/api/shared-links',
+      '/api/my-shared-links',
+      '/api/shared-links/{shareToken}',
+      '/api/shared-links/{shareToken}/click',
+      '/api/og-image/{shareToken}',
+      '/api/analytics/track',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+});
