@@ -29,6 +29,7 @@ const baseURL = externalServer ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
+  globalTeardown: './e2e/global-teardown.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   workers: 2,
