@@ -13,8 +13,8 @@ export default defineConfig({
       // Web unit tests; each file that needs a DOM asks for jsdom with a `// @vitest-environment jsdom` comment.
       'web/**/*.test.{ts,tsx}',
     ],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,

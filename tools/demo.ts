@@ -12,6 +12,9 @@ import { startReplay } from './hn-replay/index.ts';
 /** A busy moment of the recording: a Monday afternoon, US time (2021-03-01 17:00 UTC). */
 const DEFAULT_START = Date.parse('2021-03-01T17:00:00Z') / 1000;
 
+// The same web build `npm start` serves, built first when missing or stale.
+await import('../scripts/ensure-web-build.ts');
+
 const dataDir = path.join(process.env.DATA_DIR ?? './data', 'demo');
 await rm(dataDir, { recursive: true, force: true });
 

@@ -34,7 +34,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited early with ${child.exitCode}:\n${output}`);
     const ready = await fetch(`${url}/readyz`).then(
@@ -44,7 +44,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`app not ready within 30 s:\n${output}`);
+      throw new Error(`app not ready within 60 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
