@@ -9,7 +9,6 @@ import { useCurrentUser, type CurrentUser } from '@/lib/session';
 import { setTheme } from '@/lib/theme';
 import { HomeRoute } from './home';
 import { SiteFooter } from './layout/site-footer';
-import { TopNav } from './layout/top-nav';
 import { VisitorHeader } from './layout/visitor-header';
 import { NotFoundPage } from './not-found-page';
 import { ROUTES } from './route-paths';
@@ -18,6 +17,8 @@ import { ROUTES } from './route-paths';
 function lazyPage<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   return lazy(async () => ({ default: await load() }));
 }
+// The signed-in navigation (with its menus) is not part of what visitors download.
+const TopNav = lazyPage(async () => (await import('./layout/top-nav')).TopNav);
 const SignInPage = lazyPage(async () => (await import('@/features/auth/sign-in-page')).SignInPage);
 const AboutPage = lazyPage(async () => (await import('@/features/info/about-page')).AboutPage);
 const ContactPage = lazyPage(async () => (await import('@/features/info/contact-page')).ContactPage);
@@ -39,7 +40,13 @@ export function App() {
       <a href="#main" className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
-      {user ? <TopNav user={user} /> : <VisitorHeader />}
+      {user ? (
+        <Suspense fallback={<div className="sticky top-0 z-40 h-16 border-b bg-background/90" aria-hidden="true" />}>
+          <TopNav user={user} />
+        </Suspense>
+      ) : (
+        <VisitorHeader />
+      )}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
         <Suspense fallback={<LoadingScreen />}>
           <Routes user={user} />
