@@ -55,7 +55,17 @@ interface PageFigures {
   scriptGzipBytes: number;
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART); one more attempt is then fair. */
 async function audit(name: string, url: string, cookie?: string): Promise<PageFigures> {
+  try {
+    return await auditOnce(name, url, cookie);
+  } catch (error) {
+    console.error(`${name}: ${(error as Error).message}; trying once more`);
+    return auditOnce(name, url, cookie);
+  }
+}
+
+async function auditOnce(name: string, url: string, cookie?: string): Promise<PageFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
