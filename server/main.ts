@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import { buildApp } from './app.ts';
 import { ConfigError, hasRole, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
+import { LOCKS, withAdvisoryLock } from './db/locks.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createIngestion, type Ingestion } from './hn/service.ts';
 import { createBoss } from './jobs/boss.ts';
@@ -55,10 +56,15 @@ async function main(): Promise<void> {
     ingestion.onCycle(() => app.stories.invalidate());
     boss = createBoss(database.pool);
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-    await boss.start();
     const runCycle = ingestion.runCycle;
+    const jobs = boss;
     schedule = new IngestSchedule({ boss, intervalSeconds: config.HN_POLL_SECONDS, runCycle, log, work: hasRole(config, 'worker') });
-    await schedule.start();
+    const ingestSchedule = schedule;
+    // Instances starting together would race to create pg-boss's tables and queues; they take turns.
+    await withAdvisoryLock(database.pool, LOCKS.jobsSetup, async () => {
+      await jobs.start();
+      await ingestSchedule.start();
+    });
   }
 
   if (hasRole(config, 'web')) {

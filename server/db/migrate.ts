@@ -3,25 +3,13 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { LOCKS, withAdvisoryLock } from './locks.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Arbitrary constant shared by every instance: only one of them applies migrations at a time. */
-const MIGRATION_LOCK_KEY = 727_001;
-
 /** Applies the committed SQL migrations under an advisory lock, so instances starting together don't race. */
 export async function runMigrations(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await migrate(drizzle(client), { migrationsFolder });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    }
-  } finally {
-    client.release();
-  }
+  await withAdvisoryLock(pool, LOCKS.migrations, (client) => migrate(drizzle(client), { migrationsFolder }));
 }
 
 let committedMigrations: number | null = null;

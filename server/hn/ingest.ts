@@ -1,12 +1,11 @@
 import type pg from 'pg';
+import { LOCKS } from '../db/locks.ts';
 import { HN_LISTS, HnClient, HnFetchError, mapWithConcurrency, type HnList } from './client.ts';
 import { parseItem, type ParsedStory } from './parse.ts';
 import { deriveStories } from './derive-stories.ts';
 import { recordWatchStatusChanges } from './watch-status.ts';
 import { expectedUpvotesSql } from './exposure.ts';
 
-/** An arbitrary constant shared by every instance: the advisory lock that makes a cycle run once at a time. */
-const CYCLE_LOCK_KEY = 727_002;
 /** A listed story not mentioned by `updates` is re-read at least this often, so no change is missed. */
 const STALE_AFTER_SECONDS = 5 * 60;
 const STALE_REFRESH_LIMIT = 150;
@@ -59,12 +58,12 @@ interface KnownStory {
 export async function runIngestionCycle(deps: IngestionDeps, reason: string): Promise<CycleReport | null> {
   const lockClient = await deps.pool.connect();
   try {
-    const locked = await lockClient.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [CYCLE_LOCK_KEY]);
+    const locked = await lockClient.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCKS.ingestionCycle]);
     if (!locked.rows[0]?.ok) return null;
     try {
       return await runLockedCycle(deps, reason);
     } finally {
-      await lockClient.query('SELECT pg_advisory_unlock($1)', [CYCLE_LOCK_KEY]);
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [LOCKS.ingestionCycle]);
     }
   } finally {
     lockClient.release();

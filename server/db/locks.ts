@@ -1,0 +1,19 @@
+import type pg from 'pg';
+
+/** Arbitrary constants shared by every instance, one per piece of work that must not run twice at once. */
+export const LOCKS = { migrations: 727_001, ingestionCycle: 727_002, jobsSetup: 727_003 } as const;
+
+/** Runs `work` while holding a session advisory lock, so instances starting together take turns. */
+export async function withAdvisoryLock<T>(pool: pg.Pool, key: number, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    try {
+      return await work(client);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key]);
+    }
+  } finally {
+    client.release();
+  }
+}
