@@ -35,6 +35,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
+  // One retry in CI: two tests (the long sign-up journey, an axe contrast check caught mid-transition) have
+  // failed once in about ten runs on a loaded machine. A retried pass is still reported as flaky.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
