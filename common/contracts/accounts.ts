@@ -62,22 +62,7 @@ export const preferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-/** The preferences screen's defaults (spec part 2 §3): what is stored and what Reset to Defaults restores. */
-export const DEFAULT_PREFERENCES: Preferences = {
-  storiesPerPage: 25,
-  defaultSort: 'trending',
-  minStoryScore: 0,
-  compactView: false,
-  showDomains: true,
-  darkMode: false,
-  autoRefresh: true,
-  refreshInterval: 5,
-  emailNotifications: true,
-  keywordAlertsSound: true,
-  weeklyDigest: true,
-  trendingAlerts: false,
-  predictionAlerts: false,
-};
+export { DEFAULT_PREFERENCES } from '../rules/preferences.ts';
 
 /** A PATCH carries any subset of the preferences; unknown fields are refused rather than silently dropped. */
 export const preferencesPatchSchema = preferencesSchema.partial().strict();

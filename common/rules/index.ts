@@ -8,3 +8,4 @@ export * from './sorts.ts';
 export * from './tags.ts';
 export * from './time-ago.ts';
 export * from './time-windows.ts';
+export * from './preferences.ts';

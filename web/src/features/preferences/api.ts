@@ -1,41 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EMAIL_TYPES, MAX_EMAILS_PER_DAY_DEFAULT, type EmailFrequency, type EmailType } from '../../../../common/rules/limits.ts';
-import type { StorySort } from '../../../../common/rules/sorts.ts';
 import { apiRequest, getJson } from '@/lib/api';
 
-/** A person's preferences (spec part 2 §3). */
-export interface Preferences {
-  storiesPerPage: number;
-  defaultSort: StorySort;
-  minStoryScore: number;
-  compactView: boolean;
-  showDomains: boolean;
-  darkMode: boolean;
-  autoRefresh: boolean;
-  refreshInterval: number;
-  emailNotifications: boolean;
-  keywordAlertsSound: boolean;
-  weeklyDigest: boolean;
-  trendingAlerts: boolean;
-  predictionAlerts: boolean;
-}
-
-/** Defaults of the preferences screen (part 2 §3), restored by Reset to Defaults. */
-export const DEFAULT_PREFERENCES: Preferences = {
-  storiesPerPage: 25,
-  defaultSort: 'trending',
-  minStoryScore: 0,
-  compactView: false,
-  showDomains: true,
-  darkMode: false,
-  autoRefresh: true,
-  refreshInterval: 5,
-  emailNotifications: true,
-  keywordAlertsSound: true,
-  weeklyDigest: true,
-  trendingAlerts: false,
-  predictionAlerts: false,
-};
+export { DEFAULT_PREFERENCES, type Preferences } from '../../../../common/rules/preferences.ts';
+import type { Preferences } from '../../../../common/rules/preferences.ts';
 
 /** The email settings the screen edits; they apply to every email type alike. */
 export interface EmailSettings {
