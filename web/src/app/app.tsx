@@ -26,6 +26,9 @@ const PrivacyPage = lazyPage(async () => (await import('@/features/info/privacy-
 const TermsPage = lazyPage(async () => (await import('@/features/info/terms-page')).TermsPage);
 const PreferencesPage = lazyPage(async () => (await import('@/features/preferences/preferences-page')).PreferencesPage);
 const ProfilePage = lazyPage(async () => (await import('@/features/profile/profile-page')).ProfilePage);
+const BookmarksRoute = lazyPage(async () => (await import('./bookmarks-route')).BookmarksRoute);
+const WatchedStoriesPage = lazyPage(async () => (await import('@/features/watched-stories/watched-stories-page')).WatchedStoriesPage);
+const SharedStoryPage = lazyPage(async () => (await import('@/features/shared-story/shared-story-page')).SharedStoryPage);
 
 export function App() {
   const { user, isLoading: userLoading } = useCurrentUser();
@@ -79,7 +82,21 @@ function Routes({ user }: { user: CurrentUser | null }) {
       <Route path={ROUTES.publicProfile}>
         <PublicProfileRoute />
       </Route>
-      {/* The route table's other pages (keywords, bookmarks, admin, ...) come in later issues. */}
+      <Route path={ROUTES.bookmarks}>
+        <SignedInOnly user={user}>
+          <BookmarksRoute />
+        </SignedInOnly>
+      </Route>
+      <Route path={ROUTES.watchedStories}>
+        <SignedInOnly user={user}>
+          <WatchedStoriesPage />
+        </SignedInOnly>
+      </Route>
+      <Route path={ROUTES.share}>{(params: { shareToken?: string }) => <SharedStoryPage key={params.shareToken} shareToken={params.shareToken} />}</Route>
+      <Route path={ROUTES.sharedStory}>
+        {(params: { shareToken?: string }) => <SharedStoryPage key={params.shareToken} shareToken={params.shareToken} />}
+      </Route>
+      {/* The route table's other pages (keywords, predictions, search, admin, ...) come in later issues. */}
       <Route component={NotFoundPage} />
     </Switch>
   );

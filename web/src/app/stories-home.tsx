@@ -1,17 +1,25 @@
 import { OnboardingDialog } from '@/features/onboarding/onboarding-dialog';
 import { usePreferences } from '@/features/preferences/api';
+import { StoryActions, trackStoryView } from '@/features/story-actions';
 import { StoryList } from '@/features/stories';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { CurrentUser } from '@/lib/session';
 
-/** The signed-in home: the story list (and onboarding for newcomers). Loaded on its own, after sign-in. */
+/** The signed-in home: the story list with each story's actions (and onboarding for newcomers). Loaded on its own, after sign-in. */
 export function StoriesHome({ user }: { user: CurrentUser }) {
   useDocumentTitle();
   const preferences = usePreferences(true);
   return (
     <>
       <h1 className="sr-only">Stories</h1>
-      <StoryList settings={preferences.data} settingsLoading={preferences.isPending} />
+      <StoryList
+        settings={preferences.data}
+        settingsLoading={preferences.isPending}
+        renderActions={(story, { storyIds }) => <StoryActions story={story} storyIds={storyIds} signedIn />}
+        onStoryLinkClick={(story, link, featured) =>
+          trackStoryView(story, link === 'title' ? 'title_click' : 'comments_click', featured ? 'featured' : 'regular')
+        }
+      />
       {!user.onboardingCompleted && <OnboardingDialog />}
     </>
   );

@@ -28,9 +28,11 @@ export interface StoryCardProps {
    * The card lays them out at its bottom right; nothing shows while no actions are given.
    */
   actions?: ReactNode;
+  /** Called when the title or the comments link is followed (the per-story analytics). */
+  onLinkClick?: (link: 'title' | 'comments') => void;
 }
 
-export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions }: StoryCardProps) {
+export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick }: StoryCardProps) {
   const heat = heatLevel(story, nowMs);
   const tags = storyTags(story);
   const velocity = Math.round(story.scoreVelocity);
@@ -72,6 +74,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           target="_blank"
           rel="noopener noreferrer"
           className="rounded-sm hover:text-primary hover:underline focus-visible:underline"
+          onClick={onLinkClick && (() => onLinkClick('title'))}
         >
           {story.title}
         </a>
@@ -90,6 +93,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1 rounded-sm hover:text-foreground hover:underline"
+          onClick={onLinkClick && (() => onLinkClick('comments'))}
         >
           <MessageSquare className="size-3.5" aria-hidden="true" />
           {story.descendants} comments

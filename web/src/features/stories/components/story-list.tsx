@@ -1,5 +1,5 @@
 import { AlertTriangle, Hourglass } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { isFeatured } from '../../../../../common/rules/featured.ts';
@@ -42,11 +42,16 @@ export interface StoryListProps {
   settings?: StoryListSettings;
   /** While true the list waits (showing skeletons) rather than loading a page the preferences would replace. */
   settingsLoading?: boolean;
-  /** Slot for each story's action buttons (a later issue); see StoryCardProps.actions. */
-  renderActions?: (story: Story) => ReactNode;
+  /**
+   * Slot for each story's action buttons; see StoryCardProps.actions. `storyIds` are the ids of the page
+   * shown, so the actions can ask about all of them in one call.
+   */
+  renderActions?: (story: Story, page: { storyIds: readonly number[] }) => ReactNode;
+  /** Called when a card's title or comments link is followed, with the card's variant. */
+  onStoryLinkClick?: (story: Story, link: 'title' | 'comments', featured: boolean) => void;
 }
 
-export function StoryList({ settings, settingsLoading = false, renderActions }: StoryListProps) {
+export function StoryList({ settings, settingsLoading = false, renderActions, onStoryLinkClick }: StoryListProps) {
   const [filters, setFilters] = useState<ListFilters>({
     sort: DEFAULT_LIST_SETTINGS.defaultSort,
     timeFilter: DEFAULT_TIME_FILTER,
@@ -92,6 +97,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions }: 
   const refreshing = stories.isFetching || refreshStories.isPending;
   const data = stories.data;
   const nowMs = Date.now();
+  const storyIds = useMemo(() => data?.stories.map((story) => story.id) ?? [], [data]);
 
   return (
     <div className="grid gap-5">
@@ -128,18 +134,22 @@ export function StoryList({ settings, settingsLoading = false, renderActions }: 
         data && (
           <>
             <ol className={settings?.compactView ? 'grid gap-2' : 'grid gap-3'} aria-label="Stories" aria-busy={stories.isFetching}>
-              {data.stories.map((story, index) => (
-                <li key={story.id}>
-                  <StoryCard
-                    story={story}
-                    nowMs={nowMs}
-                    featured={isFeatured(story, { index, sort: filters.sort }, nowMs)}
-                    compact={settings?.compactView ?? DEFAULT_LIST_SETTINGS.compactView}
-                    showDomain={settings?.showDomains ?? DEFAULT_LIST_SETTINGS.showDomains}
-                    actions={renderActions?.(story)}
-                  />
-                </li>
-              ))}
+              {data.stories.map((story, index) => {
+                const featured = isFeatured(story, { index, sort: filters.sort }, nowMs);
+                return (
+                  <li key={story.id}>
+                    <StoryCard
+                      story={story}
+                      nowMs={nowMs}
+                      featured={featured}
+                      compact={settings?.compactView ?? DEFAULT_LIST_SETTINGS.compactView}
+                      showDomain={settings?.showDomains ?? DEFAULT_LIST_SETTINGS.showDomains}
+                      actions={renderActions?.(story, { storyIds })}
+                      onLinkClick={onStoryLinkClick && ((link) => onStoryLinkClick(story, link, featured))}
+                    />
+                  </li>
+                );
+              })}
             </ol>
             <PaginationBar page={page} totalPages={data.totalPages} onPageChange={changePage} />
           </>

@@ -1,0 +1,87 @@
+import { AlertTriangle, Bookmark as BookmarkIcon } from 'lucide-react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Story } from '../../../../common/contracts/stories.ts';
+import { SKELETON_CARDS } from '../../../../common/rules/limits.ts';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useBookmarks } from './api';
+
+export interface BookmarksPageProps {
+  /** A bookmarked story's card (the app composes the story card and its actions); `storyIds` are the page's. */
+  renderStory: (story: Story, storyIds: readonly number[]) => ReactNode;
+  /** The pagination bar of the story list (the spec's window rule). */
+  Pagination: ComponentType<{ page: number; totalPages: number; onPageChange: (page: number) => void }>;
+}
+
+/** /bookmarks (spec part 1 §2): 'Your Bookmarks', a count, the stories (25 a page), pagination. */
+export function BookmarksPage({ renderStory, Pagination }: BookmarksPageProps) {
+  useDocumentTitle('Your Bookmarks');
+  const [page, setPage] = useState(1);
+  const bookmarks = useBookmarks(page);
+  const data = bookmarks.data;
+  const storyIds = useMemo(() => data?.bookmarks.map((bookmark) => bookmark.story.id) ?? [], [data]);
+
+  // Removing the last bookmark of the last page leaves that page empty: show the page before it.
+  if (data && data.totalPages > 0 && page > data.totalPages) setPage(data.totalPages);
+
+  const changePage = (next: number) => {
+    setPage(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <div className="grid gap-5">
+      <header className="grid gap-1">
+        <h1 className="flex items-center gap-2 text-2xl font-bold">
+          <BookmarkIcon className="size-6 text-primary" aria-hidden="true" />
+          Your Bookmarks
+        </h1>
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="bookmarks-count">
+          {data && `${data.totalCount} bookmarked ${data.totalCount === 1 ? 'story' : 'stories'}`}
+        </p>
+      </header>
+
+      {bookmarks.isPending ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Loading bookmarks">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <div key={index} className="rounded-xl border bg-card p-4 shadow-sm sm:p-5" data-testid="bookmark-skeleton">
+              <Skeleton className="h-5 w-4/5" />
+              <Skeleton className="mt-3 h-4 w-3/5" />
+            </div>
+          ))}
+        </div>
+      ) : bookmarks.isError ? (
+        <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-card p-8 text-center">
+          <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">Error Loading Bookmarks</h2>
+          <p className="text-muted-foreground">Failed to load your bookmarks. Please try again later.</p>
+          <Button variant="outline" onClick={() => void bookmarks.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : data && data.bookmarks.length === 0 ? (
+        <div className="grid justify-items-center gap-3 rounded-xl border bg-card p-8 text-center">
+          <BookmarkIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">No bookmarks yet</h2>
+          <p className="text-muted-foreground">Bookmark stories from the list to read them later.</p>
+          <Button asChild>
+            <Link href="/">Browse Stories</Link>
+          </Button>
+        </div>
+      ) : (
+        data && (
+          <>
+            <ol className="grid gap-3" aria-label="Bookmarked stories" aria-busy={bookmarks.isFetching}>
+              {data.bookmarks.map((bookmark) => (
+                <li key={bookmark.id}>{renderStory(bookmark.story, storyIds)}</li>
+              ))}
+            </ol>
+            <Pagination page={page} totalPages={data.totalPages} onPageChange={changePage} />
+          </>
+        )
+      )}
+    </div>
+  );
+}

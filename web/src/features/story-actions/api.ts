@@ -1,0 +1,114 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { FlagType } from '../../../../common/rules/limits.ts';
+import type { Note, SharedLink } from '../../../../common/contracts/actions.ts';
+import { apiRequest } from '@/lib/api';
+import type { SharePayload } from './rules';
+
+/**
+ * The per-story calls of spec part 1 §7. Query keys start with the call's path, so other features refresh
+ * them by path ('/api/bookmarks', '/api/story-watches', ...) without importing this one.
+ */
+
+/** The batch calls take at most 200 ids (common/contracts/actions.ts, not imported: it would bring zod into the bundle). */
+const BATCH_MAX_IDS = 200;
+
+export type StatusKind = 'bookmarks' | 'flags' | 'watches' | 'notes';
+export type StatusMap = Record<string, boolean>;
+
+/** Spec part 1 §9: 5 minutes for bookmarks and flags, 2 minutes for watches, 30 seconds for notes. */
+export const BATCH_CALLS = {
+  bookmarks: { path: '/api/bookmarks/check-batch', field: 'bookmarkStatuses', staleTime: 5 * 60_000 },
+  flags: { path: '/api/content-flags/check-batch', field: 'flagStatuses', staleTime: 5 * 60_000 },
+  watches: { path: '/api/story-watches/check-batch', field: 'watchStatuses', staleTime: 2 * 60_000 },
+  notes: { path: '/api/story-notes/check-batch', field: 'noteStatuses', staleTime: 30_000 },
+} as const satisfies Record<StatusKind, { path: string; field: string; staleTime: number }>;
+
+/**
+ * Whether each story on screen is bookmarked (flagged, watched, noted). Every card of a page asks with the
+ * same ids, so TanStack Query makes one request per kind per page, shared by the cards. Visitors ask nothing
+ * (the server answers them 401, which would start the unauthorized rule).
+ */
+export function useBatchStatus(kind: StatusKind, storyIds: readonly number[], enabled: boolean) {
+  const { path, field, staleTime } = BATCH_CALLS[kind];
+  const ids = storyIds.slice(0, BATCH_MAX_IDS);
+  return useQuery({
+    queryKey: [path, ids],
+    queryFn: async () => (await apiRequest<Record<string, StatusMap>>('POST', path, { storyIds: ids }))[field] ?? {},
+    enabled: enabled && ids.length > 0,
+    staleTime,
+  });
+}
+
+/** Sets one story's status in every cached batch answer of a kind (so the button changes at once), then reloads them. */
+function setStatus(queryClient: QueryClient, kind: StatusKind, storyId: number, value: boolean): void {
+  const { path } = BATCH_CALLS[kind];
+  queryClient.setQueriesData<StatusMap>({ queryKey: [path] }, (old) => (old && String(storyId) in old ? { ...old, [storyId]: value } : old));
+  void queryClient.invalidateQueries({ queryKey: [path] });
+}
+
+interface StoryRef {
+  id: number;
+}
+
+/** Adds or removes a bookmark; afterwards /api/bookmarks, the story's check and the batch checks are refreshed. */
+export function useToggleBookmark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ story, bookmarked }: { story: StoryRef; bookmarked: boolean }) =>
+      bookmarked ? apiRequest('DELETE', `/api/bookmarks/${story.id}`) : apiRequest('POST', '/api/bookmarks', { storyId: story.id }),
+    onSuccess: (_data, { story, bookmarked }) => {
+      setStatus(queryClient, 'bookmarks', story.id, !bookmarked);
+      void queryClient.invalidateQueries({ queryKey: ['/api/bookmarks'] });
+      void queryClient.invalidateQueries({ queryKey: [`/api/bookmarks/check/${story.id}`] });
+    },
+  });
+}
+
+export function useToggleWatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ story, watched }: { story: StoryRef; watched: boolean }) =>
+      watched ? apiRequest('DELETE', `/api/story-watches/${story.id}`) : apiRequest('POST', '/api/story-watches', { storyId: story.id }),
+    onSuccess: (_data, { story, watched }) => {
+      setStatus(queryClient, 'watches', story.id, !watched);
+      void queryClient.invalidateQueries({ queryKey: ['/api/story-watches'] });
+    },
+  });
+}
+
+export const notePath = (storyId: number) => `/api/stories/${storyId}/notes`;
+
+export type NoteAction = 'create' | 'update' | 'delete';
+
+/** Creates (POST), updates (PUT) or deletes a note; the notes batch check follows. */
+export function useNoteMutation(storyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, note }: { action: NoteAction; note?: string }) =>
+      action === 'delete'
+        ? apiRequest('DELETE', notePath(storyId))
+        : apiRequest<{ note: Note }>(action === 'create' ? 'POST' : 'PUT', notePath(storyId), { note }),
+    onSuccess: (_data, { action }) => setStatus(queryClient, 'notes', storyId, action !== 'delete'),
+  });
+}
+
+export function useFlagStory(storyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ flagType, reason }: { flagType: FlagType; reason: string }) =>
+      apiRequest('POST', '/api/content-flags', { storyId, flagType, reason: reason.trim() === '' ? null : reason.trim() }),
+    onSuccess: () => {
+      setStatus(queryClient, 'flags', storyId, true);
+      void queryClient.invalidateQueries({ queryKey: [`/api/content-flags/check/${storyId}`] });
+    },
+  });
+}
+
+/** Creates a share link; /api/my-shared-links is refreshed afterwards. */
+export function useCreateShareLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: SharePayload) => apiRequest<{ sharedLink: SharedLink }>('POST', '/api/shared-links', payload),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['/api/my-shared-links'] }),
+  });
+}

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Story } from '../../../../../common/contracts/stories.ts';
+import { NoteDialog } from './note-dialog';
+import { StoryActions } from './story-actions';
+
+const story = (id: number): Story => ({
+  id,
+  hnId: 1000 + id,
+  title: `Story ${id}`,
+  url: `https://example.com/${id}`,
+  score: 50,
+  descendants: 5,
+  by: 'pg',
+  time: 0,
+  timeAgo: '1 hour ago',
+  domain: 'example.com',
+  scoreVelocity: 1,
+  commentsVelocity: 0,
+  trendingScore: 1,
+});
+
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+function withClient(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn((path: string) => {
+    if (path === '/api/bookmarks/check-batch') return json({ bookmarkStatuses: { 1: true, 2: false, 3: false } });
+    if (path === '/api/content-flags/check-batch') return json({ flagStatuses: { 1: false, 2: true, 3: false } });
+    if (path === '/api/story-watches/check-batch') return json({ watchStatuses: { 1: false, 2: false, 3: true } });
+    if (path === '/api/story-notes/check-batch') return json({ noteStatuses: { 1: false, 2: false, 3: false } });
+    return json({ message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const paths = () => fetchMock.mock.calls.map(([path]) => path as string);
+
+describe('StoryActions', () => {
+  it('asks each batch check once for all the cards of a page, and shows each card its state', async () => {
+    const ids = [1, 2, 3];
+    render(
+      withClient(
+        ids.map((id) => (
+          <div key={id} data-testid={`card-${id}`}>
+            <StoryActions story={story(id)} storyIds={ids} signedIn />
+          </div>
+        )),
+      ),
+    );
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Remove bookmark' })).toHaveLength(1));
+    expect(paths().sort()).toEqual(['/api/bookmarks/check-batch', '/api/content-flags/check-batch', '/api/story-notes/check-batch', '/api/story-watches/check-batch']);
+    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string));
+    expect(bodies.every((body) => JSON.stringify(body) === '{"storyIds":[1,2,3]}')).toBe(true);
+
+    expect(screen.getByRole('button', { name: 'Remove bookmark' })).toHaveProperty('ariaPressed', 'true');
+    // Story 2 is flagged: its flag button is disabled; the others can flag.
+    expect(screen.getByRole('button', { name: 'Flagged for review' })).toHaveProperty('disabled', true);
+    expect(screen.getAllByRole('button', { name: 'Flag story' })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Stop watching' })).toHaveProperty('ariaPressed', 'true');
+    expect(screen.getAllByRole('button', { name: 'Add note' })).toHaveLength(3);
+  });
+
+  it('shows visitors only Bookmark and Share, asks nothing, and sends them to sign in', () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/share/abc', search: '', assign });
+    render(withClient(<StoryActions story={story(1)} storyIds={[1]} signedIn={false} />));
+    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Bookmark', 'Share']);
+    fireEvent.click(screen.getByRole('button', { name: 'Bookmark' }));
+    expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2Fshare%2Fabc');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('NoteDialog', () => {
+  it('fetches the note 100 ms after opening, and colours the counter above 800 and 950', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation((path: string) => (path === '/api/stories/5/notes' ? json({ note: { id: 1, storyId: 5, note: 'Saved thought', createdAt: '', updatedAt: '' } }) : json({}, 404)));
+    render(withClient(<NoteDialog story={story(5)} open onOpenChange={() => undefined} />));
+    await act(async () => vi.advanceTimersByTime(99));
+    expect(fetchMock).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+    const box = await screen.findByDisplayValue('Saved thought');
+    expect(screen.getByRole('heading', { name: 'Edit Note' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Note' })).toBeTruthy();
+
+    const counter = screen.getByTestId('note-counter');
+    fireEvent.change(box, { target: { value: 'x'.repeat(800) } });
+    expect(counter.dataset.tone).toBe('normal');
+    fireEvent.change(box, { target: { value: 'x'.repeat(801) } });
+    expect(counter.dataset.tone).toBe('warn');
+    expect(counter.textContent).toContain('199 characters remaining');
+    fireEvent.change(box, { target: { value: 'x'.repeat(951) } });
+    expect(counter.dataset.tone).toBe('danger');
+    expect(counter.textContent).toContain('951/1000');
+  });
+
+  it('treats a 404 as no note yet: Add Note, no delete', async () => {
+    render(withClient(<NoteDialog story={story(6)} open onOpenChange={() => undefined} />));
+    await waitFor(() => expect(paths()).toContain('/api/stories/6/notes'));
+    expect(screen.getByRole('heading', { name: 'Add Note' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Note' })).toBeNull();
+  });
+});

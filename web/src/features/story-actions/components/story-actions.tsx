@@ -1,0 +1,221 @@
+import { Bookmark, BookmarkCheck, Eye, EyeOff, Flag, NotebookPen, Share2 } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import type { Story } from '../../../../../common/contracts/stories.ts';
+import { Button } from '@/components/ui/button';
+import { isUnauthorizedError, loginUrl, messageOf } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { trackBookmark } from '../analytics';
+import { useBatchStatus, useToggleBookmark, useToggleWatch } from '../api';
+import { truncateTitle } from '../rules';
+
+// The dialogs are downloaded together on first open: the story list itself carries only these buttons.
+const loadDialogs = () => import('./dialogs');
+const NoteDialog = lazy(async () => ({ default: (await loadDialogs()).NoteDialog }));
+const FlagDialog = lazy(async () => ({ default: (await loadDialogs()).FlagDialog }));
+const ShareDialog = lazy(async () => ({ default: (await loadDialogs()).ShareDialog }));
+
+export interface StoryActionsProps {
+  story: Story;
+  /** The ids of every story on the page: the batch status calls ask about all of them at once. */
+  storyIds: readonly number[];
+  signedIn: boolean;
+}
+
+type OpenDialog = 'note' | 'flag' | 'share' | null;
+
+/**
+ * A card's action buttons (spec part 1 §2): Bookmark and Share for everyone; Note, Flag and Watch for signed-in
+ * people. Visitors pressing Bookmark or Share go to sign in and come back here.
+ */
+export function StoryActions({ story, storyIds, signedIn }: StoryActionsProps) {
+  const bookmarks = useBatchStatus('bookmarks', storyIds, signedIn);
+  const flags = useBatchStatus('flags', storyIds, signedIn);
+  const watches = useBatchStatus('watches', storyIds, signedIn);
+  const notes = useBatchStatus('notes', storyIds, signedIn);
+  const bookmarked = bookmarks.data?.[story.id] === true;
+  const flagged = flags.data?.[story.id] === true;
+  const watched = watches.data?.[story.id] === true;
+  const hasNote = notes.data?.[story.id] === true;
+
+  const toggleBookmark = useToggleBookmark();
+  const toggleWatch = useToggleWatch();
+  // Which dialog is open, and which have been opened (kept mounted, so a note typed stays until saved).
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const [mounted, setMounted] = useState<ReadonlySet<Exclude<OpenDialog, null>>>(() => new Set());
+
+  const openDialog = (dialog: Exclude<OpenDialog, null>) => {
+    setMounted((current) => (current.has(dialog) ? current : new Set(current).add(dialog)));
+    setOpen(dialog);
+  };
+  const onOpenChange = (dialog: Exclude<OpenDialog, null>) => (next: boolean) => setOpen(next ? dialog : null);
+
+  const askToSignIn = () => window.location.assign(loginUrl(`${window.location.pathname}${window.location.search}`));
+
+  const onBookmark = () => {
+    if (!signedIn) return askToSignIn();
+    toggleBookmark.mutate(
+      { story, bookmarked },
+      {
+        onSuccess: () => {
+          if (bookmarked) {
+            toast.success('Removed from bookmarks');
+          } else {
+            toast.success('Bookmarked!');
+            trackBookmark(story);
+          }
+        },
+        onError: (error) => {
+          if (!isUnauthorizedError(error)) toast.error('Failed to update bookmark. Please try again.');
+        },
+      },
+    );
+  };
+
+  const onWatch = () => {
+    toggleWatch.mutate(
+      { story, watched },
+      {
+        onSuccess: () =>
+          watched
+            ? toast.success('Story Watch Removed', {
+                description: withTitle("You'll no longer receive notifications for this story.", story.title),
+              })
+            : toast.success('Story Watch Added', {
+                description: withTitle("You'll be notified when this story grows in popularity!", story.title),
+              }),
+        onError: (error) => {
+          if (isUnauthorizedError(error)) return;
+          toast.error(watched ? 'Failed to Remove Watch' : 'Failed to Watch Story', {
+            description: messageOf(error, 'Something went wrong. Please try again.'),
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <ActionButton
+        label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
+        pressed={signedIn ? bookmarked : undefined}
+        busy={toggleBookmark.isPending}
+        onClick={onBookmark}
+        active={bookmarked}
+      >
+        {bookmarked ? <BookmarkCheck /> : <Bookmark />}
+      </ActionButton>
+      {signedIn && (
+        <>
+          <ActionButton
+            label={watched ? 'Stop watching' : 'Watch story'}
+            pressed={watched}
+            busy={toggleWatch.isPending}
+            onClick={onWatch}
+            active={watched}
+          >
+            {watched ? <EyeOff /> : <Eye />}
+          </ActionButton>
+          <ActionButton
+            label={hasNote ? 'Edit note' : 'Add note'}
+            onClick={() => openDialog('note')}
+            onPointerEnter={() => void loadDialogs()}
+            active={hasNote}
+            haspopup
+          >
+            <NotebookPen />
+          </ActionButton>
+          <ActionButton
+            label={flagged ? 'Flagged for review' : 'Flag story'}
+            disabled={flagged}
+            onClick={() => openDialog('flag')}
+            onPointerEnter={() => void loadDialogs()}
+            active={flagged}
+            haspopup
+          >
+            <Flag />
+          </ActionButton>
+        </>
+      )}
+      <ActionButton
+        label="Share"
+        onClick={() => (signedIn ? openDialog('share') : askToSignIn())}
+        onPointerEnter={signedIn ? () => void loadDialogs() : undefined}
+        haspopup={signedIn}
+      >
+        <Share2 />
+      </ActionButton>
+
+      {mounted.size > 0 && (
+        <Suspense fallback={null}>
+          {mounted.has('note') && <NoteDialog story={story} open={open === 'note'} onOpenChange={onOpenChange('note')} />}
+          {mounted.has('flag') && <FlagDialog story={story} open={open === 'flag'} onOpenChange={onOpenChange('flag')} />}
+          {mounted.has('share') && <ShareDialog story={story} open={open === 'share'} onOpenChange={onOpenChange('share')} />}
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function withTitle(message: string, title: string): ReactNode {
+  return (
+    <>
+      {message}
+      <span className="mt-1 block italic">{truncateTitle(title)}</span>
+    </>
+  );
+}
+
+interface ActionButtonProps {
+  label: string;
+  children: ReactNode;
+  onClick: () => void;
+  onPointerEnter?: () => void;
+  /** For toggles: whether it is on (aria-pressed). */
+  pressed?: boolean;
+  /** Highlighted (the state is set). */
+  active?: boolean;
+  busy?: boolean;
+  disabled?: boolean;
+  /** Opens a dialog. */
+  haspopup?: boolean;
+}
+
+/**
+ * An icon button with an accessible name and a tooltip carrying the same words. The tooltip is CSS (shown on
+ * hover and keyboard focus, hidden by Escape): Radix's tooltip would move its positioning code (floating-ui)
+ * into the main bundle every visitor downloads, as its provider lives there.
+ */
+function ActionButton({ label, children, onClick, onPointerEnter, pressed, active, busy, disabled, haspopup }: ActionButtonProps) {
+  return (
+    <span className="group relative inline-flex">
+      <Button
+        variant="ghost"
+        size="icon"
+        className={cn('peer size-8 text-muted-foreground hover:text-foreground', active && 'text-primary hover:text-primary')}
+        aria-label={label}
+        aria-pressed={pressed}
+        aria-haspopup={haspopup ? 'dialog' : undefined}
+        aria-busy={busy || undefined}
+        disabled={disabled}
+        // While a change is under way further presses wait (the button keeps focus, unlike a disabled one).
+        onClick={busy ? undefined : onClick}
+        onPointerEnter={onPointerEnter}
+        onFocus={onPointerEnter}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') event.currentTarget.parentElement?.setAttribute('data-tip-hidden', '');
+        }}
+        onBlur={(event) => event.currentTarget.parentElement?.removeAttribute('data-tip-hidden')}
+        onPointerLeave={(event) => event.currentTarget.parentElement?.removeAttribute('data-tip-hidden')}
+      >
+        {children}
+      </Button>
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute right-0 bottom-full z-10 mb-1.5 hidden rounded-md bg-foreground px-2.5 py-1 text-xs whitespace-nowrap text-background shadow-md group-hover:block peer-focus-visible:block group-data-[tip-hidden]:!hidden"
+      >
+        {label}
+      </span>
+    </span>
+  );
+}

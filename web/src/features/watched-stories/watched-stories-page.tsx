@@ -1,0 +1,153 @@
+import { AlertTriangle, ArrowLeft, ArrowUpRight, Clock, Eye, EyeOff, Flag, Flame, MessageSquare, TrendingUp, Triangle, Zap } from 'lucide-react';
+import { toast } from 'sonner';
+import { Link } from 'wouter';
+import type { Watch } from '../../../../common/contracts/actions.ts';
+import type { WatchStatus } from '../../../../common/rules/heat.ts';
+import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isUnauthorizedError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useUnwatch, useWatches } from './api';
+
+const STATUS_LABELS: Readonly<Record<WatchStatus, string>> = {
+  viral: 'Viral',
+  hot: 'Hot',
+  trending: 'Trending',
+  rising: 'Rising',
+  other: 'Watching',
+};
+
+const STATUS_ICONS = { viral: Flame, hot: Zap, trending: TrendingUp, rising: ArrowUpRight, other: Eye } as const;
+
+const itemPageUrl = (hnId: number) => `https://news.ycombinator.com/item?id=${hnId}`;
+const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
+
+/** /watched-stories (spec part 1 §2): the stories a person watches, how they have grown, and unwatch. */
+export function WatchedStoriesPage() {
+  useDocumentTitle('Watched Stories');
+  const watches = useWatches();
+  const data = watches.data;
+
+  return (
+    <div className="grid gap-5">
+      <Link href="/" className="inline-flex w-fit items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Home
+      </Link>
+      <header className="grid gap-1">
+        <h1 className="flex items-center gap-2 text-2xl font-bold">
+          <Eye className="size-6 text-primary" aria-hidden="true" />
+          Watched Stories
+        </h1>
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="watches-count">
+          {data && `${data.count} watched ${data.count === 1 ? 'story' : 'stories'}`}
+        </p>
+      </header>
+
+      {watches.isPending ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Loading watched stories">
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} className="h-28 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : watches.isError ? (
+        <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-card p-8 text-center">
+          <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">Failed to load watched stories</h2>
+          <Button variant="outline" onClick={() => void watches.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : data && data.watches.length === 0 ? (
+        <div className="grid justify-items-center gap-3 rounded-xl border bg-card p-8 text-center">
+          <Eye className="size-8 text-muted-foreground" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">No watched stories yet</h2>
+          <p className="text-muted-foreground">Watch a story to follow how its score and discussion grow.</p>
+          <Button asChild>
+            <Link href="/">Browse Stories</Link>
+          </Button>
+        </div>
+      ) : (
+        data && (
+          <ol className="grid gap-3" aria-label="Watched stories">
+            {data.watches.map((watch) => (
+              <li key={watch.id}>
+                <WatchCard watch={watch} />
+              </li>
+            ))}
+          </ol>
+        )
+      )}
+    </div>
+  );
+}
+
+function WatchCard({ watch }: { watch: Watch }) {
+  const unwatch = useUnwatch();
+  const { story } = watch;
+  const titleId = `watch-${watch.id}-title`;
+  const StatusIcon = STATUS_ICONS[watch.currentStatus];
+  const onUnwatch = () =>
+    unwatch.mutate(story.id, {
+      onSuccess: () => toast.success('Story unwatched'),
+      onError: (error) => {
+        if (!isUnauthorizedError(error)) toast.error('Failed to unwatch story');
+      },
+    });
+
+  return (
+    <article aria-labelledby={titleId} className="grid gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-center gap-1.5">
+        <Badge variant={watch.currentStatus === 'other' ? 'outline' : watch.currentStatus} data-status={watch.currentStatus}>
+          <StatusIcon aria-hidden="true" />
+          {STATUS_LABELS[watch.currentStatus]}
+        </Badge>
+        {watch.statusChanged && (
+          <Badge variant="outline" data-testid="status-changed">
+            <Flag aria-hidden="true" className="text-primary" />
+            Status changed
+          </Badge>
+        )}
+      </div>
+      <h2 id={titleId} className="font-semibold leading-snug text-balance">
+        {story.title}
+      </h2>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <span className="inline-flex items-center gap-1">
+          <Triangle className="size-3.5 fill-current text-primary" aria-hidden="true" />
+          {story.score} points <span data-testid="score-growth">({signed(watch.scoreGrowth)} since watched)</span>
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <MessageSquare className="size-3.5" aria-hidden="true" />
+          {story.descendants} comments <span data-testid="comments-growth">({signed(watch.commentsGrowth)} since watched)</span>
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Clock className="size-3.5" aria-hidden="true" />
+          {timeAgoOrRecently(story.timeAgo)}
+        </span>
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" size="sm" asChild>
+          <a href={story.url || itemPageUrl(story.hnId)} target="_blank" rel="noopener noreferrer">
+            Read
+            <span className="sr-only">: {story.title}</span>
+          </a>
+        </Button>
+        <Button variant="outline" size="sm" asChild>
+          <a href={itemPageUrl(story.hnId)} target="_blank" rel="noopener noreferrer">
+            <MessageSquare aria-hidden="true" />
+            Comments
+            <span className="sr-only">: {story.title}</span>
+          </a>
+        </Button>
+        <Button variant="ghost" size="sm" className="sm:ml-auto" onClick={unwatch.isPending ? undefined : onUnwatch} aria-busy={unwatch.isPending || undefined}>
+          <EyeOff aria-hidden="true" />
+          Unwatch
+          <span className="sr-only">: {story.title}</span>
+        </Button>
+      </div>
+    </article>
+  );
+}
