@@ -1,0 +1,221 @@
+import type { Locator, Page, Request } from '@playwright/test';
+import { checkPage, completeOnboarding, expect, signUp, test, waitForStories } from './support.ts';
+
+const BATCH_PATHS = ['/api/bookmarks/check-batch', '/api/content-flags/check-batch', '/api/story-watches/check-batch', '/api/story-notes/check-batch'];
+
+/** The first story card's title, and a locator for that card found by its title (the list order may change). */
+async function firstStory(page: Page): Promise<{ title: string; card: Locator }> {
+  const list = page.getByRole('list', { name: 'Stories' });
+  const title = (await list.getByRole('article').first().getByRole('heading').innerText()).trim();
+  return { title, card: list.getByRole('article', { name: title, exact: true }) };
+}
+
+const button = (card: Locator, name: string) => card.getByRole('button', { name, exact: true });
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+function postBody(request: Request): unknown {
+  return JSON.parse(request.postData() ?? 'null');
+}
+
+test.describe('per-story actions', () => {
+  test('bookmark, note, flag, watch and share a story; the pages that list them', async ({ page, browser, request, baseURL }) => {
+    test.setTimeout(240_000);
+    await signUp(page);
+    await completeOnboarding(page);
+    await waitForStories(page);
+
+    // One batch call per kind for the whole page of stories, not one per card.
+    const batchCalls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (BATCH_PATHS.includes(path)) batchCalls.push(path);
+    });
+    await page.reload();
+    await waitForStories(page);
+    let { title, card } = await firstStory(page);
+    await expect(button(card, 'Bookmark')).toHaveAttribute('aria-pressed', 'false');
+    await expect(button(card, 'Watch story')).toHaveAttribute('aria-pressed', 'false');
+    await expect(button(card, 'Add note')).toBeVisible();
+    await expect(button(card, 'Flag story')).toBeEnabled();
+    await expect(button(card, 'Share')).toBeVisible();
+    await expect.poll(() => [...batchCalls].sort()).toEqual([...BATCH_PATHS].sort());
+
+    // Bookmark: toast, pressed state, the analytics event.
+    const analytics = page.waitForRequest((r) => r.url().endsWith('/api/analytics/track') && (postBody(r) as { eventType: string }).eventType === 'story_bookmark');
+    await button(card, 'Bookmark').click();
+    await expect(toast(page, 'Bookmarked!')).toBeVisible();
+    await expect(button(card, 'Remove bookmark')).toHaveAttribute('aria-pressed', 'true');
+    expect(postBody(await analytics)).toMatchObject({ eventType: 'story_bookmark', properties: { title, action: 'add' } });
+
+    // /bookmarks lists it; removing it there empties the page.
+    await page.goto('/bookmarks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Bookmarks' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Your Bookmarks \| /);
+    await expect(page.getByTestId('bookmarks-count')).toHaveText('1 bookmarked story');
+    const bookmarked = page.getByRole('list', { name: 'Bookmarked stories' }).getByRole('article', { name: title, exact: true });
+    await expect(bookmarked).toBeVisible();
+    await checkPage(page, 'bookmarks', async (p) => {
+      await expect(p.getByRole('list', { name: 'Bookmarked stories' }).getByRole('article')).toHaveCount(1);
+    });
+    await button(bookmarked, 'Remove bookmark').click();
+    await expect(toast(page, 'Removed from bookmarks')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No bookmarks yet' })).toBeVisible();
+    await expect(page.getByTestId('bookmarks-count')).toHaveText('0 bookmarked stories');
+
+    await page.goto('/');
+    await waitForStories(page);
+    ({ title, card } = await firstStory(page));
+    await expect(button(card, 'Bookmark')).toHaveAttribute('aria-pressed', 'false');
+
+    // Note: create (with the counter's hints), update, then delete after a reload (the note is fetched).
+    await button(card, 'Add note').click();
+    let dialog = page.getByRole('dialog', { name: 'Add Note' });
+    await expect(dialog).toBeVisible();
+    const noteBox = dialog.getByRole('textbox', { name: 'Note' });
+    await noteBox.fill('x'.repeat(801));
+    await expect(page.getByTestId('note-counter')).toHaveAttribute('data-tone', 'warn');
+    await expect(page.getByTestId('note-counter')).toContainText('199 characters remaining');
+    await noteBox.fill('y'.repeat(951));
+    await expect(page.getByTestId('note-counter')).toHaveAttribute('data-tone', 'danger');
+    await expect(page.getByTestId('note-counter')).toContainText('951/1000');
+    await noteBox.fill('First thought');
+    await expect(page.getByTestId('note-counter')).toHaveAttribute('data-tone', 'normal');
+    await checkPage(page, 'note-dialog', async (p) => {
+      await expect(p.getByRole('dialog', { name: 'Add Note' })).toBeVisible();
+    });
+    await dialog.getByRole('button', { name: 'Save Note' }).click();
+    await expect(toast(page, 'Note saved')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(button(card, 'Edit note')).toBeVisible();
+
+    await button(card, 'Edit note').click();
+    dialog = page.getByRole('dialog', { name: 'Edit Note' });
+    await expect(dialog.getByRole('textbox', { name: 'Note' })).toHaveValue('First thought');
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Second thought');
+    await dialog.getByRole('button', { name: 'Update Note' }).click();
+    await expect(toast(page, 'Note updated')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.reload();
+    await waitForStories(page);
+    await button(card, 'Edit note').click();
+    dialog = page.getByRole('dialog', { name: 'Edit Note' });
+    await expect(dialog.getByRole('textbox', { name: 'Note' })).toHaveValue('Second thought');
+    await dialog.getByRole('button', { name: 'Delete Note' }).click();
+    await expect(toast(page, 'Note deleted')).toBeVisible();
+    await expect(button(card, 'Add note')).toBeVisible();
+
+    // Flag: a type is required; afterwards the button is disabled.
+    await button(card, 'Flag story').click();
+    dialog = page.getByRole('dialog', { name: 'Flag Content' });
+    await expect(dialog.getByText('Moderators review every flag. False flags may lead to restrictions on your account.')).toBeVisible();
+    await expect(dialog.getByRole('radio')).toHaveCount(6);
+    await dialog.getByRole('button', { name: 'Submit Flag' }).click();
+    await expect(toast(page, 'Flag Type Required')).toContainText('Please select a reason for flagging this content.');
+    await dialog.getByRole('radio', { name: 'Spam', exact: true }).check();
+    await dialog.getByRole('textbox', { name: 'Additional details (optional)' }).fill('Looks like an advert');
+    await expect(page.getByTestId('flag-counter')).toHaveText('20/500');
+    await checkPage(page, 'flag-dialog', async (p) => {
+      await expect(p.getByRole('dialog', { name: 'Flag Content' })).toBeVisible();
+    });
+    const flagRequest = page.waitForRequest((r) => r.url().endsWith('/api/content-flags') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Submit Flag' }).click();
+    expect(postBody(await flagRequest)).toMatchObject({ flagType: 'spam', reason: 'Looks like an advert' });
+    await expect(toast(page, 'Content Flagged')).toContainText('The content has been flagged for review.');
+    await expect(button(card, 'Flagged for review')).toBeDisabled();
+
+    // Watch: /watched-stories lists it; unwatch there.
+    await button(card, 'Watch story').click();
+    await expect(toast(page, 'Story Watch Added')).toContainText("You'll be notified when this story grows in popularity!");
+    await expect(button(card, 'Stop watching')).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/watched-stories');
+    await expect(page.getByRole('heading', { level: 1, name: 'Watched Stories' })).toBeVisible();
+    await expect(page.getByTestId('watches-count')).toHaveText('1 watched story');
+    const watched = page.getByRole('article', { name: title, exact: true });
+    await expect(watched.getByTestId('score-growth')).toHaveText(/\([+-]?\d+ since watched\)/);
+    await expect(watched.getByRole('link', { name: /^Read/ })).toBeVisible();
+    await checkPage(page, 'watched-stories', async (p) => {
+      await expect(p.getByRole('list', { name: 'Watched stories' }).getByRole('article')).toHaveCount(1);
+    });
+    await watched.getByRole('button', { name: /^Unwatch/ }).click();
+    await expect(toast(page, 'Story unwatched')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse Stories' })).toBeVisible();
+    await page.getByRole('link', { name: 'Browse Stories' }).click();
+    await waitForStories(page);
+
+    // Share: form, then the link; copy it.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await button(card, 'Share').click();
+    dialog = page.getByRole('dialog', { name: 'Share Story' });
+    await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+    await checkPage(page, 'share-dialog-form', async (p) => {
+      await expect(p.getByRole('dialog', { name: 'Share Story' })).toBeVisible();
+    });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('A custom title for friends');
+    await dialog.getByRole('textbox', { name: 'Description (optional)' }).fill('  Worth a read.  ');
+    const shareRequest = page.waitForRequest((r) => r.url().endsWith('/api/shared-links') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Create Share Link' }).click();
+    expect(postBody(await shareRequest)).toEqual({ storyId: expect.any(Number), customTitle: 'A custom title for friends', customDescription: 'Worth a read.' });
+    await expect(toast(page, 'Share link created')).toBeVisible();
+    const linkBox = dialog.getByRole('textbox', { name: 'Share link' });
+    await expect(linkBox).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}\/[a-z0-9-]+$/);
+    const shareUrl = await linkBox.inputValue();
+    await checkPage(page, 'share-dialog-result', async (p) => {
+      await expect(p.getByRole('textbox', { name: 'Share link' })).toBeVisible();
+    });
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await expect(toast(page, 'Copied!')).toContainText('Share URL copied to clipboard.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
+    // Closing resets the form.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await button(card, 'Share').click();
+    await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+    await page.keyboard.press('Escape');
+
+    // The share link, opened by a visitor: the page, its preview tags in the raw HTML, the click count.
+    const sharePath = new URL(shareUrl).pathname;
+    const html = await (await request.get(sharePath)).text();
+    expect(html).toContain('<meta property="og:title" content="A custom title for friends"');
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
+    expect(html).toMatch(/property="og:image" content="[^"]*\/api\/og-image\/[A-Za-z0-9_-]{43}"/);
+
+    const visitorContext = await browser.newContext({ baseURL });
+    // Nothing leaves the machine: the story's own site answers empty.
+    await visitorContext.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 200, body: '' }));
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(sharePath);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'A custom title for friends' })).toBeVisible();
+    await expect(visitor).toHaveTitle(/^A custom title for friends \| /);
+    await expect(visitor.getByText('Worth a read.')).toBeVisible();
+    await expect(visitor.getByText('Shared by Ada Lovelace')).toBeVisible();
+    await expect(visitor.getByRole('img', { name: 'Preview card: A custom title for friends' })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: /^Visit / })).toHaveAttribute('href', '/');
+    await checkPage(visitor, 'shared-story', async (p) => {
+      await expect(p.getByRole('link', { name: 'Read Article' })).toBeVisible();
+      await expect.poll(() => p.getByRole('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    });
+    const click = visitor.waitForRequest((r) => r.url().endsWith('/click') && r.method() === 'POST');
+    const popup = visitor.waitForEvent('popup');
+    await visitor.getByRole('link', { name: 'Read Article' }).click();
+    expect(postBody(await click)).toEqual({ clickType: 'article' });
+    await (await popup).close();
+    await visitorContext.close();
+  });
+
+  test('visitors: a bad share link, and the sign-in pages', async ({ page, request }) => {
+    await page.goto('/share/this-token-does-not-exist/some-slug');
+    await expect(page.getByRole('heading', { level: 1, name: 'Invalid Share Link' })).toBeVisible();
+    await expect(page.getByText(/Share link not found/)).toBeVisible();
+    expect((await request.get('/share/this-token-does-not-exist')).status()).toBe(404);
+    await checkPage(page, 'shared-story-invalid', async (p) => {
+      await expect(p.getByRole('heading', { name: 'Invalid Share Link' })).toBeVisible();
+    });
+    await page.goto('/shared-story/not%20a%20token');
+    await expect(page.getByRole('heading', { level: 1, name: 'Invalid Share Link' })).toBeVisible();
+
+    // Bookmarks and watched stories are for signed-in people: visitors go to sign in.
+    await page.goto('/bookmarks');
+    await expect(page).toHaveURL(/\/signin|\/api\/login/);
+  });
+});
