@@ -47,8 +47,15 @@ test.describe('per-story actions', () => {
     await expect(button(card, 'Remove bookmark')).toHaveAttribute('aria-pressed', 'true');
     expect(postBody(await analytics)).toMatchObject({ eventType: 'story_bookmark', properties: { title, action: 'add' } });
 
-    // /bookmarks lists it; removing it there empties the page.
+    // /bookmarks: a failed load shows the error state; Try Again loads the list.
+    await page.route('**/api/bookmarks?*', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }));
     await page.goto('/bookmarks');
+    await expect(page.getByRole('heading', { name: 'Error Loading Bookmarks' })).toBeVisible();
+    await expect(page.getByText('Failed to load your bookmarks. Please try again later.')).toBeVisible();
+    await page.unroute('**/api/bookmarks?*');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+
+    // It lists the bookmark; removing it there empties the page.
     await expect(page.getByRole('heading', { level: 1, name: 'Your Bookmarks' })).toBeVisible();
     await expect(page).toHaveTitle(/^Your Bookmarks \| /);
     await expect(page.getByTestId('bookmarks-count')).toHaveText('1 bookmarked story');
@@ -67,9 +74,25 @@ test.describe('per-story actions', () => {
     ({ title, card } = await firstStory(page));
     await expect(button(card, 'Bookmark')).toHaveAttribute('aria-pressed', 'false');
 
-    // Note: create (with the counter's hints), update, then delete after a reload (the note is fetched).
-    await button(card, 'Add note').click();
+    // A title or comments click is counted once (story_view); the link itself opens in a new tab.
+    await page.context().route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 200, body: '' }));
+    const view = page.waitForRequest((r) => r.url().endsWith('/api/analytics/track') && (postBody(r) as { eventType: string }).eventType === 'story_view');
+    const commentsTab = page.waitForEvent('popup');
+    await card.getByRole('link', { name: /comments$/ }).click();
+    expect(postBody(await view)).toMatchObject({ eventType: 'story_view', properties: { viewType: 'comments_click', title } });
+    await (await commentsTab).close();
+
+    // Note: opened from the keyboard; Escape closes it and focus returns to the button.
+    await button(card, 'Add note').focus();
+    await page.keyboard.press('Enter');
     let dialog = page.getByRole('dialog', { name: 'Add Note' });
+    await expect(dialog.getByRole('textbox', { name: 'Note' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button(card, 'Add note')).toBeFocused();
+
+    // Create (with the counter's hints), update, then delete after a reload (the note is fetched).
+    await button(card, 'Add note').click();
     await expect(dialog).toBeVisible();
     const noteBox = dialog.getByRole('textbox', { name: 'Note' });
     await noteBox.fill('x'.repeat(801));
@@ -123,6 +146,8 @@ test.describe('per-story actions', () => {
     expect(postBody(await flagRequest)).toMatchObject({ flagType: 'spam', reason: 'Looks like an advert' });
     await expect(toast(page, 'Content Flagged')).toContainText('The content has been flagged for review.');
     await expect(button(card, 'Flagged for review')).toBeDisabled();
+    // It stays focusable (aria-disabled), so focus comes back to it from the dialog.
+    await expect(button(card, 'Flagged for review')).toBeFocused();
 
     // Watch: /watched-stories lists it; unwatch there.
     await button(card, 'Watch story').click();
@@ -213,6 +238,11 @@ test.describe('per-story actions', () => {
     });
     await page.goto('/shared-story/not%20a%20token');
     await expect(page.getByRole('heading', { level: 1, name: 'Invalid Share Link' })).toBeVisible();
+
+    // Any other failure to load the link: Story Not Found.
+    await page.route('**/api/shared-links/*', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }));
+    await page.goto('/shared-story/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await expect(page.getByRole('heading', { level: 1, name: 'Story Not Found' })).toBeVisible();
 
     // Bookmarks and watched stories are for signed-in people: visitors go to sign in.
     await page.goto('/bookmarks');

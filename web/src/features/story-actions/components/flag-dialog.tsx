@@ -14,10 +14,12 @@ export interface FlagDialogProps {
   story: Pick<Story, 'id' | 'title'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes on close (the dialogs are opened by buttons that are not Radix triggers). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Flag a story for the moderators: a type is required, details are optional (at most 500 characters). */
-export function FlagDialog({ story, open, onOpenChange }: FlagDialogProps) {
+export function FlagDialog({ story, open, onOpenChange, onCloseAutoFocus }: FlagDialogProps) {
   const [flagType, setFlagType] = useState<FlagType | null>(null);
   const [reason, setReason] = useState('');
   const flag = useFlagStory(story.id);
@@ -57,7 +59,7 @@ export function FlagDialog({ story, open, onOpenChange }: FlagDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Flag Content</DialogTitle>

@@ -19,6 +19,8 @@ export interface NoteDialogProps {
   story: Pick<Story, 'id' | 'title'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes on close (the dialogs are opened by buttons that are not Radix triggers). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 const TONE_CLASSES = {
@@ -31,7 +33,7 @@ const SUCCESS: Record<NoteAction, string> = { create: 'Note saved', update: 'Not
 const FAILURE: Record<NoteAction, string> = { create: 'Failed to save note', update: 'Failed to update note', delete: 'Failed to delete note' };
 
 /** Add or edit a private note: create when none exists, update when one does, delete available. */
-export function NoteDialog({ story, open, onOpenChange }: NoteDialogProps) {
+export function NoteDialog({ story, open, onOpenChange, onCloseAutoFocus }: NoteDialogProps) {
   const [text, setText] = useState('');
   const [stored, setStored] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -101,7 +103,7 @@ export function NoteDialog({ story, open, onOpenChange }: NoteDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <form onSubmit={save} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{exists ? 'Edit Note' : 'Add Note'}</DialogTitle>

@@ -14,10 +14,12 @@ export interface ShareDialogProps {
   story: Pick<Story, 'id' | 'title'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes on close (the dialogs are opened by buttons that are not Radix triggers). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Share a story: a form (custom title and description), then the link with a copy action. Closing resets it. */
-export function ShareDialog({ story, open, onOpenChange }: ShareDialogProps) {
+export function ShareDialog({ story, open, onOpenChange, onCloseAutoFocus }: ShareDialogProps) {
   const [title, setTitle] = useState(story.title);
   const [description, setDescription] = useState('');
   const [shareUrl, setShareUrl] = useState<string | null>(null);
@@ -64,7 +66,7 @@ export function ShareDialog({ story, open, onOpenChange }: ShareDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Share Story</DialogTitle>
           <DialogDescription>

@@ -1,5 +1,5 @@
 import { Bookmark, BookmarkCheck, Eye, EyeOff, Flag, NotebookPen, Share2 } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { Button } from '@/components/ui/button';
@@ -44,11 +44,18 @@ export function StoryActions({ story, storyIds, signedIn }: StoryActionsProps) {
   const [open, setOpen] = useState<OpenDialog>(null);
   const [mounted, setMounted] = useState<ReadonlySet<Exclude<OpenDialog, null>>>(() => new Set());
 
-  const openDialog = (dialog: Exclude<OpenDialog, null>) => {
+  // The button that opened the dialog gets focus back when it closes (the dialogs have no Radix trigger).
+  const opener = useRef<HTMLElement | null>(null);
+  const openDialog = (dialog: Exclude<OpenDialog, null>) => (event: MouseEvent<HTMLElement>) => {
+    opener.current = event.currentTarget;
     setMounted((current) => (current.has(dialog) ? current : new Set(current).add(dialog)));
     setOpen(dialog);
   };
   const onOpenChange = (dialog: Exclude<OpenDialog, null>) => (next: boolean) => setOpen(next ? dialog : null);
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    opener.current?.focus();
+  };
 
   const askToSignIn = () => window.location.assign(loginUrl(`${window.location.pathname}${window.location.search}`));
 
@@ -118,7 +125,7 @@ export function StoryActions({ story, storyIds, signedIn }: StoryActionsProps) {
           </ActionButton>
           <ActionButton
             label={hasNote ? 'Edit note' : 'Add note'}
-            onClick={() => openDialog('note')}
+            onClick={openDialog('note')}
             onPointerEnter={() => void loadDialogs()}
             active={hasNote}
             haspopup
@@ -128,7 +135,7 @@ export function StoryActions({ story, storyIds, signedIn }: StoryActionsProps) {
           <ActionButton
             label={flagged ? 'Flagged for review' : 'Flag story'}
             disabled={flagged}
-            onClick={() => openDialog('flag')}
+            onClick={openDialog('flag')}
             onPointerEnter={() => void loadDialogs()}
             active={flagged}
             haspopup
@@ -139,7 +146,7 @@ export function StoryActions({ story, storyIds, signedIn }: StoryActionsProps) {
       )}
       <ActionButton
         label="Share"
-        onClick={() => (signedIn ? openDialog('share') : askToSignIn())}
+        onClick={signedIn ? openDialog('share') : askToSignIn}
         onPointerEnter={signedIn ? () => void loadDialogs() : undefined}
         haspopup={signedIn}
       >
@@ -148,9 +155,9 @@ export function StoryActions({ story, storyIds, signedIn }: StoryActionsProps) {
 
       {mounted.size > 0 && (
         <Suspense fallback={null}>
-          {mounted.has('note') && <NoteDialog story={story} open={open === 'note'} onOpenChange={onOpenChange('note')} />}
-          {mounted.has('flag') && <FlagDialog story={story} open={open === 'flag'} onOpenChange={onOpenChange('flag')} />}
-          {mounted.has('share') && <ShareDialog story={story} open={open === 'share'} onOpenChange={onOpenChange('share')} />}
+          {mounted.has('note') && <NoteDialog story={story} open={open === 'note'} onOpenChange={onOpenChange('note')} onCloseAutoFocus={returnFocus} />}
+          {mounted.has('flag') && <FlagDialog story={story} open={open === 'flag'} onOpenChange={onOpenChange('flag')} onCloseAutoFocus={returnFocus} />}
+          {mounted.has('share') && <ShareDialog story={story} open={open === 'share'} onOpenChange={onOpenChange('share')} onCloseAutoFocus={returnFocus} />}
         </Suspense>
       )}
     </>
@@ -169,13 +176,14 @@ function withTitle(message: string, title: string): ReactNode {
 interface ActionButtonProps {
   label: string;
   children: ReactNode;
-  onClick: () => void;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
   onPointerEnter?: () => void;
   /** For toggles: whether it is on (aria-pressed). */
   pressed?: boolean;
   /** Highlighted (the state is set). */
   active?: boolean;
   busy?: boolean;
+  /** Shown but not usable (aria-disabled, so it stays focusable and keeps its tooltip). */
   disabled?: boolean;
   /** Opens a dialog. */
   haspopup?: boolean;
@@ -192,14 +200,18 @@ function ActionButton({ label, children, onClick, onPointerEnter, pressed, activ
       <Button
         variant="ghost"
         size="icon"
-        className={cn('peer size-8 text-muted-foreground hover:text-foreground', active && 'text-primary hover:text-primary')}
         aria-label={label}
         aria-pressed={pressed}
         aria-haspopup={haspopup ? 'dialog' : undefined}
         aria-busy={busy || undefined}
-        disabled={disabled}
+        className={cn(
+          'peer size-8 text-muted-foreground hover:text-foreground',
+          active && 'text-primary hover:text-primary',
+          disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent',
+        )}
+        aria-disabled={disabled || undefined}
         // While a change is under way further presses wait (the button keeps focus, unlike a disabled one).
-        onClick={busy ? undefined : onClick}
+        onClick={busy || disabled ? undefined : onClick}
         onPointerEnter={onPointerEnter}
         onFocus={onPointerEnter}
         onKeyDown={(event) => {
