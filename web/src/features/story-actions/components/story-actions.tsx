@@ -1,5 +1,5 @@
 import { Bookmark, BookmarkCheck, Eye, EyeOff, Flag, NotebookPen, Share2 } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { Button } from '@/components/ui/button';
@@ -26,9 +26,10 @@ type OpenDialog = 'note' | 'flag' | 'share' | null;
 
 /**
  * A card's action buttons (spec part 1 §2): Bookmark and Share for everyone; Note, Flag and Watch for signed-in
- * people. Visitors pressing Bookmark or Share go to sign in and come back here.
+ * people. Visitors pressing Bookmark or Share go to sign in and come back here. Memoised: the story list
+ * re-renders every second for its refresh countdown, and the props (the story, the page's ids) stay the same.
  */
-export function StoryActions({ story, storyIds, signedIn }: StoryActionsProps) {
+export const StoryActions = memo(function StoryActions({ story, storyIds, signedIn }: StoryActionsProps) {
   const bookmarks = useBatchStatus('bookmarks', storyIds, signedIn);
   const flags = useBatchStatus('flags', storyIds, signedIn);
   const watches = useBatchStatus('watches', storyIds, signedIn);
@@ -162,7 +163,7 @@ export function StoryActions({ story, storyIds, signedIn }: StoryActionsProps) {
       )}
     </>
   );
-}
+});
 
 function withTitle(message: string, title: string): ReactNode {
   return (
