@@ -60,6 +60,8 @@ export default defineConfig({
     ? {
         command: 'node --import tsx e2e/server.ts',
         url: `${baseURL}/readyz`,
+        // Printed once the site's owner account exists (e2e/server.ts).
+        wait: { stdout: /\[e2e\] server ready/ },
         timeout: 180_000,
         reuseExistingServer: false,
         stdout: 'pipe',

@@ -54,3 +54,27 @@ async function stop(code: number): Promise<void> {
 server.once('exit', (code) => void stop(code ?? 1));
 process.once('SIGINT', () => void stop(0));
 process.once('SIGTERM', () => void stop(0));
+
+/**
+ * The first account of a site becomes its admin. The site's owner signs up before any test does, so every
+ * account a test creates is an ordinary user whatever order the tests run in.
+ */
+async function createSiteOwner(): Promise<void> {
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    const ready = await fetch(`${origin}/readyz`).then((response) => response.ok).catch(() => false);
+    if (ready) break;
+    if (attempt > 600) throw new Error('the server did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: 'site-owner@example.com', name: 'Site Owner', password: `owner-${crypto.randomUUID()}` }),
+  });
+  if (!response.ok) throw new Error(`could not create the site owner: ${response.status} ${await response.text()}`);
+}
+
+await createSiteOwner();
+// playwright.config.ts waits for this line.
+console.log('[e2e] server ready');

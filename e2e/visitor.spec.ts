@@ -21,6 +21,37 @@ test.describe('visitor tour', () => {
     });
   });
 
+  test('the landing page arrives rendered, and the app adopts it without rebuilding it', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('data-prerendered');
+    expect(html).toContain('See what Hacker News is talking about');
+    // The theme script is inline and allowed by the Content-Security-Policy: the stored dark theme applies.
+    await page.addInitScript(() => {
+      localStorage.setItem('hn-trends-theme', 'dark');
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { servedHeading: Element | null }).servedHeading = document.querySelector('h1');
+      });
+    });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      // A visitor's GET /api/auth/user is a 401 by design; anything else (a hydration mismatch, a CSP report) is not.
+      if (message.type() === 'error' && !message.text().includes('401')) problems.push(message.text());
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('trending-row')).toHaveCount(3);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    // Hydrated: the toggle reflects the stored theme and works.
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    const sameHeading = await page.evaluate(() => {
+      const served = (window as unknown as { servedHeading: Element | null }).servedHeading;
+      return served !== null && served === document.querySelector('h1') && served.isConnected;
+    });
+    expect(sameHeading).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   for (const [path, title, heading] of [
     ['/about', 'About', 'About'],
     ['/privacy', 'Privacy Policy', 'Privacy Policy'],

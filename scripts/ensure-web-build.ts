@@ -4,10 +4,11 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'vite';
+import { buildWeb } from './build-web.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'dist/web/index.html');
+// Written last by the build, so a build stopped half-way reads as stale.
+const builtIndex = path.join(root, 'dist/web/landing.html');
 /** Everything the bundle is made from. */
 const SOURCES = ['web', 'common', 'package-lock.json'];
 
@@ -29,5 +30,5 @@ export async function webBuildIsStale(): Promise<boolean> {
 
 if (await webBuildIsStale()) {
   console.log('[web] building the web app (dist/web is missing or older than its sources)');
-  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn' });
+  await buildWeb();
 }

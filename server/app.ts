@@ -48,6 +48,7 @@ import { SettingsService } from './modules/settings/service.ts';
 import { storiesRoutes } from './modules/stories/routes.ts';
 import { StoriesService, type CycleTrigger } from './modules/stories/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { THEME_INIT_SCRIPT_HASH } from '../web/theme-init-script.ts';
 import { DEFAULT_WEB_DIST_DIR, hasWebBuild, webRoutes } from './web.ts';
 
 export interface AppDeps {
@@ -127,8 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and Tailwind set inline style attributes; no inline scripts are allowed.
+        // The one inline script is the theme script, allowed by its hash (web/theme-init-script.ts).
+        scriptSrc: ["'self'", THEME_INIT_SCRIPT_HASH],
+        // Radix and Tailwind set inline style attributes; the prerendered landing page inlines its stylesheet.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
@@ -208,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The web app's catch-all goes last, so every route above takes precedence over it.
   const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST_DIR;
   await server.register(sharePagesRoutes({ service: shares, baseUrl: publicUrl(deps.config), webDistDir }));
-  if (hasWebBuild(webDistDir)) await server.register(webRoutes({ distDir: webDistDir }));
+  if (hasWebBuild(webDistDir)) await server.register(webRoutes({ distDir: webDistDir, maintenanceMode: () => settings.maintenanceMode() }));
   return { server, stories, auth, routes };
 }
 

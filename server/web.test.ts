@@ -6,15 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webRoutes } from './web.ts';
 
 const INDEX_HTML = '<!doctype html><title>app</title><div id="root"></div>';
+const LANDING_HTML = '<!doctype html><title>app</title><div id="root" data-prerendered><h1>Landing</h1></div>';
 
 describe('webRoutes', () => {
   let distDir: string;
   let app: FastifyInstance;
+  let maintenance = false;
 
   beforeAll(async () => {
     distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
     await mkdir(path.join(distDir, 'assets'));
     await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
     await writeFile(path.join(distDir, 'assets/index-abc123.js'), 'console.log(1)');
     await writeFile(path.join(distDir, 'favicon.svg'), '<svg/>');
     await writeFile(path.join(tmpdir(), 'outside-dist.txt'), 'secret');
@@ -23,7 +26,7 @@ describe('webRoutes', () => {
     // As in server/app.ts: the API's JSON 404, one API route, and the web app registered last.
     app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No route for ${request.method} ${request.url}` }));
     app.get('/api/stories/trending', async () => ({ stories: [] }));
-    await app.register(webRoutes({ distDir }));
+    await app.register(webRoutes({ distDir, maintenanceMode: async () => maintenance }));
   });
 
   afterAll(async () => {
@@ -32,7 +35,6 @@ describe('webRoutes', () => {
   });
 
   it.each([
-    '/',
     '/signin',
     '/about',
     '/preferences',
@@ -57,6 +59,39 @@ describe('webRoutes', () => {
     const response = await app.inject({ url });
     expect(response.statusCode).toBe(404);
     expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('answers / with the prerendered landing page for visitors without a session cookie', async () => {
+    for (const headers of [{}, { cookie: 'theme=dark; other=1' }, { cookie: 'xhnt.session_token=a' }]) {
+      const response = await app.inject({ url: '/', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toContain('Cookie');
+      expect(response.body).toBe(LANDING_HTML);
+    }
+    expect((await app.inject({ url: '/?ref=hn' })).body).toBe(LANDING_HTML);
+  });
+
+  it('answers / with the plain app for a session cookie or during maintenance', async () => {
+    for (const cookie of ['hnt.session_token=abc', 'a=1; __Secure-hnt.session_token=abc.def']) {
+      const response = await app.inject({ url: '/', headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+    }
+    maintenance = true;
+    try {
+      expect((await app.inject({ url: '/' })).body).toBe(INDEX_HTML);
+    } finally {
+      maintenance = false;
+    }
+  });
+
+  it('never serves the pages as files', async () => {
+    for (const url of ['/index.html', '/landing.html']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toBe(INDEX_HTML);
+    }
   });
 
   it('serves hashed assets cached for a year', async () => {

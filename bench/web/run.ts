@@ -6,7 +6,7 @@
  * page is interactive.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -80,6 +80,11 @@ async function auditOnce(name: string, url: string, cookie?: string): Promise<Pa
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+    if (process.env.BENCH_WEB_REPORTS) {
+      const base = path.join(process.env.BENCH_WEB_REPORTS, name.replace(/\W+/g, '-'));
+      await writeFile(`${base}.json`, JSON.stringify(result.lhr));
+      await writeFile(`${base}.trace.json`, JSON.stringify(result.artifacts.Trace));
+    }
     const { audits, categories } = result.lhr;
     const requests = (audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
     if (process.env.BENCH_DEBUG) console.log(requests.map((r) => `${r.resourceType} ${r.transferSize} ${r.url}`).join('\n'));

@@ -1,13 +1,27 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+/** Starts the app: hydrates the prerendered landing page, or renders into the empty root. Loaded by main.tsx. */
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Router } from 'wouter';
 import { App } from './app/app';
 import { Providers } from './app/providers';
-import './index.css';
+import { PRERENDERED_ATTRIBUTE } from './prerendered';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+// Visitors without a session get the landing page already rendered in the HTML (see server/web.ts): hydrate it.
+const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
+const app = (
   <StrictMode>
     <Providers>
-      <App />
+      {/* The same tree as web/src/prerender.tsx (which gives the Router the path to render), so hydration matches. */}
+      <Router>
+        <App prerenderedForVisitor={prerendered} />
+      </Router>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+// As a transition, the first render (or hydration) yields to the browser every few milliseconds instead of
+// holding the main thread until the whole page is done, so a tap or a scroll is never kept waiting long.
+startTransition(() => {
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

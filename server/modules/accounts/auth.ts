@@ -26,6 +26,17 @@ export function configuredProviders(config: Config): ProviderInfo[] {
 }
 
 /** Our columns on the users table, known to better-auth but never settable through its endpoints. */
+/** Prefix of the authentication cookies; the session cookie is `hnt.session_token` (`__Secure-` first over https). */
+export const AUTH_COOKIE_PREFIX = 'hnt';
+
+const SESSION_COOKIE_NAMES = new Set([`${AUTH_COOKIE_PREFIX}.session_token`, `__Secure-${AUTH_COOKIE_PREFIX}.session_token`]);
+
+/** Whether a Cookie header carries a session cookie (valid or not): only then can the request be someone signed in. */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(';').some((pair) => SESSION_COOKIE_NAMES.has(pair.split('=', 1)[0]!.trim()));
+}
+
 const additionalField = <T extends 'string' | 'boolean'>(type: T, defaultValue?: string | boolean) =>
   defaultValue === undefined
     ? ({ type, required: false, input: false } as const)
@@ -81,7 +92,7 @@ export function createAuth(options: { config: Config; db: Db; secret: string; tr
     // Our own limits sit in front (per address and per account, shared across instances).
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: 'hnt',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: baseURL.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : [] },

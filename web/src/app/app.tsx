@@ -30,12 +30,21 @@ const BookmarksRoute = lazyPage(async () => (await import('./bookmarks-route')).
 const WatchedStoriesPage = lazyPage(async () => (await import('@/features/watched-stories/watched-stories-page')).WatchedStoriesPage);
 const SharedStoryPage = lazyPage(async () => (await import('@/features/shared-story/shared-story-page')).SharedStoryPage);
 
-export function App() {
+export interface AppProps {
+  /**
+   * The server sent the landing page already rendered (web/src/prerender.tsx), which it does for visitors
+   * without a session when the site is not in maintenance. The app then shows the visitor's page while the
+   * user and maintenance checks run, instead of 'Loading...', so hydration finds the markup it expects.
+   */
+  prerenderedForVisitor?: boolean;
+}
+
+export function App({ prerenderedForVisitor = false }: AppProps) {
   const { user, isLoading: userLoading } = useCurrentUser();
   const maintenance = useMaintenanceStatus();
   useDarkModePreference(user);
 
-  if (userLoading || maintenance.isLoading) return <LoadingScreen />;
+  if ((userLoading || maintenance.isLoading) && !prerenderedForVisitor) return <LoadingScreen />;
   if (maintenance.maintenanceMode && user?.role !== 'admin') return <MaintenancePage />;
 
   return (

@@ -2,7 +2,6 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '../../../common/rules/limits.ts';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { useTheme } from '@/lib/theme';
 import { createQueryClient } from './query-client';
 
@@ -18,7 +17,7 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={300}>{children}</TooltipProvider>
+      {children}
       <ThemedToaster />
     </QueryClientProvider>
   );

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /** Theme of spec part 2 §2.8: 'light' (default) or 'dark', kept in local storage under a product key. */
 export type Theme = 'light' | 'dark';
 
-/** Also read by web/public/theme-init.js, which applies the stored theme before the first paint. */
+/** Also read by the inline script of web/theme-init-script.ts, which applies the stored theme before the first paint. */
 export const THEME_STORAGE_KEY = 'hn-trends-theme';
 
 function applyTheme(theme: Theme): void {
@@ -25,12 +25,15 @@ export function setTheme(theme: Theme): void {
 
 /** The current theme and its setter, shared by every caller. */
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  const theme = useSyncExternalStore(
+  const theme = useSyncExternalStore<Theme>(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     () => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'),
+    // The prerendered landing page is rendered without a document, in the default theme; hydration then
+    // moves to the theme the inline theme script applied.
+    () => 'light',
   );
   return [theme, setTheme];
 }

@@ -1,7 +1,6 @@
 import { AlertCircle, AlertTriangle, CheckCircle2, Info, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { sanitizeAnnouncementHtml } from '@/lib/sanitize';
 import { cn } from '@/lib/utils';
 import { locallyDismissed, rememberDismissed, useAnnouncements, useDismissAnnouncement, type Announcement } from './api';
 
@@ -16,6 +15,25 @@ function styleOf(type: string) {
   return type === 'error' || type === 'warning' || type === 'success' ? TYPE_STYLES[type] : TYPE_STYLES.info;
 }
 
+/**
+ * An announcement's message made safe to render, or null until it is. The sanitiser (DOMPurify) is loaded only
+ * when there is a message, so pages without announcements never download it.
+ */
+function useSanitizedHtml(message: string | undefined): string | null {
+  const [sanitized, setSanitized] = useState<{ message: string; html: string } | null>(null);
+  useEffect(() => {
+    if (message === undefined) return;
+    let current = true;
+    void import('@/lib/sanitize').then(({ sanitizeAnnouncementHtml }) => {
+      if (current) setSanitized({ message, html: sanitizeAnnouncementHtml(message) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [message]);
+  return sanitized && sanitized.message === message ? sanitized.html : null;
+}
+
 /** The first active announcement this person has not dismissed; persistent ones cannot be dismissed. */
 export function AnnouncementBanner({ signedIn }: { signedIn: boolean }) {
   const announcements = useAnnouncements();
@@ -23,8 +41,8 @@ export function AnnouncementBanner({ signedIn }: { signedIn: boolean }) {
   const [dismissed, setDismissed] = useState(locallyDismissed);
 
   const current = announcements.data?.find((entry) => entry.isPersistent || !dismissed.has(String(entry.id)));
-  const html = useMemo(() => (current ? sanitizeAnnouncementHtml(current.message) : ''), [current]);
-  if (!current) return null;
+  const html = useSanitizedHtml(current?.message);
+  if (!current || html === null) return null;
 
   const dismiss = (announcement: Announcement) => {
     setDismissed(rememberDismissed(announcement.id));

@@ -1,0 +1,89 @@
+/**
+ * Builds the web app into dist/web: Vite's client build, then the landing page rendered to HTML
+ * (web/src/prerender.tsx, built for Node into dist/web-prerender and run once) saved as dist/web/landing.html.
+ * Run by `npm run build`, and by `npm start` through scripts/ensure-web-build.ts when the build is stale.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const configFile = path.join(root, 'web/vite.config.ts');
+export const WEB_DIST_DIR = path.join(root, 'dist/web');
+const PRERENDER_DIR = path.join(root, 'dist/web-prerender');
+/** The app's start, as the manifest names it (relative to web/). */
+const APP_ENTRY = 'src/boot.tsx';
+
+/** Vite's build manifest: each source's output file and the chunks it imports statically. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+async function readManifest(): Promise<Manifest> {
+  const file = path.join(WEB_DIST_DIR, '.vite/manifest.json');
+  const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
+  // Only the build needs it; the server would otherwise serve it as a file.
+  await rm(path.join(WEB_DIST_DIR, '.vite'), { recursive: true, force: true });
+  return manifest;
+}
+
+/**
+ * web/src/main.tsx loads the app (web/src/boot.tsx) only after the first paint; modulepreload links let the
+ * browser download the app's chunks while it parses and paints the HTML.
+ */
+function withAppPreloads(html: string, manifest: Manifest): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build manifest has no ${key}`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(APP_ENTRY);
+  const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  return html.replace('  </head>', `    ${links}\n  </head>`);
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
+
+/**
+ * The landing page carries its stylesheet inline (8 KB compressed): its first paint then needs the HTML alone,
+ * not a second request. Only the landing page does this; the app's other pages share the cached stylesheet.
+ */
+async function withInlineStylesheet(html: string): Promise<string> {
+  const link = STYLESHEET_LINK.exec(html);
+  if (!link) throw new Error('dist/web/index.html has no stylesheet link to inline');
+  const css = await readFile(path.join(WEB_DIST_DIR, link[1]!), 'utf8');
+  return html.replace(link[0], () => `<style>${css}</style>`);
+}
+
+/**
+ * On the landing page the text is in the HTML and the app starts after the first paint (web/src/main.tsx), so
+ * its scripts are fetched at low priority: they never compete with the page's first paint for the network.
+ */
+function withScriptsAfterContent(html: string): string {
+  return html
+    .replaceAll('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=')
+    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" fetchpriority="low" crossorigin href=');
+}
+
+export async function buildWeb(): Promise<void> {
+  await build({ configFile, logLevel: 'warn' });
+  await build({
+    configFile,
+    logLevel: 'warn',
+    build: { ssr: path.join(root, 'web/src/prerender.tsx'), outDir: PRERENDER_DIR, emptyOutDir: true, copyPublicDir: false },
+  });
+  const { renderLandingRoot } = (await import(pathToFileURL(path.join(PRERENDER_DIR, 'prerender.js')).href)) as {
+    renderLandingRoot: () => string;
+  };
+  const indexHtml = withAppPreloads(await readFile(path.join(WEB_DIST_DIR, 'index.html'), 'utf8'), await readManifest());
+  await writeFile(path.join(WEB_DIST_DIR, 'index.html'), indexHtml);
+  if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`dist/web/index.html has no ${EMPTY_ROOT} to render the landing page into`);
+  const landingHtml = withScriptsAfterContent(await withInlineStylesheet(indexHtml.replace(EMPTY_ROOT, renderLandingRoot())));
+  await writeFile(path.join(WEB_DIST_DIR, LANDING_HTML_FILE), landingHtml);
+  await rm(PRERENDER_DIR, { recursive: true, force: true });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildWeb();
