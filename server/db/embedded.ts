@@ -2,7 +2,7 @@ import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PGliteSessionServer } from './session-server.ts';
 
 /** The embedded PostgreSQL: PGlite under DATA_DIR, served on a unix socket so the app uses the same `pg` pool. */
 export interface EmbeddedDatabase {
@@ -12,7 +12,7 @@ export interface EmbeddedDatabase {
   close(): Promise<void>;
 }
 
-/** PGlite runs one statement at a time; this many clients may be connected and queue for it. */
+/** PGlite is one session; this many clients may be connected and take turns on it (session-server.ts). */
 const MAX_SOCKET_CONNECTIONS = 64;
 const SOCKET_FILE = '.s.PGSQL.5432';
 
@@ -27,7 +27,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
   await removeStaleSocket(socketPath);
 
   const db = await PGlite.create({ dataDir: path.join(root, 'pglite') });
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: MAX_SOCKET_CONNECTIONS });
+  const server = new PGliteSessionServer(db, socketPath, MAX_SOCKET_CONNECTIONS);
   await server.start();
   return {
     socketDir,
