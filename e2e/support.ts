@@ -29,6 +29,7 @@ export async function checkPage(page: Page, name: string, ready: (page: Page) =>
   const original = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+    await colourTransitionsDone(page);
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(
@@ -40,6 +41,22 @@ export async function checkPage(page: Page, name: string, ready: (page: Page) =>
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${theme}.png`), fullPage: true });
   }
   await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), original);
+}
+
+/**
+ * Waits until the colour transitions a theme switch starts have ended: axe would otherwise measure contrast
+ * between colours caught half-way (endless animations, such as the skeletons' pulse, are not waited for).
+ */
+async function colourTransitionsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Reading a style makes the browser apply the new class now, which starts the transitions.
+    void getComputedStyle(document.body).color;
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    const ended = Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+    // The app's transitions last 150-300 ms; those of elements the browser skips rendering (cards far below the
+    // screen) do not advance, so the wait is bounded.
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 1000))]);
+  });
 }
 
 /** The product's embedded database, reached on its unix socket, for switching site settings. */

@@ -3,10 +3,13 @@
  * (web/src/prerender.tsx, built for Node into dist/web-prerender and run once) saved as dist/web/landing.html.
  * Run by `npm run build`, and by `npm start` through scripts/ensure-web-build.ts when the build is stale.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { build } from 'vite';
+import { PRECOMPRESSED } from '../server/web.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -59,13 +62,38 @@ async function withInlineStylesheet(html: string): Promise<string> {
 }
 
 /**
- * On the landing page the text is in the HTML and the app starts after the first paint (web/src/main.tsx), so
- * its scripts are fetched at low priority: they never compete with the page's first paint for the network.
+ * On the landing page everything a visitor sees and every link works without JavaScript; the app starts after
+ * the first paint (web/src/main.tsx) only to hydrate it. So the page names just the small entry script, at low
+ * priority, and no chunk to preload: nothing competes with the page itself for the network before it is shown.
  */
 function withScriptsAfterContent(html: string): string {
   return html
-    .replaceAll('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=')
-    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" fetchpriority="low" crossorigin href=');
+    .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replaceAll('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=');
+}
+
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
+/** Smaller files gain nothing worth a header from compression. */
+const COMPRESS_FROM_BYTES = 1024;
+const compressors = {
+  br: (data: Buffer) => promisify(brotliCompress)(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+  gzip: (data: Buffer) => promisify(gzip)(data, { level: zlibConstants.Z_BEST_COMPRESSION }),
+};
+
+/**
+ * Writes a brotli and a gzip copy beside every text file of the build, at the strongest settings: done once
+ * here, so the server (server/web.ts) sends them without compressing anything per request.
+ */
+async function compressBuild(dir: string): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const files = entries.filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  await Promise.all(
+    files.map(async (file) => {
+      const data = await readFile(file);
+      if (data.length < COMPRESS_FROM_BYTES) return;
+      for (const { encoding, extension } of PRECOMPRESSED) await writeFile(file + extension, await compressors[encoding](data));
+    }),
+  );
 }
 
 export async function buildWeb(): Promise<void> {
@@ -84,6 +112,7 @@ export async function buildWeb(): Promise<void> {
   const landingHtml = withScriptsAfterContent(await withInlineStylesheet(indexHtml.replace(EMPTY_ROOT, renderLandingRoot())));
   await writeFile(path.join(WEB_DIST_DIR, LANDING_HTML_FILE), landingHtml);
   await rm(PRERENDER_DIR, { recursive: true, force: true });
+  await compressBuild(WEB_DIST_DIR);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildWeb();

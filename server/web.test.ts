@@ -1,11 +1,13 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webRoutes } from './web.ts';
+import { preferredEncoding, webRoutes } from './web.ts';
 
 const INDEX_HTML = '<!doctype html><title>app</title><div id="root"></div>';
+const APP_JS = `export const words = ${JSON.stringify('hacker news '.repeat(200))};`;
 const LANDING_HTML = '<!doctype html><title>app</title><div id="root" data-prerendered><h1>Landing</h1></div>';
 
 describe('webRoutes', () => {
@@ -20,6 +22,9 @@ describe('webRoutes', () => {
     await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
     await writeFile(path.join(distDir, 'assets/index-abc123.js'), 'console.log(1)');
     await writeFile(path.join(distDir, 'favicon.svg'), '<svg/>');
+    await writeFile(path.join(distDir, 'assets/app-def456.js'), APP_JS);
+    await writeFile(path.join(distDir, 'assets/app-def456.js.br'), brotliCompressSync(APP_JS));
+    await writeFile(path.join(distDir, 'assets/app-def456.js.gz'), gzipSync(APP_JS));
     await writeFile(path.join(tmpdir(), 'outside-dist.txt'), 'secret');
 
     app = Fastify();
@@ -100,6 +105,31 @@ describe('webRoutes', () => {
     expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.body).toBe('console.log(1)');
+  });
+
+  it('sends the compressed copy the client accepts, brotli first', async () => {
+    const brotli = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(APP_JS);
+
+    const gzip = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(APP_JS);
+
+    const plain = await app.inject({ url: '/assets/app-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it('never sends an encoding the client refused or the file has no copy in', () => {
+    const both = { compressed: { br: Buffer.from('b'), gzip: Buffer.from('g') } };
+    expect(preferredEncoding('br;q=0, gzip;q=0', both)).toBeNull();
+    expect(preferredEncoding('identity', both)).toBeNull();
+    expect(preferredEncoding('*', both)).toBe('br');
+    expect(preferredEncoding(' GZIP ;q=0.5', both)).toBe('gzip');
+    expect(preferredEncoding('br, gzip', { compressed: { gzip: Buffer.from('g') } })).toBe('gzip');
+    expect(preferredEncoding(undefined, both)).toBeNull();
   });
 
   it('serves unhashed public files with a short cache', async () => {

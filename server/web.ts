@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+// For `schema.hide`, which keeps these routes out of the OpenAPI document.
+import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute } from '../web/src/app/route-paths.ts';
 import { LANDING_HTML_FILE } from '../web/src/prerendered.ts';
@@ -36,6 +37,19 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+/** Compressed copies the build writes beside a file (scripts/build-web.ts), most preferred first. */
+export const PRECOMPRESSED = [
+  { encoding: 'br', extension: '.br' },
+  { encoding: 'gzip', extension: '.gz' },
+] as const;
+type Encoding = (typeof PRECOMPRESSED)[number]['encoding'];
+
+/** One file of the build, held in memory with its compressed copies. */
+interface BuiltFile {
+  body: Buffer;
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+
 export interface WebRoutesOptions {
   /** The built app: index.html, landing.html and assets/. */
   distDir: string;
@@ -45,24 +59,25 @@ export interface WebRoutesOptions {
 
 /** Whether a web build exists in distDir. */
 export function hasWebBuild(distDir: string = DEFAULT_WEB_DIST_DIR): boolean {
-  return existsSync(path.join(distDir, 'index.html'));
+  return existsSync(path.join(distDir, INDEX_HTML_FILE));
 }
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, the route table's paths
  * answered with the app, any other page path with the app and status 404 (the app renders its 404 page).
- * Register it last: every route registered before it takes precedence over its catch-all.
+ * The whole build (under a megabyte) is read into memory at start, with the brotli and gzip copies the build
+ * made, so a page load costs no disk read and no compression. Register it last: every route registered before
+ * it takes precedence over its catch-all.
  */
 export function webRoutes({ distDir, maintenanceMode }: WebRoutesOptions): FastifyPluginAsync {
-  const root = path.resolve(distDir);
   // Read once: a new build needs a restart anyway, as it changes the asset names index.html points to.
-  const indexHtml = readFileSync(path.join(root, INDEX_HTML_FILE));
-  const landingPath = path.join(root, LANDING_HTML_FILE);
-  const landingHtml = existsSync(landingPath) ? readFileSync(landingPath) : null;
+  const files = readBuild(path.resolve(distDir));
+  const indexHtml = files.get(`/${INDEX_HTML_FILE}`)!;
+  const landingHtml = files.get(`/${LANDING_HTML_FILE}`) ?? null;
 
-  const sendHtml = (reply: FastifyReply, status: number, html: Buffer) =>
-    reply.code(status).header('cache-control', 'no-cache').type(CONTENT_TYPES['.html']!).send(html);
-  const sendApp = (reply: FastifyReply, status: number) => sendHtml(reply, status, indexHtml);
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: BuiltFile) =>
+    sendFile(request, reply.code(status).header('cache-control', 'no-cache').type(CONTENT_TYPES['.html']!), html);
+  const sendApp = (request: FastifyRequest, reply: FastifyReply, status: number) => sendHtml(request, reply, status, indexHtml);
 
   /**
    * `/` with the landing page already rendered, for whoever will certainly see it: no session cookie (so not
@@ -71,32 +86,89 @@ export function webRoutes({ distDir, maintenanceMode }: WebRoutesOptions): Fasti
   const sendHome = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('vary', 'Cookie');
     const visitor = landingHtml !== null && !hasSessionCookie(request.headers.cookie) && !(await maintenanceMode());
-    return sendHtml(reply, 200, visitor ? landingHtml : indexHtml);
+    return sendHtml(request, reply, 200, visitor ? landingHtml : indexHtml);
   };
 
   return async (app) => {
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = decodePathname(request.url);
-      if (pathname === null) return sendApp(reply, 404);
+      if (pathname === null) return sendApp(request, reply, 404);
       if (SERVER_PATH.test(pathname)) return reply.callNotFound();
       if (pathname === '/') return sendHome(request, reply);
-      if (isAppRoute(pathname)) return sendApp(reply, 200);
+      if (isAppRoute(pathname)) return sendApp(request, reply, 200);
 
-      const file = await findFile(root, pathname);
+      // The pages themselves are only served as pages, above.
+      const file = isPage(pathname) ? undefined : files.get(pathname);
       if (file) {
         const hashed = pathname.startsWith(HASHED_ASSETS_PREFIX);
-        return reply
-          .header('cache-control', hashed ? IMMUTABLE : SHORT_CACHE)
-          .type(CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
-          .send(await readFile(file));
+        reply.header('cache-control', hashed ? IMMUTABLE : SHORT_CACHE).type(contentTypeOf(pathname));
+        return sendFile(request, reply, file);
       }
       // A missing hashed asset is an old build's file: a plain 404 rather than a page, so a script tag fails cleanly.
       if (pathname.startsWith(HASHED_ASSETS_PREFIX)) return reply.callNotFound();
-      return sendApp(reply, 404);
+      return sendApp(request, reply, 404);
     };
     app.get('/', { schema: { hide: true } }, handle);
     app.get('/*', { schema: { hide: true } }, handle);
   };
+}
+
+function isPage(pathname: string): boolean {
+  return pathname === `/${INDEX_HTML_FILE}` || pathname === `/${LANDING_HTML_FILE}`;
+}
+
+function contentTypeOf(pathname: string): string {
+  return CONTENT_TYPES[path.extname(pathname).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Sends the best compressed copy the client accepts (the compression plugin leaves encoded bodies alone). */
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile) {
+  reply.header('vary', varyWith(reply.getHeader('vary'), 'Accept-Encoding'));
+  const encoding = preferredEncoding(request.headers['accept-encoding'], file);
+  if (!encoding) return reply.send(file.body);
+  return reply.header('content-encoding', encoding).send(file.compressed[encoding]);
+}
+
+function varyWith(current: unknown, header: string): string {
+  return typeof current === 'string' && current.length > 0 ? `${current}, ${header}` : header;
+}
+
+/** The first of our encodings the Accept-Encoding header allows (q=0 refuses one) that the file has a copy in. */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined, file: Pick<BuiltFile, 'compressed'>): Encoding | null {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name.trim());
+  }
+  for (const { encoding } of PRECOMPRESSED) {
+    if (file.compressed[encoding] && (accepted.has(encoding) || accepted.has('*'))) return encoding;
+  }
+  return null;
+}
+
+/** Every file of the build by URL path, each with the compressed copies found beside it. */
+function readBuild(root: string): Map<string, BuiltFile> {
+  const files = new Map<string, BuiltFile>();
+  const visit = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) {
+        visit(full);
+        continue;
+      }
+      if (PRECOMPRESSED.some(({ extension }) => name.endsWith(extension))) continue;
+      const compressed: BuiltFile['compressed'] = {};
+      for (const { encoding, extension } of PRECOMPRESSED) {
+        if (existsSync(full + extension)) compressed[encoding] = readFileSync(full + extension);
+      }
+      const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`;
+      files.set(urlPath, { body: readFileSync(full), compressed });
+    }
+  };
+  visit(root);
+  return files;
 }
 
 function decodePathname(url: string): string | null {
@@ -105,12 +177,4 @@ function decodePathname(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** The file under root a URL path names, never outside root and never one of the app's pages (served above). */
-async function findFile(root: string, pathname: string): Promise<string | null> {
-  const file = path.resolve(root, `.${pathname}`);
-  if (!file.startsWith(root + path.sep) || [INDEX_HTML_FILE, LANDING_HTML_FILE].some((page) => file === path.join(root, page))) return null;
-  const info = await stat(file).catch(() => null);
-  return info?.isFile() ? file : null;
 }

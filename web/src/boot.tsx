@@ -3,15 +3,20 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './app/app';
+import { prefetchAppState, prefetchSignedInHome } from './app/prefetch';
 import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
 import { PRERENDERED_ATTRIBUTE } from './prerendered';
 
 const container = document.getElementById('root')!;
 // Visitors without a session get the landing page already rendered in the HTML (see server/web.ts): hydrate it.
 const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
+const queryClient = createQueryClient();
+prefetchAppState(queryClient);
+if (!prerendered && window.location.pathname === '/') prefetchSignedInHome(queryClient);
 const app = (
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       {/* The same tree as web/src/prerender.tsx (which gives the Router the path to render), so hydration matches. */}
       <Router>
         <App prerenderedForVisitor={prerendered} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useMaintenanceStatus } from '@/features/maintenance/api';
@@ -8,17 +8,14 @@ import { loginUrl } from '@/lib/api';
 import { useCurrentUser, type CurrentUser } from '@/lib/session';
 import { setTheme } from '@/lib/theme';
 import { HomeRoute } from './home';
+import { lazyPage } from './lazy-page';
+import { TopNav } from './signed-in-frame';
 import { SiteFooter } from './layout/site-footer';
 import { VisitorHeader } from './layout/visitor-header';
 import { NotFoundPage } from './not-found-page';
 import { ROUTES } from './route-paths';
 
-/** Pages loaded on first visit, so the landing page and the story list download less. */
-function lazyPage<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(async () => ({ default: await load() }));
-}
-// The signed-in navigation (with its menus) is not part of what visitors download.
-const TopNav = lazyPage(async () => (await import('./layout/top-nav')).TopNav);
+// Pages are loaded on first visit, so the landing page and the story list download less.
 const SignInPage = lazyPage(async () => (await import('@/features/auth/sign-in-page')).SignInPage);
 const AboutPage = lazyPage(async () => (await import('@/features/info/about-page')).AboutPage);
 const ContactPage = lazyPage(async () => (await import('@/features/info/contact-page')).ContactPage);
@@ -44,7 +41,11 @@ export function App({ prerenderedForVisitor = false }: AppProps) {
   const maintenance = useMaintenanceStatus();
   useDarkModePreference(user);
 
-  if ((userLoading || maintenance.isLoading) && !prerenderedForVisitor) return <LoadingScreen />;
+  // Once the checks are done, the page behind them (for someone signed in: navigation, filters, a list of cards) is
+  // rendered as a deferred update: React builds it in short slices, keeping 'Loading...' up meanwhile, instead of
+  // holding the main thread for the whole page at once.
+  const checking = useDeferredValue((userLoading || maintenance.isLoading) && !prerenderedForVisitor);
+  if (checking) return <LoadingScreen />;
   if (maintenance.maintenanceMode && user?.role !== 'admin') return <MaintenancePage />;
 
   return (

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getJson } from './api';
 
 export type UserRole = 'user' | 'moderator' | 'admin';
@@ -18,13 +18,20 @@ export interface CurrentUser {
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
 /** The current user, or null when signed out (a 401 here means "no user", not an error). Never retried. */
+const currentUserQuery = {
+  queryKey: CURRENT_USER_KEY,
+  queryFn: () => getJson<CurrentUser | null>('/api/auth/user', { nullOn401: true }),
+  retry: false,
+} as const;
+
 export function useCurrentUser() {
-  const query = useQuery({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: () => getJson<CurrentUser | null>('/api/auth/user', { nullOn401: true }),
-    retry: false,
-  });
+  const query = useQuery(currentUserQuery);
   return { user: query.data ?? null, isLoading: query.isLoading };
+}
+
+/** Asks who is signed in as the app starts, before its first render is done. */
+export function prefetchCurrentUser(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(currentUserQuery);
 }
 
 export function isStaff(user: CurrentUser | null): boolean {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { EMAIL_TYPES, MAX_EMAILS_PER_DAY_DEFAULT, type EmailFrequency, type EmailType } from '../../../../common/rules/limits.ts';
 import { apiRequest, getJson } from '@/lib/api';
 
@@ -35,12 +35,28 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
 export const PREFERENCES_KEY = ['/api/user/preferences'] as const;
 const EMAIL_CONTROLS_KEY = ['/api/email/frequency-controls'] as const;
 
+async function fetchPreferences(): Promise<Preferences> {
+  return (await getJson<{ preferences: Preferences }>('/api/user/preferences')).preferences;
+}
+
 /** The signed-in person's preferences, merged over defaults by the server. Not fetched for visitors. */
 export function usePreferences(enabled: boolean) {
-  return useQuery({
+  return useQuery({ queryKey: PREFERENCES_KEY, queryFn: fetchPreferences, enabled });
+}
+
+/**
+ * Starts loading the preferences of someone who is probably signed in, before the app knows. Were they not,
+ * the failure is kept quiet (no unauthorized toast): the query is then fetched again only if a signed-in page
+ * asks for it.
+ */
+export function prefetchPreferences(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery({
     queryKey: PREFERENCES_KEY,
-    queryFn: async () => (await getJson<{ preferences: Preferences }>('/api/user/preferences')).preferences,
-    enabled,
+    queryFn: async () => {
+      const body = await getJson<{ preferences: Preferences } | null>('/api/user/preferences', { nullOn401: true });
+      if (!body) throw new Error('Not signed in');
+      return body.preferences;
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { REFRESH_INTERVALS_MINUTES } from '../../../../../common/rules/limits.ts';
 import { normaliseMinScore } from '../../../../../common/rules/numbers.ts';
 import { isStorySort, STORY_SORT_LABELS, STORY_SORTS, type StorySort } from '../../../../../common/rules/sorts.ts';
@@ -24,7 +24,7 @@ export interface FilterBarProps {
   refreshInterval: number;
   onRefreshIntervalChange: (minutes: number) => void;
   /** 'Xm Ys', or 'Refreshing...' while a refresh runs. */
-  countdown: string;
+  countdown: ReactNode;
   onRefresh: () => void;
   refreshing: boolean;
 }

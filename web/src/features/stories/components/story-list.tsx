@@ -1,5 +1,5 @@
 import { AlertTriangle, Hourglass } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { isFeatured } from '../../../../../common/rules/featured.ts';
@@ -9,7 +9,7 @@ import { DEFAULT_TIME_FILTER, TIME_FILTER_CAPTIONS } from '../../../../../common
 import { Button } from '@/components/ui/button';
 import { isUnauthorizedError } from '@/lib/api';
 import { useStories, useRefreshStories } from '../api';
-import { formatCountdown, useAutoRefresh } from '../auto-refresh';
+import { Countdown, useAutoRefresh } from '../auto-refresh';
 import { ActivityLegend } from './activity-legend';
 import { FilterBar, type ListFilters } from './filter-bar';
 import { PaginationBar } from './pagination-bar';
@@ -74,7 +74,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
   const limit = settings?.storiesPerPage ?? DEFAULT_LIST_SETTINGS.storiesPerPage;
   const stories = useStories({ ...filters, page, limit }, !settingsLoading);
   const refreshStories = useRefreshStories();
-  const { msLeft } = useAutoRefresh({ enabled: autoRefresh, intervalMinutes: refreshInterval, refresh: () => void stories.refetch() });
+  const { dueAt } = useAutoRefresh({ enabled: autoRefresh, intervalMinutes: refreshInterval, refresh: () => void stories.refetch() });
 
   const changeFilters = (next: ListFilters) => {
     setFilters(next);
@@ -96,8 +96,12 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
 
   const refreshing = stories.isFetching || refreshStories.isPending;
   const data = stories.data;
+  // Building a page of up to 100 cards is the longest piece of work on this screen. The cards follow a deferred
+  // copy of the data, so React builds them in the background in short slices (a tap or a scroll is never kept
+  // waiting) while the skeletons, or the previous page, stay on screen.
+  const shownData = useDeferredValue(data);
   const nowMs = Date.now();
-  const storyIds = useMemo(() => data?.stories.map((story) => story.id) ?? [], [data]);
+  const storyIds = useMemo(() => shownData?.stories.map((story) => story.id) ?? [], [shownData]);
 
   return (
     <div className="grid gap-5">
@@ -108,7 +112,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
         onAutoRefreshChange={setAutoRefresh}
         refreshInterval={refreshInterval}
         onRefreshIntervalChange={setRefreshInterval}
-        countdown={refreshing ? 'Refreshing...' : formatCountdown(msLeft)}
+        countdown={<Countdown dueAt={dueAt} refreshing={refreshing} />}
         onRefresh={refreshNow}
         refreshing={refreshStories.isPending}
       />
@@ -120,7 +124,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
         <ActivityLegend />
       </div>
 
-      {stories.isPending ? (
+      {stories.isPending || (data && !shownData) ? (
         <LoadingStories />
       ) : stories.isError ? (
         <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-card p-8 text-center">
@@ -128,16 +132,17 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
           <h2 className="text-lg font-semibold">Failed to load stories</h2>
           <Button onClick={() => void stories.refetch()}>Try Again</Button>
         </div>
-      ) : data && data.stories.length === 0 ? (
+      ) : shownData && shownData.stories.length === 0 ? (
         <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">No stories found matching your criteria.</p>
       ) : (
-        data && (
+        shownData && (
           <>
             <ol className={settings?.compactView ? 'grid gap-2' : 'grid gap-3'} aria-label="Stories" aria-busy={stories.isFetching}>
-              {data.stories.map((story, index) => {
+              {shownData.stories.map((story, index) => {
                 const featured = isFeatured(story, { index, sort: filters.sort }, nowMs);
                 return (
-                  <li key={story.id}>
+                  // Cards below the screen skip layout and paint until scrolled near (about 8rem tall until then).
+                  <li key={story.id} className="[contain-intrinsic-size:auto_8rem] [content-visibility:auto]">
                     <StoryCard
                       story={story}
                       nowMs={nowMs}
@@ -151,7 +156,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
                 );
               })}
             </ol>
-            <PaginationBar page={page} totalPages={data.totalPages} onPageChange={changePage} />
+            <PaginationBar page={page} totalPages={shownData.totalPages} onPageChange={changePage} />
           </>
         )
       )}

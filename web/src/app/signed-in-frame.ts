@@ -1,0 +1,6 @@
+import { lazyPage } from './lazy-page';
+
+// Visitors never download these: the signed-in navigation (with its menus) and the story list are separate
+// chunks, fetched once someone is signed in, or as early as boot when the page is probably theirs (prefetch.ts).
+export const TopNav = lazyPage(async () => (await import('./layout/top-nav')).TopNav);
+export const StoriesHome = lazyPage(async () => (await import('./stories-home')).StoriesHome);
