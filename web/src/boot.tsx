@@ -12,8 +12,12 @@ const container = document.getElementById('root')!;
 // Visitors without a session get the landing page already rendered in the HTML (see server/web.ts): hydrate it.
 const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
 const queryClient = createQueryClient();
-prefetchAppState(queryClient);
-if (!prerendered && window.location.pathname === '/') prefetchSignedInHome(queryClient);
+// The prerendered page is on screen already and needs no answer to hydrate; answers arriving in the middle of
+// hydration would make React finish it in one blocking pass, so it asks once hydration is under way (its effects).
+if (!prerendered) {
+  prefetchAppState(queryClient);
+  if (window.location.pathname === '/') prefetchSignedInHome(queryClient);
+}
 const app = (
   <StrictMode>
     <Providers client={queryClient}>
