@@ -1,6 +1,7 @@
 /**
- * Builds the web app into dist/web: Vite's client build, then the landing page rendered to HTML
- * (web/src/prerender.tsx, built for Node into dist/web-prerender and run once) saved as dist/web/landing.html.
+ * Builds the web app into dist/web: Vite's client build, then the pages' first markup rendered to HTML
+ * (web/src/prerender.tsx, built for Node into dist/web-prerender and run once): the landing page, saved as
+ * dist/web/landing.html, and the loading screen, put in index.html.
  * Run by `npm run build`, and by `npm start` through scripts/ensure-web-build.ts when the build is stale.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -103,13 +104,14 @@ export async function buildWeb(): Promise<void> {
     logLevel: 'warn',
     build: { ssr: path.join(root, 'web/src/prerender.tsx'), outDir: PRERENDER_DIR, emptyOutDir: true, copyPublicDir: false },
   });
-  const { renderLandingRoot } = (await import(pathToFileURL(path.join(PRERENDER_DIR, 'prerender.js')).href)) as {
+  const { renderLandingRoot, renderLoadingRoot } = (await import(pathToFileURL(path.join(PRERENDER_DIR, 'prerender.js')).href)) as {
     renderLandingRoot: () => string;
+    renderLoadingRoot: () => string;
   };
   const indexHtml = withAppPreloads(await readFile(path.join(WEB_DIST_DIR, 'index.html'), 'utf8'), await readManifest());
-  await writeFile(path.join(WEB_DIST_DIR, 'index.html'), indexHtml);
-  if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`dist/web/index.html has no ${EMPTY_ROOT} to render the landing page into`);
+  if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`dist/web/index.html has no ${EMPTY_ROOT} to render the pages into`);
   const landingHtml = withScriptsAfterContent(await withInlineStylesheet(indexHtml.replace(EMPTY_ROOT, renderLandingRoot())));
+  await writeFile(path.join(WEB_DIST_DIR, 'index.html'), indexHtml.replace(EMPTY_ROOT, renderLoadingRoot()));
   await writeFile(path.join(WEB_DIST_DIR, LANDING_HTML_FILE), landingHtml);
   await rm(PRERENDER_DIR, { recursive: true, force: true });
   await compressBuild(WEB_DIST_DIR);

@@ -15,3 +15,8 @@ export const EMPTY_ROOT = '<div id="root"></div>';
 export function prerenderedRoot(markup: string): string {
   return `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup}</div>`;
 }
+
+/** index.html's root with the loading screen in it; not marked prerendered, so the app replaces it. */
+export function loadingRoot(markup: string): string {
+  return `<div id="root">${markup}</div>`;
+}
