@@ -9,3 +9,4 @@ export * from './tags.ts';
 export * from './time-ago.ts';
 export * from './time-windows.ts';
 export * from './preferences.ts';
+export * from './links.ts';

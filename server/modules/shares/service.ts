@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { SharedLink } from '../../../common/contracts/actions.ts';
 import type { Story } from '../../../common/contracts/stories.ts';
+import { storyLinkUrl } from '../../../common/rules/links.ts';
 import { titleSlug } from '../../../common/rules/slug.ts';
 import { requireStory, STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { presentStory } from '../stories/presenter.ts';
@@ -140,7 +141,7 @@ export class SharesService {
       domain: row.domain,
       score: row.score,
       comments: row.descendants,
-      storyUrl: row.url || `https://news.ycombinator.com/item?id=${row.hn_id}`,
+      storyUrl: storyLinkUrl({ url: row.url, hnId: row.hn_id }),
       hnId: row.hn_id,
       path: sharePath(row.share_token, row.title),
     };

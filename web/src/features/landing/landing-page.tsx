@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import type { Story } from '../../../../common/contracts/stories.ts';
 import { landingHeatLevel, type HeatLevel } from '../../../../common/rules/heat.ts';
+import { itemPageUrl } from '../../../../common/rules/links.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -165,7 +166,7 @@ function TrendingRow({ story, nowMs }: { story: Story; nowMs: number }) {
   return (
     <li data-testid="trending-row">
       <a
-        href={`https://news.ycombinator.com/item?id=${story.hnId}`}
+        href={itemPageUrl(story.hnId)}
         target="_blank"
         rel="noopener noreferrer"
         className="grid gap-1.5 rounded-lg border p-3 transition-colors hover:bg-accent"

@@ -1,6 +1,7 @@
 import { AlertTriangle, BookOpen, Clock, ExternalLink, Link2Off, MessageSquare, Triangle, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,7 +9,6 @@ import { ApiError } from '@/lib/api';
 import { PRODUCT_NAME, useDocumentTitle } from '@/lib/document-title';
 import { isShareToken, recordClick, useSharedLink } from './api';
 
-const itemPageUrl = (hnId: number) => `https://news.ycombinator.com/item?id=${hnId}`;
 
 /**
  * /share/{token}/{slug?} and /shared-story/{token} (spec part 1 §2), public. The server has already put the
@@ -46,7 +46,7 @@ export function SharedStoryPage({ shareToken }: { shareToken?: string }) {
   }
 
   const { story } = data;
-  const articleUrl = story.url || itemPageUrl(story.hnId);
+  const articleUrl = storyLinkUrl(story);
   return (
     <article className="mx-auto grid w-full max-w-3xl gap-5" aria-labelledby="shared-story-title">
       <img

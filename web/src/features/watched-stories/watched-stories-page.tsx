@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Link } from 'wouter';
 import type { Watch } from '../../../../common/contracts/actions.ts';
 import type { WatchStatus } from '../../../../common/rules/heat.ts';
+import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,7 +22,6 @@ const STATUS_LABELS: Readonly<Record<WatchStatus, string>> = {
 
 const STATUS_ICONS = { viral: Flame, hot: Zap, trending: TrendingUp, rising: ArrowUpRight, other: Eye } as const;
 
-const itemPageUrl = (hnId: number) => `https://news.ycombinator.com/item?id=${hnId}`;
 const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
 
 /** /watched-stories (spec part 1 §2): the stories a person watches, how they have grown, and unwatch. */
@@ -130,7 +130,7 @@ function WatchCard({ watch }: { watch: Watch }) {
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" size="sm" asChild>
-          <a href={story.url || itemPageUrl(story.hnId)} target="_blank" rel="noopener noreferrer">
+          <a href={storyLinkUrl(story)} target="_blank" rel="noopener noreferrer">
             Read
             <span className="sr-only">: {story.title}</span>
           </a>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { showsRisingFast, showsVelocityBadge } from '../../../../../common/rules/featured.ts';
 import { heatLevel } from '../../../../../common/rules/heat.ts';
+import { itemPageUrl, storyLinkUrl } from '../../../../../common/rules/links.ts';
 import { STORY_TAG_LABELS, storyTags } from '../../../../../common/rules/tags.ts';
 import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
 import { Badge } from '@/components/ui/badge';
@@ -10,10 +11,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { HeatBadge } from './heat-badge';
 
-/** The source site's page for a story: its comments, and the link target of a story without a URL. */
-export function itemPageUrl(hnId: number): string {
-  return `https://news.ycombinator.com/item?id=${hnId}`;
-}
 
 export interface StoryCardProps {
   story: Story;
@@ -70,7 +67,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
 
       <h3 id={titleId} className={cn(compact ? 'mt-1' : 'mt-2', 'font-semibold leading-snug text-balance', featured ? 'text-lg sm:text-xl' : 'text-base')}>
         <a
-          href={story.url || itemPageUrl(story.hnId)}
+          href={storyLinkUrl(story)}
           target="_blank"
           rel="noopener noreferrer"
           className="rounded-sm hover:text-primary hover:underline focus-visible:underline"

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { itemPageUrl, storyLinkUrl } from './links.ts';
+
+describe('story links', () => {
+  it('points to the source site item page by hnId', () => {
+    expect(itemPageUrl(26312345)).toBe('https://news.ycombinator.com/item?id=26312345');
+  });
+
+  it('links a story to its url, or to its item page when the url is empty', () => {
+    expect(storyLinkUrl({ url: 'https://example.com/post', hnId: 1 })).toBe('https://example.com/post');
+    expect(storyLinkUrl({ url: '', hnId: 42 })).toBe('https://news.ycombinator.com/item?id=42');
+  });
+});
