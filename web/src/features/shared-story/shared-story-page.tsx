@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
+import { MetaItem } from '@/components/meta-item';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
@@ -67,27 +68,22 @@ export function SharedStoryPage({ shareToken }: { shareToken?: string }) {
         {data.customDescription && <p className="whitespace-pre-line text-base">{data.customDescription}</p>}
       </header>
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <span className="inline-flex items-center gap-1 font-medium text-foreground">
-          <Triangle className="size-3.5 fill-current text-primary" aria-hidden="true" />
+        <MetaItem icon={Triangle} iconClassName="fill-current text-primary" className="font-medium text-foreground">
           {story.score} points
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <MessageSquare className="size-3.5" aria-hidden="true" />
+        </MetaItem>
+        <MetaItem icon={MessageSquare}>
           {story.descendants} comments
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <User className="size-3.5" aria-hidden="true" />
+        </MetaItem>
+        <MetaItem icon={User}>
           {story.by || 'Anonymous'}
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <Clock className="size-3.5" aria-hidden="true" />
+        </MetaItem>
+        <MetaItem icon={Clock}>
           {timeAgoOrRecently(story.timeAgo)}
-        </span>
+        </MetaItem>
         {story.domain && (
-          <span className="inline-flex items-center gap-1">
-            <ExternalLink className="size-3.5" aria-hidden="true" />
+          <MetaItem icon={ExternalLink}>
             {story.domain}
-          </span>
+          </MetaItem>
         )}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">

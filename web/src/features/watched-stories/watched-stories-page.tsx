@@ -6,6 +6,7 @@ import type { WatchStatus } from '../../../../common/rules/heat.ts';
 import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { Badge } from '@/components/ui/badge';
+import { MetaItem } from '@/components/meta-item';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isUnauthorizedError } from '@/lib/api';
@@ -115,18 +116,15 @@ function WatchCard({ watch }: { watch: Watch }) {
         {story.title}
       </h2>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <span className="inline-flex items-center gap-1">
-          <Triangle className="size-3.5 fill-current text-primary" aria-hidden="true" />
+        <MetaItem icon={Triangle} iconClassName="fill-current text-primary">
           {story.score} points <span data-testid="score-growth">({signed(watch.scoreGrowth)} since watched)</span>
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <MessageSquare className="size-3.5" aria-hidden="true" />
+        </MetaItem>
+        <MetaItem icon={MessageSquare}>
           {story.descendants} comments <span data-testid="comments-growth">({signed(watch.commentsGrowth)} since watched)</span>
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <Clock className="size-3.5" aria-hidden="true" />
+        </MetaItem>
+        <MetaItem icon={Clock}>
           {timeAgoOrRecently(story.timeAgo)}
-        </span>
+        </MetaItem>
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" size="sm" asChild>

@@ -6,6 +6,7 @@ import { heatLevel } from '../../../../../common/rules/heat.ts';
 import { itemPageUrl, storyLinkUrl } from '../../../../../common/rules/links.ts';
 import { STORY_TAG_LABELS, storyTags } from '../../../../../common/rules/tags.ts';
 import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
+import { MetaItem } from '@/components/meta-item';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -78,13 +79,12 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
       </h3>
 
       <div className={cn(compact ? 'mt-1' : 'mt-2', 'flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground')}>
-        <span className="inline-flex items-center gap-1 font-medium text-foreground">
-          <Triangle className="size-3.5 fill-current text-primary" aria-hidden="true" />
+        <MetaItem icon={Triangle} iconClassName="fill-current text-primary" className="font-medium text-foreground">
           {story.score} <span className="sr-only">points</span>
           <span aria-hidden="true" className="font-normal text-muted-foreground">
             pts
           </span>
-        </span>
+        </MetaItem>
         <a
           href={itemPageUrl(story.hnId)}
           target="_blank"
@@ -95,19 +95,16 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           <MessageSquare className="size-3.5" aria-hidden="true" />
           {story.descendants} comments
         </a>
-        <span className="inline-flex items-center gap-1">
-          <User className="size-3.5" aria-hidden="true" />
+        <MetaItem icon={User}>
           {story.by || 'Anonymous'}
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <Clock className="size-3.5" aria-hidden="true" />
+        </MetaItem>
+        <MetaItem icon={Clock}>
           {timeAgoOrRecently(story.timeAgo)}
-        </span>
+        </MetaItem>
         {showDomain && story.domain && (
-          <span className="inline-flex items-center gap-1">
-            <ExternalLink className="size-3.5" aria-hidden="true" />
+          <MetaItem icon={ExternalLink}>
             {story.domain}
-          </span>
+          </MetaItem>
         )}
         {actions && <div className="ml-auto flex items-center gap-1">{actions}</div>}
       </div>
