@@ -1,7 +1,8 @@
 /**
  * Builds the web app into dist/web: Vite's client build, then the pages' first markup rendered to HTML
- * (web/src/prerender.tsx, built for Node into dist/web-prerender and run once): the landing page, saved as
- * dist/web/landing.html, and the loading screen, put in index.html.
+ * (web/src/prerender.tsx, built for Node into dist/web-ssr): the landing page, saved as dist/web/landing.html,
+ * and the loading screen, put in index.html. The server keeps using dist/web-ssr to render the signed-in home
+ * for each request, into the page template dist/web-ssr/home.html.
  * Run by `npm run build`, and by `npm start` through scripts/ensure-web-build.ts when the build is stale.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -10,13 +11,13 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { build } from 'vite';
-import { PRECOMPRESSED } from '../server/web.ts';
+import { HOME_TEMPLATE_FILE, PRECOMPRESSED, SSR_ENTRY_FILE } from '../server/web.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const configFile = path.join(root, 'web/vite.config.ts');
 export const WEB_DIST_DIR = path.join(root, 'dist/web');
-const PRERENDER_DIR = path.join(root, 'dist/web-prerender');
+const SSR_DIR = path.join(root, 'dist/web-ssr');
 /** The app's start, as the manifest names it (relative to web/). */
 const APP_ENTRY = 'src/boot.tsx';
 
@@ -52,8 +53,8 @@ function withAppPreloads(html: string, manifest: Manifest): string {
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
 
 /**
- * The landing page carries its stylesheet inline (8 KB compressed): its first paint then needs the HTML alone,
- * not a second request. Only the landing page does this; the app's other pages share the cached stylesheet.
+ * The rendered pages carry their stylesheet inline (8 KB compressed): their first paint then needs the HTML
+ * alone, not a second request. The app's other pages share the cached stylesheet.
  */
 async function withInlineStylesheet(html: string): Promise<string> {
   const link = STYLESHEET_LINK.exec(html);
@@ -63,9 +64,10 @@ async function withInlineStylesheet(html: string): Promise<string> {
 }
 
 /**
- * On the landing page everything a visitor sees and every link works without JavaScript; the app starts after
- * the first paint (web/src/main.tsx) only to hydrate it. So the page names just the small entry script, at low
- * priority, and no chunk to preload: nothing competes with the page itself for the network before it is shown.
+ * On a page rendered before any script runs (the landing page, the signed-in home) everything shown and every
+ * link works without JavaScript; the app starts after the first paint (web/src/main.tsx) to hydrate it. So the
+ * page names just the small entry script, at low priority, and no chunk to preload: nothing competes with the
+ * page itself for the network (nor, in Lighthouse's model, counts towards its first paint) before it is shown.
  */
 function withScriptsAfterContent(html: string): string {
   return html
@@ -102,18 +104,23 @@ export async function buildWeb(): Promise<void> {
   await build({
     configFile,
     logLevel: 'warn',
-    build: { ssr: path.join(root, 'web/src/prerender.tsx'), outDir: PRERENDER_DIR, emptyOutDir: true, copyPublicDir: false },
+    build: { ssr: path.join(root, 'web/src/prerender.tsx'), outDir: SSR_DIR, emptyOutDir: true, copyPublicDir: false },
   });
-  const { renderLandingRoot, renderLoadingRoot } = (await import(pathToFileURL(path.join(PRERENDER_DIR, 'prerender.js')).href)) as {
+  const { renderLandingRoot, renderLoadingRoot } = (await import(pathToFileURL(path.join(SSR_DIR, SSR_ENTRY_FILE)).href)) as {
     renderLandingRoot: () => string;
     renderLoadingRoot: () => string;
   };
-  const indexHtml = withAppPreloads(await readFile(path.join(WEB_DIST_DIR, 'index.html'), 'utf8'), await readManifest());
-  if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`dist/web/index.html has no ${EMPTY_ROOT} to render the pages into`);
-  const landingHtml = withScriptsAfterContent(await withInlineStylesheet(indexHtml.replace(EMPTY_ROOT, renderLandingRoot())));
+  const manifest = await readManifest();
+  const builtHtml = await readFile(path.join(WEB_DIST_DIR, 'index.html'), 'utf8');
+  if (!builtHtml.includes(EMPTY_ROOT)) throw new Error(`dist/web/index.html has no ${EMPTY_ROOT} to render the pages into`);
+  const indexHtml = withAppPreloads(builtHtml, manifest);
+  // The pages rendered before any script runs: the landing page (here) and the signed-in home (per request, by the
+  // server into this template's empty root).
+  const renderedPageTemplate = withScriptsAfterContent(await withInlineStylesheet(builtHtml));
+  const landingHtml = renderedPageTemplate.replace(EMPTY_ROOT, () => renderLandingRoot());
+  await writeFile(path.join(SSR_DIR, HOME_TEMPLATE_FILE), renderedPageTemplate);
   await writeFile(path.join(WEB_DIST_DIR, 'index.html'), indexHtml.replace(EMPTY_ROOT, renderLoadingRoot()));
   await writeFile(path.join(WEB_DIST_DIR, LANDING_HTML_FILE), landingHtml);
-  await rm(PRERENDER_DIR, { recursive: true, force: true });
   await compressBuild(WEB_DIST_DIR);
 }
 

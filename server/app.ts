@@ -49,7 +49,7 @@ import { storiesRoutes } from './modules/stories/routes.ts';
 import { StoriesService, type CycleTrigger } from './modules/stories/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { THEME_INIT_SCRIPT_HASH } from '../web/theme-init-script.ts';
-import { DEFAULT_WEB_DIST_DIR, hasWebBuild, webRoutes } from './web.ts';
+import { DEFAULT_WEB_DIST_DIR, DEFAULT_WEB_SSR_DIR, hasWebBuild, webRoutes } from './web.ts';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +61,11 @@ export interface AppDeps {
   now: () => number;
   /** Where the built web app is; it is served when a build exists there. */
   webDistDir?: string;
+  /**
+   * Where the web app's server-side renderer is (signed-in home pages rendered per request). Defaults to the
+   * build's own (dist/web-ssr) when webDistDir is the default; none for another webDistDir unless given.
+   */
+  webSsrDir?: string;
 }
 
 export interface App {
@@ -210,7 +215,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The web app's catch-all goes last, so every route above takes precedence over it.
   const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST_DIR;
   await server.register(sharePagesRoutes({ service: shares, baseUrl: publicUrl(deps.config), webDistDir }));
-  if (hasWebBuild(webDistDir)) await server.register(webRoutes({ distDir: webDistDir, maintenanceMode: () => settings.maintenanceMode() }));
+  const webSsrDir = deps.webSsrDir ?? (deps.webDistDir === undefined ? DEFAULT_WEB_SSR_DIR : undefined);
+  if (hasWebBuild(webDistDir)) {
+    await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode() }));
+  }
   return { server, stories, auth, routes };
 }
 

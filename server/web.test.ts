@@ -165,3 +165,84 @@ describe('webRoutes', () => {
     }
   });
 });
+
+/** A stand-in for the built server-side renderer: it asks the API as the page's visitor, then renders what it heard. */
+const FAKE_RENDERER = `
+export async function renderSignedInHome(call) {
+  const who = await call('/api/whoami');
+  if (who.status === 401) return { audience: 'visitor' };
+  if (who.body.name === 'broken') throw new Error('the stories call failed');
+  if (who.body.name === 'locked-out') return { audience: 'maintenance' };
+  const echo = await call('/api/echo', { ids: [1, 2] });
+  return { audience: 'signed-in', root: '<div id="root" data-prerendered>' + who.body.name + ' $& ' + JSON.stringify(echo.body) + '</div>' };
+}
+`;
+const HOME_TEMPLATE = '<!doctype html><style>inline</style><div id="root"></div>';
+
+describe('webRoutes with the server-side renderer', () => {
+  let distDir: string;
+  let ssrDir: string;
+  let app: FastifyInstance;
+  let maintenance = false;
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+    ssrDir = await mkdtemp(path.join(tmpdir(), 'web-ssr-'));
+    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
+    await writeFile(path.join(ssrDir, 'prerender.js'), FAKE_RENDERER);
+    await writeFile(path.join(ssrDir, 'home.html'), HOME_TEMPLATE);
+
+    app = Fastify();
+    // The session is the cookie's value here; 'stale' is one the server no longer knows.
+    const sessionOf = (cookie: string | undefined) => /hnt\.session_token=([\w-]+)/.exec(cookie ?? '')?.[1];
+    app.get('/api/whoami', async (request, reply) => {
+      const name = sessionOf(request.headers.cookie);
+      return name && name !== 'stale' ? { name } : reply.code(401).send({ message: 'Unauthorized' });
+    });
+    app.post('/api/echo', async (request) => ({ body: request.body, ip: request.ip, method: request.method }));
+    await app.register(webRoutes({ distDir, ssrDir, maintenanceMode: async () => maintenance }));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(distDir, { recursive: true, force: true });
+    await rm(ssrDir, { recursive: true, force: true });
+  });
+
+  it("renders / for a session's owner from the API answers they would get, kept out of shared caches", async () => {
+    const response = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=ada' }, remoteAddress: '203.0.113.9' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toContain('Cookie');
+    // The rendered root replaces the template's, verbatim ('$&' is not a replacement pattern here).
+    const echo = JSON.stringify({ body: { ids: [1, 2] }, ip: '203.0.113.9', method: 'POST' });
+    expect(response.body).toBe(`<!doctype html><style>inline</style><div id="root" data-prerendered>ada $& ${echo}</div>`);
+  });
+
+  it('sends the landing page for a stale session cookie, or the plain app during maintenance', async () => {
+    const stale = { url: '/', headers: { cookie: 'hnt.session_token=stale' } };
+    expect((await app.inject(stale)).body).toBe(LANDING_HTML);
+    maintenance = true;
+    try {
+      expect((await app.inject(stale)).body).toBe(INDEX_HTML);
+    } finally {
+      maintenance = false;
+    }
+  });
+
+  it('sends the plain app when the page is the maintenance page, or when rendering fails', async () => {
+    for (const name of ['locked-out', 'broken']) {
+      const response = await app.inject({ url: '/', headers: { cookie: `hnt.session_token=${name}` } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    }
+  });
+
+  it('still sends visitors without a session cookie the landing page', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.body).toBe(LANDING_HTML);
+  });
+});

@@ -1,14 +1,20 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 // For `schema.hide`, which keeps these routes out of the OpenAPI document.
 import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute } from '../web/src/app/route-paths.ts';
-import { LANDING_HTML_FILE } from '../web/src/prerendered.ts';
+import { EMPTY_ROOT, LANDING_HTML_FILE, type ApiCall, type ServerRenderer } from '../web/src/prerendered.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
 
 /** Where `npm run build` puts the web app. */
 export const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../dist/web');
+
+/** Where `npm run build` puts the server-side renderer of the web app, with the page template it renders into. */
+export const DEFAULT_WEB_SSR_DIR = path.resolve(import.meta.dirname, '../dist/web-ssr');
+export const SSR_ENTRY_FILE = 'prerender.js';
+export const HOME_TEMPLATE_FILE = 'home.html';
 
 const INDEX_HTML_FILE = 'index.html';
 
@@ -53,8 +59,28 @@ interface BuiltFile {
 export interface WebRoutesOptions {
   /** The built app: index.html, landing.html and assets/. */
   distDir: string;
+  /**
+   * The server-side renderer (SSR_ENTRY_FILE) and the signed-in home's template (HOME_TEMPLATE_FILE). Without
+   * them, signed-in people get the plain app, which renders their home in the browser.
+   */
+  ssrDir?: string;
   /** Whether the site is in maintenance: visitors then get the plain app, which shows the maintenance page. */
   maintenanceMode: () => Promise<boolean>;
+}
+
+interface HomeRenderer {
+  renderer: ServerRenderer;
+  /** The HTML page with an empty root for the rendered one. */
+  template: string;
+}
+
+/** The signed-in home renderer of a build, or null when the build has none. */
+async function loadHomeRenderer(ssrDir: string): Promise<HomeRenderer | null> {
+  const entry = path.join(ssrDir, SSR_ENTRY_FILE);
+  const templateFile = path.join(ssrDir, HOME_TEMPLATE_FILE);
+  if (!existsSync(entry) || !existsSync(templateFile)) return null;
+  const renderer = (await import(pathToFileURL(entry).href)) as ServerRenderer;
+  return { renderer, template: readFileSync(templateFile, 'utf8') };
 }
 
 /** Whether a web build exists in distDir. */
@@ -69,7 +95,7 @@ export function hasWebBuild(distDir: string = DEFAULT_WEB_DIST_DIR): boolean {
  * made, so a page load costs no disk read and no compression. Register it last: every route registered before
  * it takes precedence over its catch-all.
  */
-export function webRoutes({ distDir, maintenanceMode }: WebRoutesOptions): FastifyPluginAsync {
+export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions): FastifyPluginAsync {
   // Read once: a new build needs a restart anyway, as it changes the asset names index.html points to.
   const files = readBuild(path.resolve(distDir));
   const indexHtml = files.get(`/${INDEX_HTML_FILE}`)!;
@@ -79,17 +105,54 @@ export function webRoutes({ distDir, maintenanceMode }: WebRoutesOptions): Fasti
     sendFile(request, reply.code(status).header('cache-control', 'no-cache').type(CONTENT_TYPES['.html']!), html);
   const sendApp = (request: FastifyRequest, reply: FastifyReply, status: number) => sendHtml(request, reply, status, indexHtml);
 
-  /**
-   * `/` with the landing page already rendered, for whoever will certainly see it: no session cookie (so not
-   * signed in) and no maintenance. Everyone else gets the plain app, which decides once it knows who they are.
-   */
-  const sendHome = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('vary', 'Cookie');
-    const visitor = landingHtml !== null && !hasSessionCookie(request.headers.cookie) && !(await maintenanceMode());
-    return sendHtml(request, reply, 200, visitor ? landingHtml : indexHtml);
-  };
-
   return async (app) => {
+    const home = ssrDir ? await loadHomeRenderer(ssrDir) : null;
+    /**
+     * The API, called in-process as the person asking for the page: their cookie and address, so the answers are
+     * exactly what their browser would get (access checks, rate limits and all), without a network round trip.
+     */
+    const apiCallAs =
+      (request: FastifyRequest): ApiCall =>
+      async (url, body) => {
+        const response = await app.inject({
+          method: body === undefined ? 'GET' : 'POST',
+          url,
+          headers: request.headers.cookie ? { cookie: request.headers.cookie } : {},
+          remoteAddress: request.ip,
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        return { status: response.statusCode, body: response.statusCode === 200 ? response.json() : null };
+      };
+
+    /**
+     * `/`: the landing page already rendered, for whoever will certainly see it (no session cookie, so not signed
+     * in, and no maintenance); for a session cookie, the signed-in home rendered for its owner. Everyone else (the
+     * maintenance page, a build without the renderer, a failed render) gets the plain app, which decides once it
+     * knows who they are.
+     */
+    const sendHome = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('vary', 'Cookie');
+      const sendLandingOrApp = async () =>
+        sendHtml(request, reply, 200, landingHtml !== null && !(await maintenanceMode()) ? landingHtml : indexHtml);
+      if (!hasSessionCookie(request.headers.cookie)) return sendLandingOrApp();
+      if (!home) return sendApp(request, reply, 200);
+
+      const rendered = await home.renderer.renderSignedInHome(apiCallAs(request)).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'rendering the signed-in home failed; sending the plain app');
+        return null;
+      });
+      if (rendered === null) return sendApp(request, reply, 200);
+      if (rendered.audience === 'visitor') return sendLandingOrApp();
+      if (rendered.audience === 'maintenance') return sendApp(request, reply, 200);
+      const { root } = rendered;
+      // The page holds the person's own data: never stored by shared caches, and checked again on every visit.
+      return reply
+        .code(200)
+        .header('cache-control', 'private, no-cache')
+        .type(CONTENT_TYPES['.html']!)
+        .send(home.template.replace(EMPTY_ROOT, () => root));
+    };
+
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = decodePathname(request.url);
       if (pathname === null) return sendApp(request, reply, 404);

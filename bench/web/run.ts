@@ -8,7 +8,7 @@
  * page is interactive.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -83,6 +83,7 @@ async function auditOnce(name: string, url: string, cookie?: string): Promise<Pa
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
     if (process.env.BENCH_WEB_REPORTS) {
+      await mkdir(process.env.BENCH_WEB_REPORTS, { recursive: true });
       const base = path.join(process.env.BENCH_WEB_REPORTS, `${name.replace(/\W+/g, '-')}${Date.now()}`);
       await writeFile(`${base}.json`, JSON.stringify(result.lhr));
       await writeFile(`${base}.trace.json`, JSON.stringify(result.artifacts.Trace));

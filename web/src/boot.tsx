@@ -1,4 +1,8 @@
-/** Starts the app: hydrates the prerendered landing page, or renders into the empty root. Loaded by main.tsx. */
+/**
+ * Starts the app: hydrates a page the server sent already rendered (the landing page, or the signed-in home with
+ * the answers it was rendered from), or renders into the root. Loaded by main.tsx.
+ */
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
@@ -6,13 +10,17 @@ import { App } from './app/app';
 import { prefetchAppState, prefetchSignedInHome } from './app/prefetch';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { PRERENDERED_ATTRIBUTE } from './prerendered';
+import { StoriesHome, TopNav } from './app/signed-in-frame';
+import { APP_STATE_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from './prerendered';
 
 const container = document.getElementById('root')!;
-// Visitors without a session get the landing page already rendered in the HTML (see server/web.ts): hydrate it.
 const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
+const stateElement = document.getElementById(APP_STATE_ELEMENT_ID);
 const queryClient = createQueryClient();
-// The prerendered page is on screen already and needs no answer to hydrate; answers arriving in the middle of
+// The signed-in home comes with the answers it was rendered from: the app starts from the same data, so its first
+// render is the page on screen, with nothing left to ask for.
+if (stateElement) hydrate(queryClient, JSON.parse(stateElement.textContent ?? '{}') as DehydratedState);
+// A prerendered page is on screen already and needs no answer to hydrate; answers arriving in the middle of
 // hydration would make React finish it in one blocking pass, so it asks once hydration is under way (its effects).
 if (!prerendered) {
   prefetchAppState(queryClient);
@@ -23,14 +31,21 @@ const app = (
     <Providers client={queryClient}>
       {/* The same tree as web/src/prerender.tsx (which gives the Router the path to render), so hydration matches. */}
       <Router>
-        <App prerenderedForVisitor={prerendered} />
+        <App prerenderedForVisitor={prerendered && !stateElement} />
       </Router>
     </Providers>
   </StrictMode>
 );
-// As a transition, the first render (or hydration) yields to the browser every few milliseconds instead of
-// holding the main thread until the whole page is done, so a tap or a scroll is never kept waiting long.
-startTransition(() => {
-  if (prerendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+
+async function start() {
+  // The signed-in home's code is in chunks of its own (preloaded by the page): hydration must find it loaded, as the
+  // server rendered it, or it would show a fallback in its place.
+  if (stateElement) await Promise.all([TopNav.preload(), StoriesHome.preload()]);
+  // As a transition, the first render (or hydration) yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole page is done, so a tap or a scroll is never kept waiting long.
+  startTransition(() => {
+    if (prerendered) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
+void start();

@@ -1,10 +1,10 @@
 /**
  * The entry point is kept tiny. When the HTML already holds the page (the prerendered landing page for
- * visitors), the browser paints it first and the app's code runs after: the page reads at once, and hydrating it
- * does not hold up that first paint. The app's chunks download meanwhile, as the build lists them as modulepreload
- * links in the HTML (scripts/build-web.ts). An empty page starts the app at once.
+ * visitors, the signed-in home the server rendered), the browser paints it first and the app's code runs after:
+ * the page reads at once, and hydrating it does not hold up that first paint. An empty page starts the app at once;
+ * its chunks download meanwhile, as the build lists them as modulepreload links in the HTML (scripts/build-web.ts).
  */
-import { PRERENDERED_ATTRIBUTE } from './prerendered';
+import { APP_STATE_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from './prerendered';
 import './index.css';
 
 /** Longest wait for the paint: browsers without paint timing, or a page in a background tab. */
@@ -31,6 +31,12 @@ function afterFirstContentfulPaint(run: () => void): void {
   }
 }
 
-const boot = () => void import('./boot');
+const boot = () => {
+  void import('./boot');
+  // The signed-in home hydrates only once its own chunks are here too: they download beside the app's, not after.
+  if (document.getElementById(APP_STATE_ELEMENT_ID)) {
+    void import('./app/signed-in-frame').then(({ StoriesHome, TopNav }) => Promise.all([StoriesHome.preload(), TopNav.preload()]));
+  }
+};
 if (document.getElementById('root')?.hasAttribute(PRERENDERED_ATTRIBUTE)) afterFirstContentfulPaint(boot);
 else boot();

@@ -1,30 +1,36 @@
 /**
- * Build-time entry (scripts/build-web.ts): the pages' first markup, rendered to HTML.
+ * Server-side entry, built for Node (scripts/build-web.ts): the pages' first markup, rendered to HTML. The build
+ * renders the landing page and the loading screen once; the server (server/web.ts) renders the signed-in home
+ * for each request.
  */
-
-/**
- * The app as a visitor without a session sees it at `/`. It renders the same tree boot.tsx hydrates, so the
- * browser adopts this markup instead of replacing it.
- */
-import { StrictMode } from 'react';
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app/app';
 import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { StoriesHome, TopNav } from './app/signed-in-frame';
+import { loadSignedInHome } from './app/signed-in-home-state';
 import { LoadingScreen } from './components/loading-screen';
-import { loadingRoot, prerenderedRoot } from './prerendered';
+import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeRender } from './prerendered';
 
-export function renderLandingRoot(): string {
-  const markup = renderToString(
+/** The tree boot.tsx hydrates (it gives the Router the browser's path; here it is `/`), so the markup matches. */
+function appAt(path: string, options: { client?: ReturnType<typeof createQueryClient>; prerenderedForVisitor?: boolean }): ReactNode {
+  return (
     <StrictMode>
-      <Providers>
-        <Router ssrPath="/">
-          <App prerenderedForVisitor />
+      <Providers client={options.client}>
+        <Router ssrPath={path}>
+          <App prerenderedForVisitor={options.prerenderedForVisitor} />
         </Router>
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
-  return prerenderedRoot(markup);
+}
+
+/** The app as a visitor without a session sees it at `/`. */
+export function renderLandingRoot(): string {
+  return prerenderedRoot(renderToString(appAt('/', { prerenderedForVisitor: true })));
 }
 
 /**
@@ -33,4 +39,16 @@ export function renderLandingRoot(): string {
  */
 export function renderLoadingRoot(): string {
   return loadingRoot(renderToString(<LoadingScreen />));
+}
+
+/**
+ * `/` for someone signed in, rendered from their own API answers (`call` asks the API with their cookie): the
+ * navigation, filters and first page of story cards, with the answers in the page for the app to start from.
+ */
+export async function renderSignedInHome(call: ApiCall): Promise<SignedInHomeRender> {
+  const client = createQueryClient();
+  const [audience] = await Promise.all([loadSignedInHome(client, call), TopNav.preload(), StoriesHome.preload()]);
+  if (audience === 'visitor' || audience === 'maintenance') return { audience };
+  const markup = renderToString(appAt('/', { client }));
+  return { audience, root: renderedRootWithState(markup, dehydrate(client)) };
 }

@@ -1,5 +1,5 @@
 /**
- * The landing page is rendered to HTML when the web app is built (scripts/build-web.ts runs
+ * Pages rendered to HTML before the browser runs any script. The landing page is rendered to HTML when the web app is built (scripts/build-web.ts runs
  * web/src/prerender.tsx) and saved as a second page, `landing.html`, whose root element carries this attribute.
  * The server sends it for `/` to visitors without a session cookie; the app hydrates it instead of rendering
  * from nothing, so the page's text paints before any JavaScript has run.
@@ -19,4 +19,46 @@ export function prerenderedRoot(markup: string): string {
 /** index.html's root with the loading screen in it; not marked prerendered, so the app replaces it. */
 export function loadingRoot(markup: string): string {
   return `<div id="root">${markup}</div>`;
+}
+
+/**
+ * The signed-in home is rendered by the server for each request (server/web.ts), with the answers it was rendered
+ * from in this element, so the app starts from the same data and adopts the markup.
+ */
+export const APP_STATE_ELEMENT_ID = 'app-state';
+
+/** A root rendered with data: the data travels as JSON in a script element the browser does not run. */
+export function renderedRootWithState(markup: string, state: unknown): string {
+  return `${prerenderedRoot(markup)}<script type="application/json" id="${APP_STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
+}
+
+/**
+ * JSON that cannot end its script element early: every '<' is written as its escape, so no text within it (a
+ * story title of '</script><script>...', say) reads as markup. JSON.parse gives back the same value.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** An API answer as the server reads it for the page it renders: the status and the parsed JSON body. */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** Calls the product's API as the person asking for the page (with their cookie): a GET, or a POST of `body`. */
+export type ApiCall = (path: string, body?: unknown) => Promise<ApiAnswer>;
+
+/**
+ * Whose home page was asked for: someone signed in, whose home the server renders; a visitor (the session cookie
+ * was stale), who gets the landing page; or someone who must see the maintenance page, which the app shows itself.
+ */
+export type HomeAudience = 'signed-in' | 'visitor' | 'maintenance';
+
+/** What the server-side entry's renderSignedInHome made: the page's root element, or whom the page is for instead. */
+export type SignedInHomeRender = { audience: 'signed-in'; root: string } | { audience: 'visitor' } | { audience: 'maintenance' };
+
+/** The server-side entry (web/src/prerender.tsx) as the server loads it from the build. */
+export interface ServerRenderer {
+  renderSignedInHome(call: ApiCall): Promise<SignedInHomeRender>;
 }

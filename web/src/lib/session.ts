@@ -15,12 +15,13 @@ export interface CurrentUser {
   onboardingCompleted: boolean;
 }
 
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+export const CURRENT_USER_PATH = '/api/auth/user';
+export const CURRENT_USER_KEY = [CURRENT_USER_PATH] as const;
 
 /** The current user, or null when signed out (a 401 here means "no user", not an error). Never retried. */
 const currentUserQuery = {
   queryKey: CURRENT_USER_KEY,
-  queryFn: () => getJson<CurrentUser | null>('/api/auth/user', { nullOn401: true }),
+  queryFn: () => getJson<CurrentUser | null>(CURRENT_USER_PATH, { nullOn401: true }),
   retry: false,
 } as const;
 

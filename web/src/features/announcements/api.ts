@@ -12,14 +12,15 @@ export interface Announcement {
   isPersistent: boolean;
 }
 
-const ANNOUNCEMENTS_KEY = ['/api/announcements'] as const;
+export const ANNOUNCEMENTS_PATH = '/api/announcements';
+export const ANNOUNCEMENTS_KEY = [ANNOUNCEMENTS_PATH] as const;
 /** Spec part 1 §9: announcements are cached 2 minutes. */
 const ANNOUNCEMENTS_STALE_MS = 120_000;
 
 export function useAnnouncements() {
   return useQuery({
     queryKey: ANNOUNCEMENTS_KEY,
-    queryFn: async () => (await getJson<{ announcements: Announcement[] }>('/api/announcements')).announcements,
+    queryFn: async () => (await getJson<{ announcements: Announcement[] }>(ANNOUNCEMENTS_PATH)).announcements,
     staleTime: ANNOUNCEMENTS_STALE_MS,
   });
 }

@@ -4,9 +4,16 @@ import { getJson } from '@/lib/api';
 /** Spec part 1 §9: the maintenance status is polled every 30 s. */
 const MAINTENANCE_POLL_MS = 30_000;
 
+export interface MaintenanceStatus {
+  maintenanceMode: boolean;
+}
+
+export const MAINTENANCE_STATUS_PATH = '/api/maintenance-status';
+export const MAINTENANCE_STATUS_KEY = [MAINTENANCE_STATUS_PATH] as const;
+
 const maintenanceStatusQuery = {
-  queryKey: ['/api/maintenance-status'],
-  queryFn: () => getJson<{ maintenanceMode: boolean }>('/api/maintenance-status'),
+  queryKey: MAINTENANCE_STATUS_KEY,
+  queryFn: () => getJson<MaintenanceStatus>(MAINTENANCE_STATUS_PATH),
   retry: false,
 } as const;
 

@@ -32,11 +32,12 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   timezone: 'UTC',
 };
 
-export const PREFERENCES_KEY = ['/api/user/preferences'] as const;
+export const PREFERENCES_PATH = '/api/user/preferences';
+export const PREFERENCES_KEY = [PREFERENCES_PATH] as const;
 const EMAIL_CONTROLS_KEY = ['/api/email/frequency-controls'] as const;
 
 async function fetchPreferences(): Promise<Preferences> {
-  return (await getJson<{ preferences: Preferences }>('/api/user/preferences')).preferences;
+  return (await getJson<{ preferences: Preferences }>(PREFERENCES_PATH)).preferences;
 }
 
 /** The signed-in person's preferences, merged over defaults by the server. Not fetched for visitors. */
@@ -53,7 +54,7 @@ export function prefetchPreferences(queryClient: QueryClient): void {
   void queryClient.prefetchQuery({
     queryKey: PREFERENCES_KEY,
     queryFn: async () => {
-      const body = await getJson<{ preferences: Preferences } | null>('/api/user/preferences', { nullOn401: true });
+      const body = await getJson<{ preferences: Preferences } | null>(PREFERENCES_PATH, { nullOn401: true });
       if (!body) throw new Error('Not signed in');
       return body.preferences;
     },

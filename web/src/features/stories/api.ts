@@ -26,11 +26,16 @@ export function storyListPath({ sort, timeFilter, minScore, page, limit }: Story
   return `/api/stories/${sortEndpoint(sort)}?${params}`;
 }
 
+/** The cache key of one list page; the server uses it too, when it puts the first page in the HTML. */
+export function storyListKey(query: StoryListQuery) {
+  return [STORIES_KEY, query] as const;
+}
+
 /** `enabled` false holds the call back (while the person's preferences, which shape it, still load). */
 export function useStories(query: StoryListQuery, enabled = true) {
   return useQuery({
     enabled,
-    queryKey: [STORIES_KEY, query],
+    queryKey: storyListKey(query),
     queryFn: () => getJson<StoryPage>(storyListPath(query)),
     staleTime: STORIES_STALE_MS,
     gcTime: STORIES_GC_MS,

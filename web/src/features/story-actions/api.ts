@@ -23,6 +23,16 @@ export const BATCH_CALLS = {
   notes: { path: '/api/story-notes/check-batch', field: 'noteStatuses', staleTime: 30_000 },
 } as const satisfies Record<StatusKind, { path: string; field: string; staleTime: number }>;
 
+/** The ids a batch call asks about for a page of stories. */
+export function batchIds(storyIds: readonly number[]): number[] {
+  return storyIds.slice(0, BATCH_MAX_IDS);
+}
+
+/** The cache key of a batch answer; the server uses it too, when it puts the first page's answers in the HTML. */
+export function batchStatusKey(kind: StatusKind, ids: readonly number[]) {
+  return [BATCH_CALLS[kind].path, ids] as const;
+}
+
 /**
  * Whether each story on screen is bookmarked (flagged, watched, noted). Every card of a page asks with the
  * same ids, so TanStack Query makes one request per kind per page, shared by the cards. Visitors ask nothing
@@ -30,9 +40,9 @@ export const BATCH_CALLS = {
  */
 export function useBatchStatus(kind: StatusKind, storyIds: readonly number[], enabled: boolean) {
   const { path, field, staleTime } = BATCH_CALLS[kind];
-  const ids = storyIds.slice(0, BATCH_MAX_IDS);
+  const ids = batchIds(storyIds);
   return useQuery({
-    queryKey: [path, ids],
+    queryKey: batchStatusKey(kind, ids),
     queryFn: async () => (await apiRequest<Record<string, StatusMap>>('POST', path, { storyIds: ids }))[field] ?? {},
     enabled: enabled && ids.length > 0,
     staleTime,

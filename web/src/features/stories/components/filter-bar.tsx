@@ -120,7 +120,8 @@ export function FilterBar(props: FilterBarProps) {
                 ))}
               </SelectContent>
             </Select>
-            <span className="min-w-24 text-sm tabular-nums text-muted-foreground" data-testid="refresh-countdown" aria-live="off">
+            {/* A page rendered by the server counts down from there; the browser's first render may be a second later. */}
+            <span className="min-w-24 text-sm tabular-nums text-muted-foreground" data-testid="refresh-countdown" aria-live="off" suppressHydrationWarning>
               {props.countdown}
             </span>
           </div>

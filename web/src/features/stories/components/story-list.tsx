@@ -8,7 +8,7 @@ import { DEFAULT_STORY_SORT, type StorySort } from '../../../../../common/rules/
 import { DEFAULT_TIME_FILTER, TIME_FILTER_CAPTIONS } from '../../../../../common/rules/time-windows.ts';
 import { Button } from '@/components/ui/button';
 import { isUnauthorizedError } from '@/lib/api';
-import { useStories, useRefreshStories } from '../api';
+import { useStories, useRefreshStories, type StoryListQuery } from '../api';
 import { Countdown, useAutoRefresh } from '../auto-refresh';
 import { ActivityLegend } from './activity-legend';
 import { FilterBar, type ListFilters } from './filter-bar';
@@ -51,18 +51,24 @@ export interface StoryListProps {
   onStoryLinkClick?: (story: Story, link: 'title' | 'comments', featured: boolean) => void;
 }
 
+/** The list as it first shows: sort and min score from the person's preferences when known, else the defaults. */
+export function initialStoryListQuery(settings: StoryListSettings | undefined): StoryListQuery {
+  const { defaultSort, minStoryScore, storiesPerPage } = settings ?? DEFAULT_LIST_SETTINGS;
+  return { sort: defaultSort, timeFilter: DEFAULT_TIME_FILTER, minScore: minStoryScore, page: 1, limit: storiesPerPage };
+}
+
 export function StoryList({ settings, settingsLoading = false, renderActions, onStoryLinkClick }: StoryListProps) {
-  const [filters, setFilters] = useState<ListFilters>({
-    sort: DEFAULT_LIST_SETTINGS.defaultSort,
-    timeFilter: DEFAULT_TIME_FILTER,
-    minScore: DEFAULT_LIST_SETTINGS.minStoryScore,
+  const [filters, setFilters] = useState<ListFilters>(() => {
+    const { sort, timeFilter, minScore } = initialStoryListQuery(settings);
+    return { sort, timeFilter, minScore };
   });
   const [page, setPage] = useState(1);
-  const [autoRefresh, setAutoRefresh] = useState(DEFAULT_LIST_SETTINGS.autoRefresh);
-  const [refreshInterval, setRefreshInterval] = useState(DEFAULT_LIST_SETTINGS.refreshInterval);
-  const [appliedSettings, setAppliedSettings] = useState(false);
+  const [autoRefresh, setAutoRefresh] = useState((settings ?? DEFAULT_LIST_SETTINGS).autoRefresh);
+  const [refreshInterval, setRefreshInterval] = useState((settings ?? DEFAULT_LIST_SETTINGS).refreshInterval);
+  const [appliedSettings, setAppliedSettings] = useState(settings !== undefined);
 
-  // Preferences initialise sort, min score, auto-refresh and interval once, when they first load.
+  // Preferences initialise sort, min score, auto-refresh and interval once: at once when already loaded (as when
+  // the server put them in the page), else when they first arrive.
   if (settings && !appliedSettings) {
     setAppliedSettings(true);
     setFilters((current) => ({ ...current, sort: settings.defaultSort, minScore: settings.minStoryScore }));

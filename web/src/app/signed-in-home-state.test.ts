@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { StoryPage } from '../../../common/contracts/stories.ts';
+import { DEFAULT_PREFERENCES, PREFERENCES_KEY, type Preferences } from '@/features/preferences/api';
+import { initialStoryListQuery, storyListKey, storyListPath } from '@/features/stories';
+import { batchStatusKey } from '@/features/story-actions';
+import { CURRENT_USER_KEY, type CurrentUser } from '@/lib/session';
+import type { ApiAnswer } from '../prerendered';
+import { createQueryClient } from './query-client';
+import { loadSignedInHome } from './signed-in-home-state';
+
+const user: CurrentUser = {
+  id: 'u1',
+  email: 'reader@example.com',
+  firstName: 'Ada',
+  lastName: null,
+  displayName: null,
+  profileImageUrl: null,
+  role: 'user',
+  onboardingCompleted: true,
+};
+const preferences: Preferences = { ...DEFAULT_PREFERENCES, defaultSort: 'score', minStoryScore: 40, storiesPerPage: 10 };
+const page = { stories: [{ id: 7 }, { id: 9 }], count: 2, totalCount: 2, totalPages: 1 } as unknown as StoryPage;
+
+/** A fake API: answers by path (and records each call), overridable per test. */
+function fakeApi(overrides: Record<string, ApiAnswer> = {}) {
+  const calls: { path: string; body?: unknown }[] = [];
+  const storiesPath = storyListPath(initialStoryListQuery(preferences));
+  const answers: Record<string, ApiAnswer> = {
+    '/api/auth/user': { status: 200, body: user },
+    '/api/maintenance-status': { status: 200, body: { maintenanceMode: false } },
+    '/api/user/preferences': { status: 200, body: { preferences } },
+    '/api/announcements': { status: 200, body: { announcements: [] } },
+    [storiesPath]: { status: 200, body: page },
+    '/api/bookmarks/check-batch': { status: 200, body: { bookmarkStatuses: { 7: true, 9: false } } },
+    '/api/content-flags/check-batch': { status: 200, body: { flagStatuses: { 7: false, 9: false } } },
+    '/api/story-watches/check-batch': { status: 200, body: { watchStatuses: { 7: false, 9: true } } },
+    '/api/story-notes/check-batch': { status: 200, body: { noteStatuses: { 7: false, 9: false } } },
+    ...overrides,
+  };
+  const call = async (path: string, body?: unknown): Promise<ApiAnswer> => {
+    calls.push({ path, body });
+    return answers[path] ?? { status: 404, body: null };
+  };
+  return { call, calls, storiesPath };
+}
+
+describe('loadSignedInHome', () => {
+  it("fills the cache under the keys the app's own queries read, for the list the preferences choose", async () => {
+    const client = createQueryClient();
+    const api = fakeApi();
+    await expect(loadSignedInHome(client, api.call)).resolves.toBe('signed-in');
+
+    expect(api.storiesPath).toBe('/api/stories/top?minScore=40&page=1&limit=10');
+    expect(client.getQueryData(CURRENT_USER_KEY)).toEqual(user);
+    expect(client.getQueryData(PREFERENCES_KEY)).toEqual(preferences);
+    expect(client.getQueryData(['/api/maintenance-status'])).toEqual({ maintenanceMode: false });
+    expect(client.getQueryData(['/api/announcements'])).toEqual([]);
+    expect(client.getQueryData(storyListKey({ sort: 'score', timeFilter: '3d', minScore: 40, page: 1, limit: 10 }))).toEqual(page);
+    expect(client.getQueryData(batchStatusKey('bookmarks', [7, 9]))).toEqual({ 7: true, 9: false });
+    expect(client.getQueryData(batchStatusKey('watches', [7, 9]))).toEqual({ 7: false, 9: true });
+    // The batch calls ask about exactly the page's stories, as the cards will.
+    expect(api.calls.find((entry) => entry.path === '/api/story-notes/check-batch')?.body).toEqual({ storyIds: [7, 9] });
+  });
+
+  it('reads a stale session cookie as a visitor, and fills nothing', async () => {
+    const client = createQueryClient();
+    const api = fakeApi({ '/api/auth/user': { status: 401, body: null }, '/api/user/preferences': { status: 401, body: null } });
+    await expect(loadSignedInHome(client, api.call)).resolves.toBe('visitor');
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('leaves maintenance to the app for everyone but admins', async () => {
+    const maintenance = { '/api/maintenance-status': { status: 200, body: { maintenanceMode: true } } };
+    await expect(loadSignedInHome(createQueryClient(), fakeApi(maintenance).call)).resolves.toBe('maintenance');
+
+    const admin = { ...maintenance, '/api/auth/user': { status: 200, body: { ...user, role: 'admin' } } };
+    await expect(loadSignedInHome(createQueryClient(), fakeApi(admin).call)).resolves.toBe('signed-in');
+  });
+
+  it('asks no batch question for an empty page', async () => {
+    const api = fakeApi({});
+    const empty = fakeApi({ [api.storiesPath]: { status: 200, body: { ...page, stories: [], count: 0, totalCount: 0 } } });
+    await expect(loadSignedInHome(createQueryClient(), empty.call)).resolves.toBe('signed-in');
+    expect(empty.calls.some((entry) => entry.path.endsWith('check-batch'))).toBe(false);
+  });
+
+  it('fails on any unexpected answer, so the server sends the plain app instead', async () => {
+    const api = fakeApi({});
+    await expect(loadSignedInHome(createQueryClient(), fakeApi({ [api.storiesPath]: { status: 500, body: null } }).call)).rejects.toThrow(
+      `${api.storiesPath} answered 500`,
+    );
+    await expect(loadSignedInHome(createQueryClient(), fakeApi({ '/api/auth/user': { status: 429, body: null } }).call)).rejects.toThrow(
+      '/api/auth/user answered 429',
+    );
+  });
+});

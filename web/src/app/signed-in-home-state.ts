@@ -1,0 +1,63 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { StoryPage } from '../../../common/contracts/stories.ts';
+import { ANNOUNCEMENTS_KEY, ANNOUNCEMENTS_PATH, type Announcement } from '@/features/announcements/api';
+import { MAINTENANCE_STATUS_KEY, MAINTENANCE_STATUS_PATH, type MaintenanceStatus } from '@/features/maintenance/api';
+import { PREFERENCES_KEY, PREFERENCES_PATH, type Preferences } from '@/features/preferences/api';
+import { initialStoryListQuery, storyListKey, storyListPath } from '@/features/stories';
+import { BATCH_CALLS, batchIds, batchStatusKey, type StatusKind } from '@/features/story-actions';
+import { CURRENT_USER_KEY, CURRENT_USER_PATH, type CurrentUser } from '@/lib/session';
+import type { ApiCall, HomeAudience } from '../prerendered';
+
+class UnexpectedAnswer extends Error {
+  constructor(path: string, status: number) {
+    super(`${path} answered ${status}`);
+  }
+}
+
+async function bodyOf<T>(call: ApiCall, path: string, body?: unknown): Promise<T> {
+  const answer = await call(path, body);
+  if (answer.status !== 200) throw new UnexpectedAnswer(path, answer.status);
+  return answer.body as T;
+}
+
+/**
+ * Fills the query cache with every answer the signed-in home's first render reads (who is signed in, the
+ * maintenance status, their preferences, the announcements, the first page of stories as their preferences
+ * choose it, and whether each of those stories is bookmarked, flagged, watched or noted), under the keys the app's
+ * own queries use. The server then renders the page from that cache and puts it in the HTML, and the browser
+ * adopts both: no request is left for the first screen. Any answer other than the expected one throws.
+ */
+export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall): Promise<HomeAudience> {
+  const [userAnswer, maintenance, preferencesAnswer, announcements] = await Promise.all([
+    call(CURRENT_USER_PATH),
+    bodyOf<MaintenanceStatus>(call, MAINTENANCE_STATUS_PATH),
+    call(PREFERENCES_PATH),
+    bodyOf<{ announcements: Announcement[] }>(call, ANNOUNCEMENTS_PATH),
+  ]);
+  if (userAnswer.status === 401) return 'visitor';
+  if (userAnswer.status !== 200) throw new UnexpectedAnswer(CURRENT_USER_PATH, userAnswer.status);
+  const user = userAnswer.body as CurrentUser;
+  if (maintenance.maintenanceMode && user.role !== 'admin') return 'maintenance';
+  if (preferencesAnswer.status !== 200) throw new UnexpectedAnswer(PREFERENCES_PATH, preferencesAnswer.status);
+  const { preferences } = preferencesAnswer.body as { preferences: Preferences };
+
+  const query = initialStoryListQuery(preferences);
+  const stories = await bodyOf<StoryPage>(call, storyListPath(query));
+  const ids = batchIds(stories.stories.map((story) => story.id));
+  const kinds = Object.keys(BATCH_CALLS) as StatusKind[];
+  const statuses = ids.length === 0 ? [] : await Promise.all(kinds.map((kind) => batchStatus(call, kind, ids)));
+
+  queryClient.setQueryData(CURRENT_USER_KEY, user);
+  queryClient.setQueryData(MAINTENANCE_STATUS_KEY, maintenance);
+  queryClient.setQueryData(PREFERENCES_KEY, preferences);
+  queryClient.setQueryData(ANNOUNCEMENTS_KEY, announcements.announcements);
+  queryClient.setQueryData(storyListKey(query), stories);
+  statuses.forEach((status, index) => queryClient.setQueryData(batchStatusKey(kinds[index]!, ids), status));
+  return 'signed-in';
+}
+
+async function batchStatus(call: ApiCall, kind: StatusKind, ids: number[]): Promise<Record<string, boolean>> {
+  const { path, field } = BATCH_CALLS[kind];
+  const body = await bodyOf<Record<string, Record<string, boolean>>>(call, path, { storyIds: ids });
+  return body[field] ?? {};
+}

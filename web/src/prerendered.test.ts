@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { APP_STATE_ELEMENT_ID, renderedRootWithState, scriptSafeJson } from './prerendered';
+
+describe('scriptSafeJson', () => {
+  it('cannot close its script element, and parses back to the same value', () => {
+    const value = { title: '</script><script>alert(1)</script> <!-- x', other: 'a < b' };
+    const json = scriptSafeJson(value);
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe('renderedRootWithState', () => {
+  it('puts the data beside the marked root, in an element the browser does not run', () => {
+    const html = renderedRootWithState('<p>page</p>', { a: 1 });
+    expect(html).toBe(`<div id="root" data-prerendered><p>page</p></div><script type="application/json" id="${APP_STATE_ELEMENT_ID}">{"a":1}</script>`);
+  });
+});
