@@ -24,12 +24,12 @@ test.describe('per-story actions', () => {
     await completeOnboarding(page);
     await waitForStories(page);
 
-    // One batch call per kind for the whole page of stories, not one per card.
     const batchCalls: string[] = [];
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
       if (BATCH_PATHS.includes(path)) batchCalls.push(path);
     });
+    // The first page arrives rendered by the server with its batch answers in it: no batch call at all.
     await page.reload();
     await waitForStories(page);
     let { title, card } = await firstStory(page);
@@ -38,7 +38,13 @@ test.describe('per-story actions', () => {
     await expect(button(card, 'Add note')).toBeVisible();
     await expect(button(card, 'Flag story')).toBeEnabled();
     await expect(button(card, 'Share')).toBeVisible();
+    expect(batchCalls).toEqual([]);
+    // Another page asks once per kind for all of its stories, never once per card.
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await pagination.getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect.poll(() => [...batchCalls].sort()).toEqual([...BATCH_PATHS].sort());
+    await pagination.getByRole('button', { name: 'Page 1', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Stories' }).getByRole('article').first().getByRole('heading')).toHaveText(title);
 
     // Bookmark: toast, pressed state, the analytics event.
     const analytics = page.waitForRequest((r) => r.url().endsWith('/api/analytics/track') && (postBody(r) as { eventType: string }).eventType === 'story_bookmark');

@@ -52,7 +52,51 @@ test.describe('story list', () => {
     await expect(page.getByText(/Stories refreshed successfully!|Failed to refresh stories\. Please try again\./)).toBeVisible();
   });
 
+  test('the home arrives rendered with its data, and the app adopts it without asking again', async ({ page }) => {
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('data-prerendered');
+    expect(html).toContain('id="app-state"');
+    const firstTitle = (await page.getByRole('list', { name: 'Stories' }).getByRole('article').first().getByRole('heading').innerText()).trim();
+    expect(html).toContain(firstTitle.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').slice(0, 20));
+
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { servedCard: Element | null }).servedCard = document.querySelector('main article');
+      });
+    });
+    const problems: string[] = [];
+    const apiCalls: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      // Hydration mismatches and CSP reports are console errors.
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().endsWith('/api/analytics/track')) apiCalls.push(new URL(r.url()).pathname);
+    });
+    await page.reload();
+    await waitForStories(page);
+    // Hydrated: the filters work, and the card the server sent is the one on the page.
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await expect(page.getByRole('option', { name: 'Score', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    const sameCard = await page.evaluate(() => {
+      const served = (window as unknown as { servedCard: Element | null }).servedCard;
+      return served !== null && served === document.querySelector('main article') && served.isConnected;
+    });
+    expect(sameCard).toBe(true);
+    // Who is signed in, their preferences, the stories and their statuses all came with the page.
+    expect(apiCalls.filter((path) => path !== '/api/maintenance-status' && !path.startsWith('/api/announcements'))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('loading, slow-load hint, error with Try Again, and empty states', async ({ page }) => {
+    // The list loads in the browser when the app comes to it from another page (the server renders it only as
+    // the page asked for), and whenever its filters change.
+    const openStoriesFromAnotherPage = async () => {
+      await page.goto('/bookmarks');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stories' }).click();
+    };
     await page.clock.install();
     let answer: 'hang' | 'fail' | 'empty' = 'hang';
     await page.route('**/api/stories/trending?*', async (route) => {
@@ -60,14 +104,14 @@ test.describe('story list', () => {
       if (answer === 'fail') return route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } });
       return route.fulfill({ json: { stories: [], count: 0, page: 1, totalPages: 0, hasNext: false, hasPrevious: false, totalCount: 0 } });
     });
-    await page.reload();
+    await openStoriesFromAnotherPage();
     await expect(page.getByTestId('story-skeleton')).toHaveCount(6);
     await expect(page.getByText(/taking longer than usual/)).toBeHidden();
     await page.clock.fastForward(10_500);
     await expect(page.getByText(/taking longer than usual/)).toBeVisible();
 
     answer = 'fail';
-    await page.reload();
+    await openStoriesFromAnotherPage();
     await expect(page.getByRole('heading', { name: 'Failed to load stories' })).toBeVisible();
     answer = 'empty';
     await page.getByRole('button', { name: 'Try Again' }).click();
