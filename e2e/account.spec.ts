@@ -34,21 +34,21 @@ test.describe('signed in', () => {
     // Trending is the default and already loaded; each other sort makes its own call.
     for (const sort of STORY_SORTS.filter((entry) => entry !== 'trending')) {
       const request = page.waitForRequest((r) => r.url().includes(`/api/stories/${sortEndpoint(sort)}?`));
-      await choose(page, 'Sort by', STORY_SORT_LABELS[sort]);
+      await page.getByLabel('Sort by').selectOption({ label: STORY_SORT_LABELS[sort] });
       const url = new URL((await request).url());
       expect(url.searchParams.get('page')).toBe('1');
       if (sort === 'fast-risers') expect(url.searchParams.get('minVelocity')).toBe('5');
       if (sort === 'time') expect(url.searchParams.get('hours')).toBe('8760');
       await expect(page.getByTestId('count-caption')).not.toBeEmpty();
     }
-    await choose(page, 'Sort by', 'Trending');
+    await page.getByLabel('Sort by').selectOption({ label: 'Trending' });
     for (const window of TIME_FILTERS) {
       if (window === '3d') continue;
       const request = page.waitForRequest((r) => r.url().includes(`timeFilter=${window}`));
-      await choose(page, 'Time window', window);
+      await page.getByLabel('Time window').selectOption(window);
       await request;
     }
-    await choose(page, 'Time window', 'week');
+    await page.getByLabel('Time window').selectOption('week');
     await expect(page.getByTestId('count-caption')).toHaveText(/stories \(last week\)$/);
     const minScore = page.getByLabel('Min score');
     const minScoreRequest = page.waitForRequest((r) => r.url().includes('minScore=12&'));

@@ -60,7 +60,9 @@ async function withInlineStylesheet(html: string): Promise<string> {
   const link = STYLESHEET_LINK.exec(html);
   if (!link) throw new Error('dist/web/index.html has no stylesheet link to inline');
   const css = await readFile(path.join(WEB_DIST_DIR, link[1]!), 'utf8');
-  return html.replace(link[0], () => `<style>${css}</style>`);
+  // The link stays, disabled (so never fetched): it tells Vite's chunk loader the stylesheet is on the page, which
+  // would otherwise fetch and apply it again once the app's chunks load, restyling the whole page.
+  return html.replace(link[0], () => `<style>${css}</style><link rel="stylesheet" crossorigin href="/${link[1]}" disabled>`);
 }
 
 /**

@@ -6,7 +6,7 @@ import { MaintenancePage } from '@/features/maintenance/maintenance-page';
 import { usePreferences } from '@/features/preferences/api';
 import { loginUrl } from '@/lib/api';
 import { useCurrentUser, type CurrentUser } from '@/lib/session';
-import { setTheme } from '@/lib/theme';
+import { currentTheme, setTheme } from '@/lib/theme';
 import { HomeRoute } from './home';
 import { lazyPage } from './lazy-page';
 import { TopNav } from './signed-in-frame';
@@ -131,6 +131,9 @@ function useDarkModePreference(user: CurrentUser | null) {
   const preferences = usePreferences(user !== null);
   const darkMode = preferences.data?.darkMode;
   useEffect(() => {
-    if (darkMode !== undefined) setTheme(darkMode ? 'dark' : 'light');
+    if (darkMode === undefined) return;
+    const theme = darkMode ? 'dark' : 'light';
+    // Already applied (the usual case on load): storing it again would only cost a synchronous storage write.
+    if (theme !== currentTheme()) setTheme(theme);
   }, [darkMode]);
 }

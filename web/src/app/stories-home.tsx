@@ -1,9 +1,13 @@
-import { OnboardingDialog } from '@/features/onboarding/onboarding-dialog';
+import { Suspense } from 'react';
 import { usePreferences } from '@/features/preferences/api';
 import { StoryActions, trackStoryView } from '@/features/story-actions';
 import { StoryList } from '@/features/stories';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { CurrentUser } from '@/lib/session';
+import { lazyPage } from './lazy-page';
+
+// Only newcomers see it, once: its code (and the form controls it uses) stays out of the story list's.
+const OnboardingDialog = lazyPage(async () => (await import('@/features/onboarding/onboarding-dialog')).OnboardingDialog);
 
 /** The signed-in home: the story list with each story's actions (and onboarding for newcomers). Loaded on its own, after sign-in. */
 export function StoriesHome({ user }: { user: CurrentUser }) {
@@ -20,7 +24,11 @@ export function StoriesHome({ user }: { user: CurrentUser }) {
           trackStoryView(story, link === 'title' ? 'title_click' : 'comments_click', featured ? 'featured' : 'regular')
         }
       />
-      {!user.onboardingCompleted && <OnboardingDialog />}
+      {!user.onboardingCompleted && (
+        <Suspense fallback={null}>
+          <OnboardingDialog />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -15,6 +15,11 @@ function applyTheme(theme: Theme): void {
   }
 }
 
+/** The theme on the page now. */
+export function currentTheme(): Theme {
+  return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
+}
+
 const listeners = new Set<() => void>();
 
 /** Applies and stores a theme, and tells every component using useTheme. */
@@ -30,7 +35,7 @@ export function useTheme(): [Theme, (theme: Theme) => void] {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'),
+    currentTheme,
     // The prerendered landing page is rendered without a document, in the default theme; hydration then
     // moves to the theme the inline theme script applied.
     () => 'light',

@@ -7,8 +7,12 @@ import { isTimeFilter, TIME_FILTERS, type TimeFilter } from '../../../../../comm
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
+
+const SORT_OPTIONS = STORY_SORTS.map((sort) => ({ value: sort, label: STORY_SORT_LABELS[sort] }));
+const TIME_FILTER_OPTIONS = TIME_FILTERS.map((filter) => ({ value: filter, label: filter }));
+const REFRESH_INTERVAL_OPTIONS = REFRESH_INTERVALS_MINUTES.map((minutes) => ({ value: String(minutes), label: `${minutes} min` }));
 
 export interface ListFilters {
   sort: StorySort;
@@ -46,36 +50,21 @@ export function FilterBar(props: FilterBarProps) {
     <section aria-label="Story filters" className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
       <div className="grid gap-1.5">
         <Label htmlFor={ids.sort}>Sort by</Label>
-        <Select value={filters.sort} onValueChange={(value) => isStorySort(value) && onFiltersChange({ ...filters, sort: value })}>
-          <SelectTrigger id={ids.sort}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {STORY_SORTS.map((sort) => (
-              <SelectItem key={sort} value={sort}>
-                {STORY_SORT_LABELS[sort]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <NativeSelect
+          id={ids.sort}
+          value={filters.sort}
+          onChange={(event) => isStorySort(event.target.value) && onFiltersChange({ ...filters, sort: event.target.value })}
+          options={SORT_OPTIONS}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={ids.window}>Time window</Label>
-        <Select
+        <NativeSelect
+          id={ids.window}
           value={filters.timeFilter}
-          onValueChange={(value) => isTimeFilter(value) && onFiltersChange({ ...filters, timeFilter: value })}
-        >
-          <SelectTrigger id={ids.window}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {TIME_FILTERS.map((filter) => (
-              <SelectItem key={filter} value={filter}>
-                {filter}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          onChange={(event) => isTimeFilter(event.target.value) && onFiltersChange({ ...filters, timeFilter: event.target.value })}
+          options={TIME_FILTER_OPTIONS}
+        />
       </div>
       <form
         className="grid gap-1.5"
@@ -108,18 +97,13 @@ export function FilterBar(props: FilterBarProps) {
             <Label htmlFor={ids.interval} className="sr-only">
               Refresh interval
             </Label>
-            <Select value={String(props.refreshInterval)} onValueChange={(value) => props.onRefreshIntervalChange(Number(value))}>
-              <SelectTrigger id={ids.interval} className="w-24">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {REFRESH_INTERVALS_MINUTES.map((minutes) => (
-                  <SelectItem key={minutes} value={String(minutes)}>
-                    {minutes} min
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <NativeSelect
+              id={ids.interval}
+              className="w-24"
+              value={String(props.refreshInterval)}
+              onChange={(event) => props.onRefreshIntervalChange(Number(event.target.value))}
+              options={REFRESH_INTERVAL_OPTIONS}
+            />
             {/* A page rendered by the server counts down from there; the browser's first render may be a second later. */}
             <span className="min-w-24 text-sm tabular-nums text-muted-foreground" data-testid="refresh-countdown" aria-live="off" suppressHydrationWarning>
               {props.countdown}
