@@ -39,6 +39,22 @@ test.describe('per-story actions', () => {
     await expect(button(card, 'Flag story')).toBeEnabled();
     await expect(button(card, 'Share')).toBeVisible();
     expect(batchCalls).toEqual([]);
+    // Each button's tooltip says its name: shown on hover and keyboard focus, hidden by Escape.
+    const tooltip = (name: string) =>
+      button(card, name).evaluate((element) => {
+        const after = getComputedStyle(element, '::after');
+        return after.display === 'none' ? null : after.content;
+      });
+    await button(card, 'Watch story').hover();
+    expect(await tooltip('Watch story')).toBe('"Watch story"');
+    await page.mouse.move(0, 0);
+    expect(await tooltip('Watch story')).toBeNull();
+    await button(card, 'Share').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await tooltip('Share')).toBe('"Share"');
+    await page.keyboard.press('Escape');
+    expect(await tooltip('Share')).toBeNull();
     // Another page asks once per kind for all of its stories, never once per card.
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
     await pagination.getByRole('button', { name: 'Page 2', exact: true }).click();

@@ -191,44 +191,39 @@ interface ActionButtonProps {
 }
 
 /**
- * An icon button with an accessible name and a tooltip carrying the same words. The tooltip is CSS (shown on
- * hover and keyboard focus, hidden by Escape): Radix's tooltip would move its positioning code (floating-ui)
- * into the main bundle every visitor downloads, as its provider lives there.
+ * An icon button with an accessible name and a tooltip carrying the same words. The tooltip is the button's own
+ * `::after`, drawn by CSS from `data-tip` (shown on hover and keyboard focus, hidden by Escape): no element or
+ * script of its own on each of a page's many buttons, and no positioning code (Radix's tooltip would bring
+ * floating-ui into the main bundle every visitor downloads, as its provider lives there).
  */
 function ActionButton({ label, children, onClick, onPointerEnter, pressed, active, busy, disabled, haspopup }: ActionButtonProps) {
   return (
-    <span className="group relative inline-flex">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={label}
-        aria-pressed={pressed}
-        aria-haspopup={haspopup ? 'dialog' : undefined}
-        aria-busy={busy || undefined}
-        className={cn(
-          'peer size-8 text-muted-foreground hover:text-foreground',
-          active && 'text-primary hover:text-primary',
-          disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent',
-        )}
-        aria-disabled={disabled || undefined}
-        // While a change is under way further presses wait (the button keeps focus, unlike a disabled one).
-        onClick={busy || disabled ? undefined : onClick}
-        onPointerEnter={onPointerEnter}
-        onFocus={onPointerEnter}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') event.currentTarget.parentElement?.setAttribute('data-tip-hidden', '');
-        }}
-        onBlur={(event) => event.currentTarget.parentElement?.removeAttribute('data-tip-hidden')}
-        onPointerLeave={(event) => event.currentTarget.parentElement?.removeAttribute('data-tip-hidden')}
-      >
-        {children}
-      </Button>
-      <span
-        aria-hidden="true"
-        className="pointer-events-none absolute right-0 bottom-full z-10 mb-1.5 hidden rounded-md bg-foreground px-2.5 py-1 text-xs whitespace-nowrap text-background shadow-md group-hover:block peer-focus-visible:block group-data-[tip-hidden]:!hidden"
-      >
-        {label}
-      </span>
-    </span>
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      aria-pressed={pressed}
+      aria-haspopup={haspopup ? 'dialog' : undefined}
+      aria-busy={busy || undefined}
+      data-tip={label}
+      className={cn(
+        'relative size-8 text-muted-foreground hover:text-foreground',
+        'after:pointer-events-none after:absolute after:right-0 after:bottom-full after:z-10 after:mb-1.5 after:hidden after:rounded-md after:bg-foreground after:px-2.5 after:py-1 after:text-xs after:font-normal after:whitespace-nowrap after:text-background after:shadow-md after:content-[attr(data-tip)] hover:after:block focus-visible:after:block data-[tip-hidden]:after:!hidden',
+        active && 'text-primary hover:text-primary',
+        disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent',
+      )}
+      aria-disabled={disabled || undefined}
+      // While a change is under way further presses wait (the button keeps focus, unlike a disabled one).
+      onClick={busy || disabled ? undefined : onClick}
+      onPointerEnter={onPointerEnter}
+      onFocus={onPointerEnter}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') event.currentTarget.setAttribute('data-tip-hidden', '');
+      }}
+      onBlur={(event) => event.currentTarget.removeAttribute('data-tip-hidden')}
+      onPointerLeave={(event) => event.currentTarget.removeAttribute('data-tip-hidden')}
+    >
+      {children}
+    </Button>
   );
 }
