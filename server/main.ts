@@ -27,6 +27,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Libraries read the mode from the environment: React's server renderer (the signed-in home) runs its
+  // production build, about twice as fast, only when NODE_ENV says so, and the config's default is production.
+  process.env.NODE_ENV = config.NODE_ENV;
 
   const database = await openDatabase(config);
   if (args.migrate) await runMigrations(database.pool);
