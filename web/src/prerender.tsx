@@ -3,7 +3,7 @@
  * renders the landing page and the loading screen once; the server (server/web.ts) renders the signed-in home
  * for each request.
  */
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
@@ -15,12 +15,12 @@ import { loadSignedInHome } from './app/signed-in-home-state';
 import { LoadingScreen } from './components/loading-screen';
 import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeRender } from './prerendered';
 
-/** The tree boot.tsx hydrates (it gives the Router the browser's path; here it is `/`), so the markup matches. */
-function appAt(path: string, options: { client?: ReturnType<typeof createQueryClient>; prerenderedForVisitor?: boolean }): ReactNode {
+/** `/` as the tree boot.tsx hydrates (which gives the Router the browser's path), so the markup matches. */
+function homeApp(options: { client?: QueryClient; prerenderedForVisitor?: boolean }): ReactNode {
   return (
     <StrictMode>
       <Providers client={options.client}>
-        <Router ssrPath={path}>
+        <Router ssrPath="/">
           <App prerenderedForVisitor={options.prerenderedForVisitor} />
         </Router>
       </Providers>
@@ -30,7 +30,7 @@ function appAt(path: string, options: { client?: ReturnType<typeof createQueryCl
 
 /** The app as a visitor without a session sees it at `/`. */
 export function renderLandingRoot(): string {
-  return prerenderedRoot(renderToString(appAt('/', { prerenderedForVisitor: true })));
+  return prerenderedRoot(renderToString(homeApp({ prerenderedForVisitor: true })));
 }
 
 /**
@@ -49,6 +49,6 @@ export async function renderSignedInHome(call: ApiCall): Promise<SignedInHomeRen
   const client = createQueryClient();
   const [audience] = await Promise.all([loadSignedInHome(client, call), TopNav.preload(), StoriesHome.preload()]);
   if (audience === 'visitor' || audience === 'maintenance') return { audience };
-  const markup = renderToString(appAt('/', { client }));
+  const markup = renderToString(homeApp({ client }));
   return { audience, root: renderedRootWithState(markup, dehydrate(client)) };
 }
