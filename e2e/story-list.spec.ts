@@ -85,6 +85,11 @@ test.describe('story list', () => {
     // Who is signed in, their preferences, the stories and their statuses all came with the page.
     expect(apiCalls.filter((path) => path !== '/api/maintenance-status' && !path.startsWith('/api/announcements'))).toEqual([]);
     expect(problems).toEqual([]);
+
+    // Someone whose preferences ask for the dark theme gets it from the first paint, on any browser.
+    const origin = new URL(page.url()).origin;
+    expect((await page.request.patch('/api/user/preferences', { data: { darkMode: true }, headers: { origin } })).ok()).toBe(true);
+    expect(await (await page.request.get('/')).text()).toMatch(/<html class="dark" /);
   });
 
   test('loading, slow-load hint, error with Try Again, and empty states', async ({ page }) => {

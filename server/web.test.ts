@@ -174,10 +174,11 @@ export async function renderSignedInHome(call) {
   if (who.body.name === 'broken') throw new Error('the stories call failed');
   if (who.body.name === 'locked-out') return { audience: 'maintenance' };
   const echo = await call('/api/echo', { ids: [1, 2] });
-  return { audience: 'signed-in', root: '<div id="root" data-prerendered>' + who.body.name + ' $& ' + JSON.stringify(echo.body) + '</div>' };
+  const root = '<div id="root" data-prerendered>' + who.body.name + ' $& ' + JSON.stringify(echo.body) + '</div>';
+  return { audience: 'signed-in', root, darkMode: who.body.name === 'night-owl' };
 }
 `;
-const HOME_TEMPLATE = '<!doctype html><style>inline</style><div id="root"></div>';
+const HOME_TEMPLATE = '<!doctype html><html lang="en"><style>inline</style><div id="root"></div>';
 
 describe('webRoutes with the server-side renderer', () => {
   let distDir: string;
@@ -218,7 +219,12 @@ describe('webRoutes with the server-side renderer', () => {
     expect(response.headers.vary).toContain('Cookie');
     // The rendered root replaces the template's, verbatim ('$&' is not a replacement pattern here).
     const echo = JSON.stringify({ body: { ids: [1, 2] }, ip: '203.0.113.9', method: 'POST' });
-    expect(response.body).toBe(`<!doctype html><style>inline</style><div id="root" data-prerendered>ada $& ${echo}</div>`);
+    expect(response.body).toBe(`<!doctype html><html lang="en"><style>inline</style><div id="root" data-prerendered>ada $& ${echo}</div>`);
+  });
+
+  it("starts the page in the person's dark theme when their preferences ask for it", async () => {
+    const response = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=night-owl' } });
+    expect(response.body).toMatch(/^<!doctype html><html class="dark" lang="en"><style>inline<\/style><div id="root" data-prerendered>night-owl /);
   });
 
   it('sends the landing page for a stale session cookie, or the plain app during maintenance', async () => {

@@ -144,13 +144,15 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (rendered === null) return sendApp(request, reply, 200);
       if (rendered.audience === 'visitor') return sendLandingOrApp();
       if (rendered.audience === 'maintenance') return sendApp(request, reply, 200);
-      const { root } = rendered;
+      const { root, darkMode } = rendered;
+      // Their darkMode preference applies from the first paint (the theme script adds only a stored dark theme).
+      const page = home.template.replace(EMPTY_ROOT, () => root);
       // The page holds the person's own data: never stored by shared caches, and checked again on every visit.
       return reply
         .code(200)
         .header('cache-control', 'private, no-cache')
         .type(CONTENT_TYPES['.html']!)
-        .send(home.template.replace(EMPTY_ROOT, () => root));
+        .send(darkMode ? page.replace('<html ', '<html class="dark" ') : page);
     };
 
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {

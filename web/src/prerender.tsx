@@ -13,6 +13,7 @@ import { createQueryClient } from './app/query-client';
 import { StoriesHome, TopNav } from './app/signed-in-frame';
 import { loadSignedInHome } from './app/signed-in-home-state';
 import { LoadingScreen } from './components/loading-screen';
+import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
 import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeRender } from './prerendered';
 
 /** `/` as the tree boot.tsx hydrates (which gives the Router the browser's path), so the markup matches. */
@@ -50,5 +51,6 @@ export async function renderSignedInHome(call: ApiCall): Promise<SignedInHomeRen
   const [audience] = await Promise.all([loadSignedInHome(client, call), TopNav.preload(), StoriesHome.preload()]);
   if (audience === 'visitor' || audience === 'maintenance') return { audience };
   const markup = renderToString(homeApp({ client }));
-  return { audience, root: renderedRootWithState(markup, dehydrate(client)) };
+  const darkMode = client.getQueryData<Preferences>(PREFERENCES_KEY)?.darkMode ?? false;
+  return { audience, root: renderedRootWithState(markup, dehydrate(client)), darkMode };
 }

@@ -56,7 +56,15 @@ export type ApiCall = (path: string, body?: unknown) => Promise<ApiAnswer>;
 export type HomeAudience = 'signed-in' | 'visitor' | 'maintenance';
 
 /** What the server-side entry's renderSignedInHome made: the page's root element, or whom the page is for instead. */
-export type SignedInHomeRender = { audience: 'signed-in'; root: string } | { audience: 'visitor' } | { audience: 'maintenance' };
+export type SignedInHomeRender =
+  | {
+      audience: 'signed-in';
+      root: string;
+      /** The person's darkMode preference: the page starts in their theme even on a browser that has none stored. */
+      darkMode: boolean;
+    }
+  | { audience: 'visitor' }
+  | { audience: 'maintenance' };
 
 /** The server-side entry (web/src/prerender.tsx) as the server loads it from the build. */
 export interface ServerRenderer {

@@ -6,7 +6,7 @@ import { MaintenancePage } from '@/features/maintenance/maintenance-page';
 import { usePreferences } from '@/features/preferences/api';
 import { loginUrl } from '@/lib/api';
 import { useCurrentUser, type CurrentUser } from '@/lib/session';
-import { currentTheme, setTheme } from '@/lib/theme';
+import { setTheme, themeIsSettled } from '@/lib/theme';
 import { HomeRoute } from './home';
 import { lazyPage } from './lazy-page';
 import { TopNav } from './signed-in-frame';
@@ -133,7 +133,7 @@ function useDarkModePreference(user: CurrentUser | null) {
   useEffect(() => {
     if (darkMode === undefined) return;
     const theme = darkMode ? 'dark' : 'light';
-    // Already applied (the usual case on load): storing it again would only cost a synchronous storage write.
-    if (theme !== currentTheme()) setTheme(theme);
+    // Already applied and stored (the usual case on load): storing it again would only cost a synchronous write.
+    if (!themeIsSettled(theme)) setTheme(theme);
   }, [darkMode]);
 }

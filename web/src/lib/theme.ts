@@ -20,6 +20,16 @@ export function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
+/** Whether the page shows this theme and this browser has it stored (so the next page load starts in it). */
+export function themeIsSettled(theme: Theme): boolean {
+  if (currentTheme() !== theme) return false;
+  try {
+    return (localStorage.getItem(THEME_STORAGE_KEY) ?? 'light') === theme;
+  } catch {
+    return true;
+  }
+}
+
 const listeners = new Set<() => void>();
 
 /** Applies and stores a theme, and tells every component using useTheme. */
