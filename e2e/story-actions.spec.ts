@@ -160,6 +160,8 @@ test.describe('per-story actions', () => {
     await dialog.getByRole('radio', { name: 'Spam', exact: true }).check();
     await dialog.getByRole('textbox', { name: 'Additional details (optional)' }).fill('Looks like an advert');
     await expect(page.getByTestId('flag-counter')).toHaveText('20/500');
+    // The toast fades out on its own 5-second timer: checked mid-fade, its text would read as low contrast.
+    await expect(toast(page, 'Flag Type Required')).toBeHidden({ timeout: 10_000 });
     await checkPage(page, 'flag-dialog', async (p) => {
       await expect(p.getByRole('dialog', { name: 'Flag Content' })).toBeVisible();
     });

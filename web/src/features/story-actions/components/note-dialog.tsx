@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Note } from '../../../../../common/contracts/actions.ts';
 import type { Story } from '../../../../../common/contracts/stories.ts';
@@ -37,19 +37,22 @@ export function NoteDialog({ story, open, onOpenChange, onCloseAutoFocus }: Note
   const [text, setText] = useState('');
   const [stored, setStored] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  // Typed since the dialog opened: the fetched note (or its absence) must not overwrite what the person wrote.
+  const edited = useRef(false);
   const mutation = useNoteMutation(story.id);
   const textId = useId();
   const counterId = useId();
 
   useEffect(() => {
     if (!open || text !== '') return;
+    edited.current = false;
     let cancelled = false;
     const timer = setTimeout(() => {
       setLoading(true);
       getJson<{ note: Note }>(notePath(story.id))
         .then(({ note }) => {
           if (cancelled) return;
-          setText(note.note);
+          if (!edited.current) setText(note.note);
           setStored(note.note);
         })
         .catch((error: unknown) => {
@@ -57,7 +60,7 @@ export function NoteDialog({ story, open, onOpenChange, onCloseAutoFocus }: Note
           if (error instanceof ApiError && error.status >= 500) toast.error('Failed to load note');
           else {
             // Spec part 1 §4: other load failures (a 404: no note yet) silently clear the note.
-            setText('');
+            if (!edited.current) setText('');
             setStored(null);
           }
         })
@@ -114,7 +117,10 @@ export function NoteDialog({ story, open, onOpenChange, onCloseAutoFocus }: Note
             <Textarea
               id={textId}
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onChange={(event) => {
+                edited.current = true;
+                setText(event.target.value);
+              }}
               maxLength={NOTE_MAX_LENGTH}
               rows={6}
               placeholder={loading ? 'Loading your note...' : 'Write your thoughts about this story...'}

@@ -116,4 +116,23 @@ describe('NoteDialog', () => {
     expect(screen.getByRole('heading', { name: 'Add Note' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete Note' })).toBeNull();
   });
+
+  it('keeps what the person typed before the note arrived, whatever the answer', async () => {
+    for (const [id, answer] of [
+      [7, () => json({ note: { id: 1, storyId: 7, note: 'Saved thought', createdAt: '', updatedAt: '' } })],
+      [8, () => json({ message: 'Not found' }, 404)],
+    ] as const) {
+      let respond: () => void = () => undefined;
+      fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (respond = () => void answer().then(resolve))));
+      render(withClient(<NoteDialog story={story(id)} open onOpenChange={() => undefined} />));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(`/api/stories/${id}/notes`, expect.anything()));
+      fireEvent.change(screen.getByRole('textbox', { name: 'Note' }), { target: { value: 'Typed while it loaded' } });
+      await act(async () => respond());
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Note' }).hasAttribute('aria-busy')).toBe(false));
+      expect(screen.getByDisplayValue('Typed while it loaded')).toBeTruthy();
+      // A stored note makes Save an update (and offers Delete); none keeps it a creation.
+      expect(screen.queryByRole('button', { name: 'Delete Note' }) !== null).toBe(id === 7);
+      cleanup();
+    }
+  });
 });
