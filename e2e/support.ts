@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
+import { APP_READY_ATTRIBUTE } from '../web/src/prerendered.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -72,9 +73,13 @@ export async function withDatabase<T>(use: (client: pg.Client) => Promise<T>): P
   }
 }
 
-/** Waits until the story list shows stories (the first ingestion cycle may still be running). */
+/**
+ * Waits until the story list shows stories (the first ingestion cycle may still be running) and the app runs on
+ * the page: the server sends the list rendered, and its buttons work once the app has hydrated it.
+ */
 export async function waitForStories(page: Page): Promise<void> {
   await expect(page.getByRole('list', { name: 'Stories' }).getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(`#root[${APP_READY_ATTRIBUTE}]`)).toBeAttached();
 }
 
 let accounts = 0;

@@ -3,7 +3,7 @@
  * the answers it was rendered from), or renders into the root. Loaded by main.tsx.
  */
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './app/app';
@@ -11,7 +11,7 @@ import { prefetchAppState, prefetchSignedInHome } from './app/prefetch';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { StoriesHome, TopNav } from './app/signed-in-frame';
-import { APP_STATE_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from './prerendered';
+import { APP_READY_ATTRIBUTE, APP_STATE_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from './prerendered';
 
 const container = document.getElementById('root')!;
 const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
@@ -26,9 +26,20 @@ if (!prerendered) {
   prefetchAppState(queryClient);
   if (window.location.pathname === '/') prefetchSignedInHome(queryClient);
 }
+/**
+ * Marks the root once the app runs on the page: after the first render, or after hydration of a page the server
+ * sent rendered, whose buttons do nothing before that. Browser tests wait for it before they press anything.
+ */
+function AppReadyMark() {
+  useEffect(() => container.setAttribute(APP_READY_ATTRIBUTE, ''), []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <Providers client={queryClient}>
+      {/* Renders nothing, so the server's markup (which lacks it) still matches. */}
+      <AppReadyMark />
       {/* The same tree as web/src/prerender.tsx (which gives the Router the path to render), so hydration matches. */}
       <Router>
         <App prerenderedForVisitor={prerendered && !stateElement} />

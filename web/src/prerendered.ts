@@ -6,6 +6,9 @@
  */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
+/** Set on the root by the app once it runs (web/src/boot.tsx): a rendered page's controls work from then on. */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
+
 /** The file the build writes next to index.html. */
 export const LANDING_HTML_FILE = 'landing.html';
 
