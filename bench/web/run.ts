@@ -3,7 +3,8 @@
  * preset, Debian's chromium) on `/` for a visitor and on the story list for a signed-in person. Prints the
  * performance score, LCP, TBT, CLS and the JavaScript each page loads (as sent, and gzipped), for each of
  * BENCH_WEB_RUNS runs (default 3) and their median. BENCH_WEB_REPORTS=<folder> keeps each run's Lighthouse report
- * and trace there.
+ * and trace there. Then the server's side of the same two pages: requests per second and latency of `/` for the
+ * visitor (a file held in memory) and for the signed-in person (rendered per request), under load.
  * Targets (issue 4): score >= 95, LCP < 2.0 s, CLS < 0.05, <= 150 KB gzipped JavaScript before the landing
  * page is interactive.
  */
@@ -12,6 +13,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { formatNumber } from '../support.ts';
@@ -141,10 +143,40 @@ function printRow(label: string, page: PageFigures): void {
   );
 }
 
+const LOAD_CONNECTIONS = 10;
+const LOAD_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
+
+/**
+ * `/` under load, uncompressed: the landing page the server holds in memory, then the signed-in home it renders
+ * per request. Every answer is checked to be the page meant (a failed render falls back to the plain app).
+ */
+async function serverThroughput(cookie: string): Promise<void> {
+  const targets = [
+    { name: 'landing page (a file)', headers: {}, marker: 'data-prerendered' },
+    { name: 'signed-in home (rendered)', headers: { cookie }, marker: 'id="app-state"' },
+  ];
+  console.log(`
+bench/web: the server's side, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s each, uncompressed`);
+  console.log('page                           req/s     p50 ms   p99 ms   KB per page');
+  for (const target of targets) {
+    const options = { url: `${ORIGIN}/`, headers: target.headers, connections: LOAD_CONNECTIONS };
+    await autocannon({ ...options, duration: 1 });
+    const result = await autocannon({ ...options, duration: LOAD_SECONDS, verifyBody: (body) => String(body ?? '').includes(target.marker) });
+    if (result.non2xx > 0 || result.errors > 0 || result.mismatches > 0) {
+      throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.mismatches} other pages`);
+    }
+    const kilobytes = result.throughput.average / result.requests.average / 1024;
+    console.log(
+      `${target.name.padEnd(28)} ${formatNumber(result.requests.average).padStart(8)} ${formatNumber(result.latency.p50, 1).padStart(9)} ${formatNumber(result.latency.p99, 1).padStart(8)} ${formatNumber(kilobytes, 1).padStart(13)}`,
+    );
+  }
+}
+
 export async function runWebBenchmark(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hn-bench-web-'));
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../e2e/server.ts')], {
-    env: { ...process.env, E2E_PORT: PORT, E2E_DATA_DIR: dataDir, E2E_LOG_LEVEL: 'error' },
+    // The rate limit off, as in bench/api: the load test below sends thousands of requests from one address.
+    env: { ...process.env, E2E_PORT: PORT, E2E_DATA_DIR: dataDir, E2E_LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '0' },
     stdio: 'inherit',
   });
   try {
@@ -163,6 +195,7 @@ export async function runWebBenchmark(): Promise<void> {
       if (RUNS > 1) printRow(`  median of ${RUNS}`, medianFigures(pages));
     }
     console.log('targets: score >= 95, LCP < 2000 ms, CLS < 0.05, landing page JavaScript <= 150 KB gzipped');
+    await serverThroughput(cookie);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
