@@ -10,7 +10,7 @@ import { App } from './app/app';
 import { prefetchAppState, prefetchSignedInHome } from './app/prefetch';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { StoriesHome, TopNav } from './app/signed-in-frame';
+import { preloadSignedInHome } from './app/signed-in-frame';
 import { APP_READY_ATTRIBUTE, APP_STATE_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from './prerendered';
 
 const container = document.getElementById('root')!;
@@ -49,9 +49,9 @@ const app = (
 );
 
 async function start() {
-  // The signed-in home's code is in chunks of its own (preloaded by the page): hydration must find it loaded, as the
-  // server rendered it, or it would show a fallback in its place.
-  if (stateElement) await Promise.all([TopNav.preload(), StoriesHome.preload()]);
+  // The signed-in home's code is in chunks of its own (main.tsx started fetching them): hydration must find it
+  // loaded, as the server rendered it, or it would show a fallback in its place.
+  if (stateElement) await preloadSignedInHome();
   // As a transition, the first render (or hydration) yields to the browser every few milliseconds instead of
   // holding the main thread until the whole page is done, so a tap or a scroll is never kept waiting long.
   startTransition(() => {

@@ -35,7 +35,7 @@ const boot = () => {
   void import('./boot');
   // The signed-in home hydrates only once its own chunks are here too: they download beside the app's, not after.
   if (document.getElementById(APP_STATE_ELEMENT_ID)) {
-    void import('./app/signed-in-frame').then(({ StoriesHome, TopNav }) => Promise.all([StoriesHome.preload(), TopNav.preload()]));
+    void import('./app/signed-in-frame').then(({ preloadSignedInHome }) => preloadSignedInHome());
   }
 };
 if (document.getElementById('root')?.hasAttribute(PRERENDERED_ATTRIBUTE)) afterFirstContentfulPaint(boot);

@@ -10,7 +10,7 @@ import { Router } from 'wouter';
 import { App } from './app/app';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { StoriesHome, TopNav } from './app/signed-in-frame';
+import { preloadSignedInHome } from './app/signed-in-frame';
 import { loadSignedInHome } from './app/signed-in-home-state';
 import { LoadingScreen } from './components/loading-screen';
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
@@ -48,7 +48,7 @@ export function renderLoadingRoot(): string {
  */
 export async function renderSignedInHome(call: ApiCall): Promise<SignedInHomeRender> {
   const client = createQueryClient();
-  const [audience] = await Promise.all([loadSignedInHome(client, call), TopNav.preload(), StoriesHome.preload()]);
+  const [audience] = await Promise.all([loadSignedInHome(client, call), preloadSignedInHome()]);
   if (audience === 'visitor' || audience === 'maintenance') return { audience };
   const markup = renderToString(homeApp({ client }));
   const darkMode = client.getQueryData<Preferences>(PREFERENCES_KEY)?.darkMode ?? false;

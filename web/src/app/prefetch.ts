@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { prefetchMaintenanceStatus } from '@/features/maintenance/api';
 import { prefetchPreferences } from '@/features/preferences/api';
 import { prefetchCurrentUser } from '@/lib/session';
-import { StoriesHome, TopNav } from './signed-in-frame';
+import { preloadSignedInHome } from './signed-in-frame';
 
 /**
  * Every page waits for two answers before it shows anything (who is signed in, and whether the site is in
@@ -19,7 +19,6 @@ export function prefetchAppState(queryClient: QueryClient): void {
  * (which choose the first page of stories) start loading now, beside the sign-in check, instead of after it.
  */
 export function prefetchSignedInHome(queryClient: QueryClient): void {
-  void StoriesHome.preload();
-  void TopNav.preload();
+  void preloadSignedInHome();
   prefetchPreferences(queryClient);
 }

@@ -4,3 +4,8 @@ import { lazyPage } from './lazy-page';
 // chunks, fetched once someone is signed in, or as early as boot when the page is probably theirs (prefetch.ts).
 export const TopNav = lazyPage(async () => (await import('./layout/top-nav')).TopNav);
 export const StoriesHome = lazyPage(async () => (await import('./stories-home')).StoriesHome);
+
+/** Loads both chunks: what the signed-in home needs before it can render (or hydrate) without a fallback. */
+export function preloadSignedInHome(): Promise<unknown> {
+  return Promise.all([TopNav.preload(), StoriesHome.preload()]);
+}
