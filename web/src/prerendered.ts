@@ -1,8 +1,8 @@
 /**
- * Pages rendered to HTML before the browser runs any script. The landing page is rendered to HTML when the web app is built (scripts/build-web.ts runs
- * web/src/prerender.tsx) and saved as a second page, `landing.html`, whose root element carries this attribute.
- * The server sends it for `/` to visitors without a session cookie; the app hydrates it instead of rendering
- * from nothing, so the page's text paints before any JavaScript has run.
+ * Pages rendered to HTML before the browser runs any script. The landing page is rendered when the web app is
+ * built (scripts/build-web.ts runs web/src/prerender.tsx) and saved as a second page, `landing.html`; the
+ * signed-in home is rendered by the server per request. Their root element carries this attribute, and the app
+ * hydrates it instead of rendering from nothing, so the page's text paints before any JavaScript has run.
  */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
