@@ -30,15 +30,3 @@ export async function sendWebResponse(reply: FastifyReply, response: Response): 
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   await reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }
-
-/** Only a path on this site may be returned to after sign-in: no scheme, no host, no protocol-relative `//`. */
-export function safeReturnPath(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  try {
-    const parsed = new URL(value, 'http://placeholder.invalid');
-    if (parsed.origin !== 'http://placeholder.invalid') return '/';
-    return parsed.pathname + parsed.search + parsed.hash;
-  } catch {
-    return '/';
-  }
-}

@@ -15,7 +15,8 @@ import {
 import { errorResponseSchema } from '../../../common/contracts/errors.ts';
 import { currentUser, hasRole, type UserResolver } from '../../http/access.ts';
 import { DatabaseRateLimiter, tooManyRequestsMessage } from '../../http/rate-limit.ts';
-import { safeReturnPath, sendWebResponse, toHeaders, toWebRequest } from '../../http/web-request.ts';
+import { safeReturnPath } from '../../../common/rules/return-path.ts';
+import { sendWebResponse, toHeaders, toWebRequest } from '../../http/web-request.ts';
 import type { Auth, ProviderInfo } from './auth.ts';
 import type { AccountsService } from './service.ts';
 

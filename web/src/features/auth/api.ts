@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, getJson } from '@/lib/api';
+import { safeReturnPath } from '../../../../common/rules/return-path.ts';
 
 export interface AuthProviders {
   localAccounts: boolean;
@@ -36,9 +37,7 @@ export function useProviderSignIn() {
   });
 }
 
-/** The path to go to after signing in: a same-origin path from ?returnTo, else the home page. */
+/** The path to go to after signing in: a same-site path from ?returnTo (the server's rule), else the home page. */
 export function safeReturnTo(search: string): string {
-  const returnTo = new URLSearchParams(search).get('returnTo');
-  // '//host' and '/\host' are protocol-relative URLs to another site.
-  return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.startsWith('/\\') ? returnTo : '/';
+  return safeReturnPath(new URLSearchParams(search).get('returnTo'));
 }
