@@ -17,6 +17,7 @@ import { publicUrl, type Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { installAccessControl, type UserResolver } from './http/access.ts';
 import { HttpError } from './http/errors.ts';
+import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts';
 import { originCheck } from './http/origin.ts';
 import { DatabaseRateLimiter } from './http/rate-limit.ts';
 import { toHeaders } from './http/web-request.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Long-running requests (refresh waits for a cycle) must still end when the process stops.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    bodyLimit: API_BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
   const routes: App['routes'] = [];
   server.addHook('onRoute', (route) => {
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   server.setErrorHandler(errorHandler);
+  installJsonBodyParser(server);
   server.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -11,7 +11,9 @@ import {
   STORIES_PAGE_SIZES,
   TIMEZONES,
 } from '../rules/limits.ts';
+import { isSafeReturnPath } from '../rules/return-path.ts';
 import { STORY_SORTS } from '../rules/sorts.ts';
+import { text } from './fields.ts';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -33,7 +35,7 @@ export const providersResponseSchema = z.object({
   providers: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['social', 'oidc']) })),
 });
 
-export const loginQuerySchema = z.object({ returnTo: z.string().max(2000).optional() });
+export const loginQuerySchema = z.object({ returnTo: text('returnTo', 2000, { trim: false }).optional() });
 
 const oneOf = <T extends number>(name: string, values: readonly T[]) =>
   z
@@ -123,7 +125,7 @@ export const emailControlPatchSchema = z
     (body) => (body.quietHoursStart === undefined) === (body.quietHoursEnd === undefined) && (body.quietHoursStart === null) === (body.quietHoursEnd === null),
     { message: 'quietHoursStart and quietHoursEnd must both be hours or both be null', path: ['quietHoursStart'] },
   );
-export const emailTypeParamsSchema = z.object({ emailType: z.string() });
+export const emailTypeParamsSchema = z.object({ emailType: text('emailType', 100) });
 
 export const onboardingSchema = z
   .object({
@@ -139,12 +141,10 @@ export const onboardingSchema = z
 /** Profile limits (the spec sets none; these keep pages readable and rows small). */
 export const PROFILE_LIMITS = { displayName: 60, bio: 500, location: 80, website: 200, handle: 39 } as const;
 
-const trimmed = (name: string, max: number) =>
-  z
-    .string({ error: `${name} must be text` })
-    .trim()
-    .max(max, `${name} must be at most ${max} characters`)
-    .transform((value) => (value === '' ? null : value))
+/** Blank clears the field (null); leaving the field out leaves it as it is. */
+const clearable = (name: string, max: number) =>
+  text(name, max)
+    .transform((value) => value || null)
     .nullable();
 
 /** Handles are stored without '@'; letters, digits, '-', '_' and '.' as those sites allow. */
@@ -159,13 +159,10 @@ const handle = (name: string) =>
 
 export const profileUpdateSchema = z
   .object({
-    displayName: trimmed('displayName', PROFILE_LIMITS.displayName),
-    bio: trimmed('bio', PROFILE_LIMITS.bio),
-    location: trimmed('location', PROFILE_LIMITS.location),
-    website: z
-      .string({ error: 'website must be text' })
-      .trim()
-      .max(PROFILE_LIMITS.website, `website must be at most ${PROFILE_LIMITS.website} characters`)
+    displayName: clearable('displayName', PROFILE_LIMITS.displayName),
+    bio: clearable('bio', PROFILE_LIMITS.bio),
+    location: clearable('location', PROFILE_LIMITS.location),
+    website: text('website', PROFILE_LIMITS.website)
       .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), 'website must be an http:// or https:// address')
       .transform((value) => (value === '' ? null : value))
       .nullable(),
@@ -194,4 +191,82 @@ export const profileSchema = z.object({
   isOwner: z.boolean(),
 });
 export const profileResponseSchema = z.object({ profile: profileSchema });
-export const profileParamsSchema = z.object({ identifier: z.string().min(1).max(200) });
+export const profileParamsSchema = z.object({ identifier: text('identifier', 200, { min: 1 }) });
+
+/** Password length rule of local accounts (the other rules live with the server, server/modules/accounts/password.ts). */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Limits of the fields better-auth's endpoints take: checked before better-auth sees a body. */
+export const AUTH_LIMITS = { name: 100, email: 254, imageUrl: 2000, token: 500, providerId: 40 } as const;
+
+const authEmail = text('email', AUTH_LIMITS.email).pipe(z.email('email must be an email address'));
+/** Passwords are bounded and storable here; what makes one acceptable is the server's password rule. */
+const authPassword = (name: string) => text(name, PASSWORD_MAX_LENGTH, { trim: false, min: 1 });
+const returnPath = (name: string) =>
+  text(name, 2000).refine(isSafeReturnPath, `${name} must be a path on this site`);
+const imageUrl = text('image', AUTH_LIMITS.imageUrl)
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'image must be an http:// or https:// address')
+  .nullish();
+
+/**
+ * The bodies of the better-auth endpoints the product uses, by path under /api/auth. Unknown fields are refused,
+ * so better-auth only ever sees bounded, storable values of the fields we know.
+ */
+export const authRequestSchemas = {
+  '/sign-up/email': z
+    .object({
+      name: text('name', AUTH_LIMITS.name, { min: 1 }),
+      email: authEmail,
+      password: authPassword('password'),
+      image: imageUrl,
+      callbackURL: returnPath('callbackURL').optional(),
+      rememberMe: z.boolean().optional(),
+    })
+    .strict(),
+  '/sign-in/email': z
+    .object({
+      email: authEmail,
+      password: authPassword('password'),
+      callbackURL: returnPath('callbackURL').optional(),
+      rememberMe: z.boolean().optional(),
+    })
+    .strict(),
+  '/sign-in/social': z
+    .object({
+      provider: text('provider', AUTH_LIMITS.providerId, { min: 1 }),
+      callbackURL: returnPath('callbackURL').optional(),
+      errorCallbackURL: returnPath('errorCallbackURL').optional(),
+      newUserCallbackURL: returnPath('newUserCallbackURL').optional(),
+      disableRedirect: z.boolean().optional(),
+    })
+    .strict(),
+  '/sign-in/oauth2': z
+    .object({
+      providerId: text('providerId', AUTH_LIMITS.providerId, { min: 1 }),
+      callbackURL: returnPath('callbackURL').optional(),
+      errorCallbackURL: returnPath('errorCallbackURL').optional(),
+      newUserCallbackURL: returnPath('newUserCallbackURL').optional(),
+      disableRedirect: z.boolean().optional(),
+    })
+    .strict(),
+  '/sign-out': z.object({}).strict(),
+  '/update-user': z.object({ name: text('name', AUTH_LIMITS.name, { min: 1 }).optional(), image: imageUrl }).strict(),
+  '/change-password': z
+    .object({
+      currentPassword: authPassword('currentPassword'),
+      newPassword: authPassword('newPassword'),
+      // Always true on the server: a new password signs out every other session.
+      revokeOtherSessions: z.boolean().optional(),
+    })
+    .strict(),
+  '/reset-password': z
+    .object({ newPassword: authPassword('newPassword'), token: text('token', AUTH_LIMITS.token, { min: 1 }).optional() })
+    .strict(),
+  '/revoke-sessions': z.object({}).strict(),
+  '/revoke-other-sessions': z.object({}).strict(),
+} as const;
+export type AuthRequestPath = keyof typeof authRequestSchemas;
+
+/** DELETE /api/user: the password again, for accounts that have one (a borrowed session alone is not enough). */
+export const deleteAccountSchema = z.object({ password: text('password', PASSWORD_MAX_LENGTH, { trim: false }).optional() }).strict();

@@ -1,45 +1,10 @@
 import { z } from 'zod';
 import { WATCH_STATUSES } from '../rules/heat.ts';
 import { BOOKMARKS_PAGE_SIZE, FLAG_REASON_MAX_LENGTH, FLAG_TYPES, NOTE_MAX_LENGTH } from '../rules/limits.ts';
+import { idNumber, idParam, intParam, optionalText, text } from './fields.ts';
 import { storySchema } from './stories.ts';
 
 /** What people do with stories (part 1 §3, §7): bookmarks, watches, notes, flags, batch status, share links, analytics. */
-
-/** The largest id PostgreSQL's integer holds: anything above is no story of ours, and a 400 rather than a database error. */
-const MAX_ID = 2_147_483_647;
-
-const idNumber = (name: string) =>
-  z
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be a positive number`)
-    .max(MAX_ID, `${name} is too large`);
-
-/** Path and query parameters arrive as text. */
-const idParam = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `${name} must be a positive whole number`)
-    .transform(Number)
-    .pipe(z.number().min(1, `${name} must be a positive number`).max(MAX_ID, `${name} is too large`));
-
-const intQuery = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,7}$/, `${name} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
-
-/** Text that is trimmed, with an empty result meaning "none". */
-const optionalText = (name: string, max: number) =>
-  z
-    .string({ error: `${name} must be text` })
-    .nullish()
-    .transform((value) => {
-      const trimmed = value?.trim() ?? '';
-      return trimmed === '' ? null : trimmed;
-    })
-    .refine((value) => value === null || value.length <= max, `${name} must be at most ${max} characters`);
 
 export const storyIdParamsSchema = z.object({ storyId: idParam('storyId') });
 export const storyPathIdParamsSchema = z.object({ id: idParam('id') });
@@ -51,8 +16,8 @@ export const okSchema = z.object({ ok: z.literal(true) });
 
 export const BOOKMARKS_MAX_LIMIT = 100;
 export const bookmarksQuerySchema = z.object({
-  page: intQuery('page', 1, 1_000_000).default(1),
-  limit: intQuery('limit', 1, BOOKMARKS_MAX_LIMIT).default(BOOKMARKS_PAGE_SIZE),
+  page: intParam('page', 1, 1_000_000).default(1),
+  limit: intParam('limit', 1, BOOKMARKS_MAX_LIMIT).default(BOOKMARKS_PAGE_SIZE),
 });
 export const bookmarkSchema = z.object({ id: z.number().int(), story: storySchema, createdAt: z.string() });
 export type Bookmark = z.infer<typeof bookmarkSchema>;
@@ -87,11 +52,7 @@ export const watchResponseSchema = z.object({ watch: watchSchema });
 
 export const noteBodySchema = z
   .object({
-    note: z
-      .string({ error: 'Note must be text' })
-      .transform((value) => value.trim())
-      .refine((value) => value.length > 0, 'Note cannot be empty')
-      .refine((value) => value.length <= NOTE_MAX_LENGTH, `Note must be at most ${NOTE_MAX_LENGTH} characters`),
+    note: text('Note', NOTE_MAX_LENGTH).refine((note) => note.length > 0, 'Note cannot be empty'),
   })
   .strict();
 export const noteSchema = z.object({
@@ -197,9 +158,6 @@ export const shareClickSchema = z
 
 // Analytics
 
-const boundedText = (name: string, max: number) =>
-  z.string({ error: `${name} must be text` }).max(max, `${name} must be at most ${max} characters`);
-
 export const analyticsEventSchema = z.discriminatedUnion(
   'eventType',
   [
@@ -210,7 +168,7 @@ export const analyticsEventSchema = z.discriminatedUnion(
           .object({
             storyId: idNumber('properties.storyId'),
             hnId: idNumber('properties.hnId'),
-            title: boundedText('properties.title', 500),
+            title: text('properties.title', 500),
             action: z.literal('add', { error: 'properties.action must be add' }),
           })
           .strict(),
@@ -222,8 +180,8 @@ export const analyticsEventSchema = z.discriminatedUnion(
         properties: z
           .object({
             viewType: z.enum(['title_click', 'comments_click'], { error: 'properties.viewType must be title_click or comments_click' }),
-            title: boundedText('properties.title', 500),
-            url: boundedText('properties.url', 2000),
+            title: text('properties.title', 500),
+            url: text('properties.url', 2000),
             score: z.number({ error: 'properties.score must be a number' }).int('properties.score must be a whole number').min(0).max(1_000_000),
             position: z.enum(['featured', 'regular'], { error: 'properties.position must be featured or regular' }),
           })

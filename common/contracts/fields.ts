@@ -21,7 +21,7 @@ const unstorableMessage = (name: string) => `${name} contains a character that c
  * `min: 1` makes it required.
  */
 export const text = (name: string, max: number, { trim = true, min = 0 }: { trim?: boolean; min?: number } = {}) => {
-  let schema = z.string({ error: `${name} must be text` });
+  let schema = z.string({ error: (issue) => (issue.input === undefined && min > 0 ? `${name} is required` : `${name} must be text`) });
   if (trim) schema = schema.trim();
   if (min > 0) schema = schema.min(min, min === 1 ? `${name} is required` : `${name} must be at least ${min} characters`);
   return schema.max(max, `${name} must be at most ${max} characters`).refine(isStorableText, unstorableMessage(name));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, text } from './fields.ts';
 
 export const ANNOUNCEMENT_TYPES = ['info', 'warning', 'error', 'success'] as const;
 
@@ -10,25 +11,16 @@ export const publicAnnouncementSchema = z.object({
   isPersistent: z.boolean(),
 });
 export const announcementsResponseSchema = z.object({ announcements: z.array(publicAnnouncementSchema) });
-export const announcementParamsSchema = z.object({
-  id: z.string().regex(/^\d+$/, 'id must be a whole number').transform(Number),
-});
+export const announcementParamsSchema = z.object({ id: idParam('id') });
 
 export const CONTACT_LIMITS = { name: 100, email: 200, subject: 200, message: 5000 } as const;
 
-const required = (name: string, max: number) =>
-  z
-    .string({ error: `${name} is required` })
-    .trim()
-    .min(1, `${name} is required`)
-    .max(max, `${name} must be at most ${max} characters`);
-
 export const contactMessageSchema = z
   .object({
-    name: required('name', CONTACT_LIMITS.name),
-    email: required('email', CONTACT_LIMITS.email).pipe(z.email('email must be a valid email address')),
-    subject: required('subject', CONTACT_LIMITS.subject),
-    message: required('message', CONTACT_LIMITS.message),
+    name: text('name', CONTACT_LIMITS.name, { min: 1 }),
+    email: text('email', CONTACT_LIMITS.email, { min: 1 }).pipe(z.email('email must be a valid email address')),
+    subject: text('subject', CONTACT_LIMITS.subject, { min: 1 }),
+    message: text('message', CONTACT_LIMITS.message, { min: 1 }),
   })
   .strict();
 

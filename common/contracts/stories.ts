@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { STORY_LIST_MAX_LIMIT } from '../rules/limits.ts';
 import { DEFAULT_TIME_FILTER, TIME_FILTERS } from '../rules/time-windows.ts';
+import { intParam } from './fields.ts';
 
-/** Query parameters arrive as text; each is checked and turned into a number here, with a message for people. */
-const intParam = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^-?\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
-
+/** A number in a query string, where it arrives as text. */
 const numberParam = (name: string, min: number, max: number) =>
   z
     .string()
