@@ -18,7 +18,10 @@ import type { Db } from './db/index.ts';
 import { installAccessControl, type UserResolver } from './http/access.ts';
 import { HttpError } from './http/errors.ts';
 import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts';
+import { markPrivateAnswers } from './http/caching.ts';
+import { metricsAccess } from './http/metrics-access.ts';
 import { originCheck } from './http/origin.ts';
+import { isApiRequest, refuseNonCanonicalPaths } from './http/request-path.ts';
 import { DatabaseRateLimiter } from './http/rate-limit.ts';
 import { toHeaders } from './http/web-request.ts';
 import type { Metrics } from './metrics.ts';
@@ -105,6 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
+  // First of all hooks: a path spelled any other way than its one canonical spelling goes no further.
+  server.addHook('onRequest', refuseNonCanonicalPaths);
+  server.addHook('onSend', markPrivateAnswers);
 
   server.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -168,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     global: perMinute > 0,
     max: perMinute || 1,
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !isApiRequest(request),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
@@ -192,7 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accounts = new AccountsService(deps.db, emailControls);
   const stories = new StoriesService(deps.pool, deps.trigger, deps.now);
   const settings = new SettingsService(deps.pool);
-  await server.register(systemRoutes(deps.pool, deps.metrics));
+  const metricsScraper = metricsAccess({ token: deps.config.METRICS_TOKEN, allow: deps.config.METRICS_ALLOW, trustProxy: deps.config.TRUST_PROXY });
+  await server.register(systemRoutes(deps.pool, deps.metrics, metricsScraper));
   await server.register(storiesRoutes(stories));
   await server.register(settingsRoutes(settings));
   await server.register(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressList } from './http/metrics-access.ts';
 
 /**
  * Every environment variable the product reads, declared once with its default.
@@ -44,6 +45,17 @@ export const configSchema = z.object({
   ROLES: z
     .string()
     .default('web,worker')
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .superRefine((value, context) => {
+      try {
+        addressList(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: `must be a comma-separated list of IP addresses and CIDR ranges (${(error as Error).message})` });
+      }
+    }),
     .refine((value) => value.split(',').every((role) => role === 'web' || role === 'worker'), {
       message: 'must be a comma-separated list of web and worker',
     }),

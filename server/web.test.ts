@@ -215,7 +215,7 @@ describe('webRoutes with the server-side renderer', () => {
     const response = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=ada' }, remoteAddress: '203.0.113.9' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.headers.vary).toContain('Cookie');
     // The rendered root replaces the template's, verbatim ('$&' is not a replacement pattern here).
     const echo = JSON.stringify({ body: { ids: [1, 2] }, ip: '203.0.113.9', method: 'POST' });

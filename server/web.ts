@@ -6,6 +6,7 @@ import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute } from '../web/src/app/route-paths.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, type ApiCall, type ServerRenderer } from '../web/src/prerendered.ts';
+import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
 
 /** Where `npm run build` puts the web app. */
@@ -24,8 +25,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unhashed files copied from web/public (icons, robots.txt): cached briefly, as a new build may change them. */
 const SHORT_CACHE = 'public, max-age=3600';
 
-/** Paths owned by the server: an unknown one keeps the API's JSON 404 instead of the app's 404 page. */
-const SERVER_PATH = /^\/(?:api|healthz|readyz|metrics)(?:\/|$)/;
+/**
+ * Paths owned by the server: an unknown one keeps the API's JSON 404 instead of the app's 404 page. Tested on
+ * the decoded path, in any case, so no spelling of an API path is answered with a page.
+ */
+const SERVER_PATH = /^\/(?:api|healthz|readyz|metrics)(?:\/|$)/i;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -147,10 +151,10 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       const { root, darkMode } = rendered;
       // Their darkMode preference applies from the first paint (the theme script adds only a stored dark theme).
       const page = home.template.replace(EMPTY_ROOT, () => root);
-      // The page holds the person's own data: never stored by shared caches, and checked again on every visit.
+      // The page holds the person's own data: never stored, by shared caches or the browser's.
       return reply
         .code(200)
-        .header('cache-control', 'private, no-cache')
+        .header('cache-control', PRIVATE_NO_STORE)
         .type(CONTENT_TYPES['.html']!)
         .send(darkMode ? page.replace('<html ', '<html class="dark" ') : page);
     };
@@ -188,14 +192,10 @@ function contentTypeOf(pathname: string): string {
 
 /** Sends the best compressed copy the client accepts (the compression plugin leaves encoded bodies alone). */
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile) {
-  reply.header('vary', varyWith(reply.getHeader('vary'), 'Accept-Encoding'));
+  reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
   const encoding = preferredEncoding(request.headers['accept-encoding'], file);
   if (!encoding) return reply.send(file.body);
   return reply.header('content-encoding', encoding).send(file.compressed[encoding]);
-}
-
-function varyWith(current: unknown, header: string): string {
-  return typeof current === 'string' && current.length > 0 ? `${current}, ${header}` : header;
 }
 
 /** The first of our encodings the Accept-Encoding header allows (q=0 refuses one) that the file has a copy in. */

@@ -3,13 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses state-changing API requests sent by another site. Browsers send `Origin` (or at least `Referer`,
- * and `Sec-Fetch-Site`) with such requests, and a page cannot forge them; clients that send none of them
- * (scripts, curl) are not browsers carrying someone's cookies, so they pass. Cookies are SameSite=Lax too.
+ * Refuses state-changing requests sent by another site, to every route: no path is left out, so no spelling
+ * of one can be (a test of the raw URL's prefix let `/%61pi/...` through, which the router maps onto
+ * `/api/...`). Browsers send `Origin` (or at least `Referer`, and `Sec-Fetch-Site`) with such requests, and a
+ * page cannot forge them; clients that send none of them (scripts, curl) are not browsers carrying someone's
+ * cookies, so they pass. Cookies are SameSite=Lax too.
  */
 export function originCheck(trustedOrigins: () => string[]) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     const ownOrigin = `${request.protocol}://${request.host}`;
     const allowed = new Set([ownOrigin, ...trustedOrigins()]);
     const fetchSite = request.headers['sec-fetch-site'];
