@@ -18,6 +18,9 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.max(3_600_000).default(15_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.max(3_600_000).default(10_000),
+  DATABASE_POOL_TIMEOUT_MS: positiveInt.max(600_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HN_API_URL: z.string().url().default('https://hacker-news.firebaseio.com/v0'),
   HN_POLL_SECONDS: positiveInt.max(86_400).default(60),
@@ -42,9 +45,6 @@ export const configSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_NAME: z.string().min(1).default('Single sign-on'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
-  ROLES: z
-    .string()
-    .default('web,worker')
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_ALLOW: z
     .string()
@@ -56,6 +56,9 @@ export const configSchema = z.object({
         context.addIssue({ code: 'custom', message: `must be a comma-separated list of IP addresses and CIDR ranges (${(error as Error).message})` });
       }
     }),
+  ROLES: z
+    .string()
+    .default('web,worker')
     .refine((value) => value.split(',').every((role) => role === 'web' || role === 'worker'), {
       message: 'must be a comma-separated list of web and worker',
     }),
