@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { LOCKS } from '../db/locks.ts';
 import { HN_LISTS, HnClient, HnFetchError, mapWithConcurrency, type HnList } from './client.ts';
-import { parseItem, type ParsedStory } from './parse.ts';
+import { parseItem, storableLine, type ParsedStory } from './parse.ts';
 import { deriveStories } from './derive-stories.ts';
 import { recordWatchStatusChanges } from './watch-status.ts';
 import { expectedUpvotesSql } from './exposure.ts';
@@ -13,6 +13,8 @@ const STALE_REFRESH_LIMIT = 150;
 const MAX_ITEM_ATTEMPTS = 8;
 /** Exposure accrued between two cycles is capped, so a long outage does not count as hours on the front page. */
 const MAX_EXPOSURE_GAP_HOURS = 10 / 60;
+/** Why an item is retried or skipped, as stored (an error message can be long, or quote what the API sent). */
+const MAX_REASON_LENGTH = 500;
 
 export interface IngestionDeps {
   pool: pg.Pool;
@@ -43,6 +45,12 @@ export interface CycleReport {
 
 type Ranks = Record<HnList, number | null>;
 
+/** An item to retry next cycle, and why. */
+interface ItemFailure {
+  hnId: number;
+  reason: string;
+}
+
 interface KnownStory {
   id: number;
   hnId: number;
@@ -56,18 +64,57 @@ interface KnownStory {
  * snapshots, derive fields. Returns null when another instance holds the cycle lock.
  */
 export async function runIngestionCycle(deps: IngestionDeps, reason: string): Promise<CycleReport | null> {
-  const lockClient = await deps.pool.connect();
+  return whileNoOtherCycleRuns(deps.pool, async () => {
+    await markAbandonedCycles(deps.pool, new Date(deps.now()));
+    return runLockedCycle(deps, reason);
+  });
+}
+
+/**
+ * Runs `work` holding the cycle lock, a session advisory lock that a cycle holds from start to end on every
+ * instance; null (and `work` not run) when a cycle is running somewhere. The lock dies with the session of a
+ * process that dies, so holding it proves that no cycle is running anywhere.
+ */
+export async function whileNoOtherCycleRuns<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T | null> {
+  if (poolsInACycle.has(pool)) return null;
+  poolsInACycle.add(pool);
   try {
-    const locked = await lockClient.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCKS.ingestionCycle]);
-    if (!locked.rows[0]?.ok) return null;
+    const lockClient = await pool.connect();
     try {
-      return await runLockedCycle(deps, reason);
+      const locked = await lockClient.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCKS.ingestionCycle]);
+      if (!locked.rows[0]?.ok) return null;
+      try {
+        return await work();
+      } finally {
+        await lockClient.query('SELECT pg_advisory_unlock($1)', [LOCKS.ingestionCycle]);
+      }
     } finally {
-      await lockClient.query('SELECT pg_advisory_unlock($1)', [LOCKS.ingestionCycle]);
+      lockClient.release();
     }
   } finally {
-    lockClient.release();
+    poolsInACycle.delete(pool);
   }
+}
+
+/**
+ * The pools this process holds the cycle lock through. The embedded database is one session shared by all its
+ * connections, where an advisory lock is taken again by whoever asks; the process notes its own holds too.
+ */
+const poolsInACycle = new WeakSet<pg.Pool>();
+
+/**
+ * Marks as failed the cycles still `running` although their process died (killed mid-cycle): left alone, they
+ * would read as running for ever (and a refresh would wait for them). Only call while holding the cycle lock
+ * (whileNoOtherCycleRuns), which proves no cycle is really running. Returns how many were marked.
+ */
+export async function markAbandonedCycles(pool: pg.Pool, at: Date): Promise<number> {
+  const result = await pool.query(
+    `UPDATE ingestion_cycles SET status = 'failed', finished_at = GREATEST($1, started_at), errors = errors + 1,
+            error = 'abandoned: its process stopped in the middle of the cycle'
+      WHERE status = 'running'`,
+    [at],
+  );
+  return result.rowCount ?? 0;
 }
 
 async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<CycleReport> {
@@ -135,14 +182,14 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
     // 3. Fetch with bounded concurrency. Every outcome is kept: stories, skips and failures to retry.
     const fetchedStories: ParsedStory[] = [];
     const skips: { hnId: number; reason: string }[] = [];
-    const failures: { hnId: number; reason: string }[] = [];
+    const failures: ItemFailure[] = [];
     await mapWithConcurrency(toFetch, deps.concurrency, async (hnId) => {
       if (deps.signal?.aborted) {
         failures.push({ hnId, reason: 'cycle stopped before fetching' });
         return;
       }
       try {
-        const item = parseItem(await deps.client.item(hnId), known.has(hnId));
+        const item = parseItem(await deps.client.item(hnId), { id: hnId, known: known.has(hnId), nowSeconds: deps.now() / 1000 });
         if (item.kind === 'story') fetchedStories.push(item);
         else if (item.kind === 'skip') skips.push(item);
         else failures.push({ hnId, reason: item.reason });
@@ -153,6 +200,7 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
     if (failures.length > 0) warn(`${failures.length} items`, 'some items could not be fetched; retrying next cycle');
 
     // 4. Store everything in one transaction: stories, ranks and exposure, snapshots, skips, retries.
+    //    A story the database refuses joins the retries instead of failing the cycle.
     const sampledAt = new Date(deps.now());
     const stored = await storeCycle(pool, {
       sampledAt,
@@ -163,6 +211,9 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       ranks,
       listsRead: [...lists.keys()],
     });
+    if (stored.refused.length > 0) {
+      warn(stored.refused.map((f) => `${f.hnId}: ${f.reason}`).join('; '), 'some stories could not be stored; retrying next cycle');
+    }
 
     // 5. Derived fields for what changed, plus stories still moving whose velocity must decay.
     const storiesDerived = await deriveStories(pool, {
@@ -179,7 +230,7 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       status,
       durationMs: Math.round(deps.now() - startedMs),
       itemsFetched: fetchedStories.length + skips.length,
-      storiesUpserted: fetchedStories.length,
+      storiesUpserted: fetchedStories.length - stored.refused.length,
       snapshotsAppended: stored.snapshotsAppended,
       storiesDerived,
       errors,
@@ -255,7 +306,7 @@ interface StoreInput {
   sampledAt: Date;
   fetchedStories: ParsedStory[];
   skips: { hnId: number; reason: string }[];
-  failures: { hnId: number; reason: string }[];
+  failures: ItemFailure[];
   known: Map<number, KnownStory>;
   ranks: Map<number, Ranks>;
   listsRead: HnList[];
@@ -269,7 +320,10 @@ const RANK_COLUMNS: Record<HnList, string> = {
   showstories: 'show_rank',
 };
 
-async function storeCycle(pool: pg.Pool, input: StoreInput): Promise<{ changedStoryIds: number[]; snapshotsAppended: number }> {
+async function storeCycle(
+  pool: pg.Pool,
+  input: StoreInput,
+): Promise<{ changedStoryIds: number[]; snapshotsAppended: number; refused: ItemFailure[] }> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -285,44 +339,9 @@ async function storeCycle(pool: pg.Pool, input: StoreInput): Promise<{ changedSt
       [input.sampledAt, MAX_EXPOSURE_GAP_HOURS],
     );
 
-    // Upsert the fetched stories. Counts only change when the API says so; `xmax = 0` marks an insert.
-    const rows = input.fetchedStories;
-    const upserted = rows.length
-      ? await client.query<{ id: number; hn_id: number; score: number; descendants: number }>(
-          `INSERT INTO stories (hn_id, title, url, domain, by, time, score, descendants, dead, deleted,
-                                first_seen_at, last_fetched_at, updated_at, exposure_updated_at)
-           SELECT r.hn_id, r.title, r.url, r.domain, r.by, r.time, r.score, r.descendants, r.dead, r.deleted, $11, $11, $11, $11
-             FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::int[],
-                         $9::bool[], $10::bool[])
-                  AS r(hn_id, title, url, domain, by, time, score, descendants, dead, deleted)
-           ON CONFLICT (hn_id) DO UPDATE SET
-             title = CASE WHEN excluded.deleted THEN stories.title ELSE excluded.title END,
-             url = CASE WHEN excluded.deleted THEN stories.url ELSE excluded.url END,
-             domain = CASE WHEN excluded.deleted THEN stories.domain ELSE excluded.domain END,
-             by = CASE WHEN excluded.deleted THEN stories.by ELSE excluded.by END,
-             score = CASE WHEN excluded.deleted THEN stories.score ELSE excluded.score END,
-             descendants = CASE WHEN excluded.deleted THEN stories.descendants ELSE excluded.descendants END,
-             dead = excluded.dead, deleted = excluded.deleted,
-             last_fetched_at = excluded.last_fetched_at,
-             updated_at = CASE WHEN (stories.score, stories.descendants, stories.title, stories.dead, stories.deleted)
-                                 IS DISTINCT FROM (excluded.score, excluded.descendants, excluded.title, excluded.dead, excluded.deleted)
-                               THEN excluded.updated_at ELSE stories.updated_at END
-           RETURNING id, hn_id, score, descendants`,
-          [
-            rows.map((s) => s.hnId),
-            rows.map((s) => s.title),
-            rows.map((s) => s.url),
-            rows.map((s) => s.domain),
-            rows.map((s) => s.by),
-            rows.map((s) => s.time),
-            rows.map((s) => s.score),
-            rows.map((s) => s.descendants),
-            rows.map((s) => s.dead),
-            rows.map((s) => s.deleted),
-            input.sampledAt,
-          ],
-        )
-      : { rows: [] };
+    // Upsert the fetched stories; one the database refuses is retried next cycle, the others are stored.
+    const { upserted, refused } = await upsertStories(client, input.fetchedStories, input.sampledAt);
+    const failures = [...input.failures, ...refused];
 
     // Ranks: set for every listed story, cleared for stories that left a list we read successfully.
     const rankedIds = [...input.ranks.keys()];
@@ -347,7 +366,7 @@ async function storeCycle(pool: pg.Pool, input: StoreInput): Promise<{ changedSt
     }
 
     // Snapshots: one per story whose counts are new or changed. Unchanged counts carry no information.
-    const changed = upserted.rows.filter((row) => {
+    const changed = upserted.filter((row) => {
       const before = input.known.get(row.hn_id);
       return !before || before.score !== row.score || before.descendants !== row.descendants;
     });
@@ -370,36 +389,118 @@ async function storeCycle(pool: pg.Pool, input: StoreInput): Promise<{ changedSt
         `INSERT INTO skipped_items (hn_id, reason, seen_at)
          SELECT * FROM unnest($1::int[], $2::text[], array_fill($3::timestamptz, ARRAY[$4::int]))
          ON CONFLICT (hn_id) DO NOTHING`,
-        [input.skips.map((s) => s.hnId), input.skips.map((s) => s.reason), input.sampledAt, input.skips.length],
+        [input.skips.map((s) => s.hnId), input.skips.map((s) => storableLine(s.reason, MAX_REASON_LENGTH)), input.sampledAt, input.skips.length],
       );
     }
     // Retries: what succeeded leaves the queue; what failed enters it or counts one more attempt.
-    const done = [...rows.map((s) => s.hnId), ...input.skips.map((s) => s.hnId)];
+    const done = [...upserted.map((s) => s.hn_id), ...input.skips.map((s) => s.hnId)];
     if (done.length > 0) await client.query(`DELETE FROM pending_items WHERE hn_id = ANY($1::int[])`, [done]);
-    if (input.failures.length > 0) {
+    if (failures.length > 0) {
       await client.query(
         `INSERT INTO pending_items (hn_id, last_error, updated_at)
          SELECT * FROM unnest($1::int[], $2::text[], array_fill($3::timestamptz, ARRAY[$4::int]))
          ON CONFLICT (hn_id) DO UPDATE SET attempts = pending_items.attempts + 1, last_error = excluded.last_error,
                                            updated_at = excluded.updated_at`,
-        [input.failures.map((f) => f.hnId), input.failures.map((f) => f.reason.slice(0, 500)), input.sampledAt, input.failures.length],
+        [failures.map((f) => f.hnId), failures.map((f) => storableLine(f.reason, MAX_REASON_LENGTH)), input.sampledAt, failures.length],
       );
       await client.query(
         `WITH given_up AS (DELETE FROM pending_items WHERE attempts >= $1 RETURNING hn_id, last_error)
-         INSERT INTO skipped_items (hn_id, reason, seen_at) SELECT hn_id, 'unreachable: ' || last_error, $2 FROM given_up
+         INSERT INTO skipped_items (hn_id, reason, seen_at) SELECT hn_id, 'given up: ' || last_error, $2 FROM given_up
          ON CONFLICT (hn_id) DO NOTHING`,
         [MAX_ITEM_ATTEMPTS, input.sampledAt],
       );
     }
 
     await client.query('COMMIT');
-    return { changedStoryIds: changedIds, snapshotsAppended };
+    return { changedStoryIds: changedIds, snapshotsAppended, refused };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release();
   }
+}
+
+interface UpsertedStory {
+  id: number;
+  hn_id: number;
+  score: number;
+  descendants: number;
+}
+
+/**
+ * Upserts the fetched stories in one statement. Should the database refuse it (parseItem makes every field
+ * storable, so this is a defect or a database-side rule), each story is stored alone in a savepoint, so the one
+ * refused is retried next cycle and every other is stored.
+ */
+async function upsertStories(
+  client: pg.PoolClient,
+  stories: ParsedStory[],
+  sampledAt: Date,
+): Promise<{ upserted: UpsertedStory[]; refused: ItemFailure[] }> {
+  if (stories.length === 0) return { upserted: [], refused: [] };
+  const batch = await inSavepoint(client, () => upsertStoryRows(client, stories, sampledAt));
+  if (batch.ok) return { upserted: batch.value, refused: [] };
+  const upserted: UpsertedStory[] = [];
+  const refused: ItemFailure[] = [];
+  for (const story of stories) {
+    const one = await inSavepoint(client, () => upsertStoryRows(client, [story], sampledAt));
+    if (one.ok) upserted.push(...one.value);
+    else refused.push({ hnId: story.hnId, reason: `could not store: ${one.error}` });
+  }
+  return { upserted, refused };
+}
+
+/** Runs `work` inside a savepoint: on an error the transaction goes back to the savepoint and carries on. */
+async function inSavepoint<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+  await client.query('SAVEPOINT store_item');
+  try {
+    const value = await work();
+    await client.query('RELEASE SAVEPOINT store_item');
+    return { ok: true, value };
+  } catch (error) {
+    await client.query('ROLLBACK TO SAVEPOINT store_item');
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Counts only change when the API says so; a deleted story keeps what we knew of it. */
+async function upsertStoryRows(client: pg.PoolClient, rows: ParsedStory[], sampledAt: Date): Promise<UpsertedStory[]> {
+  const result = await client.query<UpsertedStory>(
+    `INSERT INTO stories (hn_id, title, url, domain, by, time, score, descendants, dead, deleted,
+                          first_seen_at, last_fetched_at, updated_at, exposure_updated_at)
+     SELECT r.hn_id, r.title, r.url, r.domain, r.by, r.time, r.score, r.descendants, r.dead, r.deleted, $11, $11, $11, $11
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::int[],
+                   $9::bool[], $10::bool[])
+            AS r(hn_id, title, url, domain, by, time, score, descendants, dead, deleted)
+     ON CONFLICT (hn_id) DO UPDATE SET
+       title = CASE WHEN excluded.deleted THEN stories.title ELSE excluded.title END,
+       url = CASE WHEN excluded.deleted THEN stories.url ELSE excluded.url END,
+       domain = CASE WHEN excluded.deleted THEN stories.domain ELSE excluded.domain END,
+       by = CASE WHEN excluded.deleted THEN stories.by ELSE excluded.by END,
+       score = CASE WHEN excluded.deleted THEN stories.score ELSE excluded.score END,
+       descendants = CASE WHEN excluded.deleted THEN stories.descendants ELSE excluded.descendants END,
+       dead = excluded.dead, deleted = excluded.deleted,
+       last_fetched_at = excluded.last_fetched_at,
+       updated_at = CASE WHEN (stories.score, stories.descendants, stories.title, stories.dead, stories.deleted)
+                           IS DISTINCT FROM (excluded.score, excluded.descendants, excluded.title, excluded.dead, excluded.deleted)
+                         THEN excluded.updated_at ELSE stories.updated_at END
+     RETURNING id, hn_id, score, descendants`,
+    [
+      rows.map((s) => s.hnId),
+      rows.map((s) => s.title),
+      rows.map((s) => s.url),
+      rows.map((s) => s.domain),
+      rows.map((s) => s.by),
+      rows.map((s) => s.time),
+      rows.map((s) => s.score),
+      rows.map((s) => s.descendants),
+      rows.map((s) => s.dead),
+      rows.map((s) => s.deleted),
+      sampledAt,
+    ],
+  );
+  return result.rows;
 }
 
 async function finishCycle(pool: pg.Pool, report: CycleReport, finishedAt: Date): Promise<void> {

@@ -1,15 +1,30 @@
 import { z } from 'zod';
+import { MAX_ID } from '../../common/contracts/fields.ts';
+
+/**
+ * Bounds on what one item may put in the database. Hacker News itself allows 80-character titles and
+ * 15-character user names; anything far beyond is a broken or hostile answer, cut to size rather than refused.
+ */
+export const MAX_TITLE_LENGTH = 300;
+export const MAX_AUTHOR_LENGTH = 64;
+/** A longer url is dropped, not cut: a cut url is a wrong link. */
+export const MAX_URL_LENGTH = 2048;
+/** Clocks differ a little; an item stamped further ahead than this is stamped now. */
+export const FUTURE_TIME_TOLERANCE_SECONDS = 5 * 60;
+
+/** Counts and ids go into PostgreSQL `integer` columns: a value above their range is no real count but a broken answer. */
+const count = z.number().int().max(MAX_ID);
 
 /** The Hacker News API's item, as far as ingestion reads it. Unknown fields are ignored. */
 const rawItemSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(MAX_ID),
   type: z.string().optional(),
   by: z.string().optional(),
-  time: z.number().int().optional(),
+  time: z.number().int().nonnegative().optional(),
   title: z.string().optional(),
   url: z.string().optional(),
-  score: z.number().int().optional(),
-  descendants: z.number().int().optional(),
+  score: count.optional(),
+  descendants: count.optional(),
   dead: z.boolean().optional(),
   deleted: z.boolean().optional(),
 });
@@ -75,35 +90,47 @@ export function domainOf(url: string): string {
   }
 }
 
+export interface ParseContext {
+  /** The id that was asked for: an answer about another item is not trusted. */
+  id: number;
+  /**
+   * Whether we already hold the story: a story that dies after we stored it is kept and marked dead, so bookmarks
+   * and snapshots pointing at it stay intact.
+   */
+  known: boolean;
+  /** Unix seconds now (the replay's virtual clock in tests). */
+  nowSeconds: number;
+}
+
 /**
- * Turns one `/v0/item/{id}.json` answer into what ingestion stores.
- * `known` says whether we already hold the story: a story that dies after we stored it is kept and
- * marked dead, so bookmarks and snapshots pointing at it stay intact.
+ * Turns one `/v0/item/{id}.json` answer into what ingestion stores. Every field is checked and normalised here,
+ * so nothing the API sends can make the database refuse a row: text loses what PostgreSQL cannot store and is
+ * bounded, counts and ids beyond the columns' range make the item unreadable (retried, then given up).
  */
-export function parseItem(raw: unknown, known: boolean): ParsedItem {
+export function parseItem(raw: unknown, context: ParseContext): ParsedItem {
   if (raw === null || raw === undefined) return { kind: 'missing', reason: 'null item' };
   const parsed = rawItemSchema.safeParse(raw);
-  if (!parsed.success) return { kind: 'missing', reason: 'unreadable item' };
+  if (!parsed.success) return { kind: 'missing', reason: `unreadable item (${describeIssue(parsed.error.issues[0])})` };
   const item = parsed.data;
+  if (item.id !== context.id) return { kind: 'missing', reason: `answer is about item ${item.id}` };
   if (item.type !== undefined && item.type !== 'story') {
     return { kind: 'skip', hnId: item.id, reason: item.type };
   }
   const dead = item.dead === true;
   const deleted = item.deleted === true;
-  if ((dead || deleted) && !known) return { kind: 'skip', hnId: item.id, reason: deleted ? 'deleted' : 'dead' };
+  if ((dead || deleted) && !context.known) return { kind: 'skip', hnId: item.id, reason: deleted ? 'deleted' : 'dead' };
   if (!deleted && (item.title === undefined || item.time === undefined)) {
     return { kind: 'missing', reason: 'story without title or time' };
   }
-  // Only web addresses are kept: a story link is rendered as a link, and `javascript:` must never be one.
-  const url = isWebUrl(item.url?.trim() ?? '') ? item.url!.trim() : '';
+  const url = webUrl(item.url ?? '');
   return {
     kind: 'story',
     hnId: item.id,
-    title: decodeHtmlEntities(item.title ?? '').trim(),
+    title: storableLine(decodeHtmlEntities(item.title ?? ''), MAX_TITLE_LENGTH),
     url,
     domain: domainOf(url),
-    by: item.by ?? '',
-    time: item.time ?? 0,
+    by: storableLine(item.by ?? '', MAX_AUTHOR_LENGTH),
+    time: Math.min(item.time ?? 0, Math.floor(context.nowSeconds) + FUTURE_TIME_TOLERANCE_SECONDS),
     score: Math.max(0, item.score ?? 0),
     descendants: Math.max(0, item.descendants ?? 0),
     dead,
@@ -111,14 +138,53 @@ export function parseItem(raw: unknown, known: boolean): ParsedItem {
   };
 }
 
+function describeIssue(issue: z.ZodError['issues'][number] | undefined): string {
+  return issue ? `${issue.path.join('.') || 'item'}: ${issue.message}` : 'unknown shape';
+}
+
+/** PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate has no UTF-8 form. */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /[\u0000\p{Cs}]/gu;
+// eslint-disable-next-line no-control-regex
+const CONTROL_RUN = /[\u0001-\u001f\u007f]+/g;
+// eslint-disable-next-line no-control-regex
+const NOT_IN_A_URL = /[\u0000-\u001f\u007f\p{Cs}]/u;
+
+/**
+ * One line of text as we keep it: without characters PostgreSQL cannot store, other control characters (tabs,
+ * line breaks) as a space, trimmed, and at most `max` characters (never ending in half a surrogate pair).
+ */
+export function storableLine(text: string, max: number): string {
+  const line = text.replace(UNSTORABLE, '').replace(CONTROL_RUN, ' ').trim();
+  return line.length <= max ? line : line.slice(0, max).replace(/[\uD800-\uDBFF]$/, '').trimEnd();
+}
+
+/**
+ * Only web addresses are kept: a story link is rendered as a link, and `javascript:` must never be one. An address
+ * with characters no url has, or too long to be a real one, is dropped (the story is kept, as a text post).
+ */
+function webUrl(raw: string): string {
+  const url = raw.trim();
+  if (url.length > MAX_URL_LENGTH || NOT_IN_A_URL.test(url)) return '';
+  return isWebUrl(url) ? url : '';
+}
+
 function isWebUrl(url: string): boolean {
   return /^https?:\/\//i.test(url) && URL.canParse(url);
 }
 
-/** A list endpoint's answer: an array of positive integer ids; anything else is an error. */
-export const idListSchema = z.array(z.number().int().positive());
+const isItemId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0 && (value as number) <= MAX_ID;
+
+/**
+ * A list of item ids. An entry that is no id we can store (above PostgreSQL's integer, negative, not a number) is
+ * left out, so one bad entry costs that entry, not the list; an answer that is no array is an error.
+ */
+const itemIds = z.array(z.unknown()).transform((ids) => ids.filter(isItemId));
+
+/** A list endpoint's answer. */
+export const idListSchema = itemIds;
 
 export const updatesSchema = z.object({
-  items: z.array(z.number().int().positive()).default([]),
-  profiles: z.array(z.string()).default([]),
+  items: itemIds.default([]),
+  profiles: z.array(z.unknown()).default([]),
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createFaultController } from './faults.ts';
+import { createFaultController, HUGE_NUMBER, type Poison } from './faults.ts';
 import { startReplay } from './index.ts';
 import type { ReplayServer } from './index.ts';
 import { MISSING_DATA_DIR, silent } from './testing.ts';
@@ -108,9 +108,37 @@ describe('fault injection over HTTP', () => {
     expect(replay.faults.list()).toEqual([]);
   });
 
+  it('poison corrupts an item as named, and huge-id also lists and updates', async () => {
+    const clean = (await (await fetch(itemPath)).json()) as { id: number; title: string; score: number; time: number };
+    const poisoned = async (poison: Poison, path = itemPath): Promise<Record<string, unknown>> => {
+      replay.faults.set([{ kind: 'poison', poison }]);
+      return (await (await fetch(path)).json()) as Record<string, unknown>;
+    };
+    expect(await poisoned('nul-title')).toMatchObject({ id: clean.id, title: expect.stringContaining('\u0000') });
+    expect(((await poisoned('nul-title')).title as string).replace('\u0000', '')).toBe(clean.title);
+    expect(await poisoned('lone-surrogate')).toMatchObject({ title: expect.stringContaining('\uD800') });
+    expect(((await poisoned('long-title')).title as string).length).toBeGreaterThan(100_000);
+    expect(await poisoned('huge-score')).toMatchObject({ score: HUGE_NUMBER });
+    expect(await poisoned('future-time')).toMatchObject({ time: clean.time + 10 * 365 * 86_400 });
+    expect(await poisoned('huge-id')).toMatchObject({ id: HUGE_NUMBER });
+    expect((await poisoned('huge-id', `${replay.url}/topstories.json`)) as unknown as number[]).toContain(HUGE_NUMBER);
+    expect(((await poisoned('huge-id', `${replay.url}/updates.json`)).items as number[]).at(-1)).toBe(HUGE_NUMBER);
+    // The other poisons leave lists alone.
+    expect((await poisoned('huge-score', `${replay.url}/topstories.json`)) as unknown as number[]).not.toContain(HUGE_NUMBER);
+    expect(replay.faults.list()).toEqual([{ kind: 'poison', poison: 'huge-score', rate: 1, remaining: null, applied: 0 }]);
+  });
+
   it('rejects invalid faults with 400 and keeps the old ones', async () => {
     replay.faults.add({ kind: 'latency', latencyMs: 1 });
-    for (const body of [{ faults: [{ kind: 'explode' }] }, { faults: [{ kind: 'error', rate: 2 }] }, { nope: true }]) {
+    const invalid = [
+      { faults: [{ kind: 'explode' }] },
+      { faults: [{ kind: 'error', rate: 2 }] },
+      { faults: [{ kind: 'poison' }] },
+      { faults: [{ kind: 'poison', poison: 'arsenic' }] },
+      { faults: [{ kind: 'error', poison: 'huge-id' }] },
+      { nope: true },
+    ];
+    for (const body of invalid) {
       const response = await fetch(`${replay.origin}/_control/faults`, { method: 'POST', body: JSON.stringify(body) });
       expect(response.status).toBe(400);
     }

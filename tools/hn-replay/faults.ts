@@ -5,8 +5,34 @@
  */
 import { hashUnit, mulberry32 } from './prng.ts';
 
-export type FaultKind = 'latency' | 'error' | 'timeout' | 'truncate' | 'null';
-const KINDS: readonly FaultKind[] = ['latency', 'error', 'timeout', 'truncate', 'null'];
+export type FaultKind = 'latency' | 'error' | 'timeout' | 'truncate' | 'null' | 'poison';
+const KINDS: readonly FaultKind[] = ['latency', 'error', 'timeout', 'truncate', 'null', 'poison'];
+
+/**
+ * How a `poison` fault corrupts an answer. On an item: `nul-title` and `lone-surrogate` put a NUL or an unpaired
+ * UTF-16 surrogate in the middle of the title, `long-title` and `long-author` make them 100 KB, `bad-url` puts a
+ * NUL in the url, `long-url` makes it 100 KB, `huge-score` and `huge-descendants` go above 2^31, `negative-score`
+ * and `fractional-score` are -5 and 1.5, `future-time` is ten years ahead, `huge-id` is an id above 2^31.
+ * On a list or `updates`, `huge-id` adds an id above 2^31 (the other kinds leave lists alone).
+ */
+export const POISONS = [
+  'nul-title',
+  'lone-surrogate',
+  'long-title',
+  'long-author',
+  'bad-url',
+  'long-url',
+  'huge-score',
+  'huge-descendants',
+  'negative-score',
+  'fractional-score',
+  'future-time',
+  'huge-id',
+] as const;
+export type Poison = (typeof POISONS)[number];
+/** Larger than PostgreSQL's integer (2^31 - 1). */
+export const HUGE_NUMBER = 2 ** 31 + 7;
+const HUGE_TEXT_LENGTH = 100_000;
 const ERROR_STATUSES = [500, 502, 503] as const;
 const DEFAULT_LATENCY_MS = 1000;
 
@@ -14,7 +40,8 @@ export interface Fault {
   /**
    * latency: delay the answer by `latencyMs`; error: answer 500/502/503 (`status`, or one of the
    * three at random); timeout: never answer (until the client gives up or the server closes);
-   * truncate: 200 with the JSON cut in half; null: an item request answers `null`.
+   * truncate: 200 with the JSON cut in half; null: an item request answers `null`; poison: the answer corrupted
+   * as `poison` says.
    */
   kind: FaultKind;
   /** Share of matching requests affected, 0..1 (default 1). */
@@ -25,6 +52,8 @@ export interface Fault {
   count?: number;
   latencyMs?: number;
   status?: 500 | 502 | 503;
+  /** For `poison`: which corruption (required). */
+  poison?: Poison;
 }
 
 /** A fault as reported by `list()` and `GET /_control/state` (JSON-friendly). */
@@ -39,12 +68,19 @@ export interface FaultState {
   applied: number;
   latencyMs?: number;
   status?: number;
+  poison?: Poison;
 }
 
 /** What to do with one request: wait `latencyMs`, then answer normally or as `outcome` says. */
 export interface FaultDecision {
   latencyMs: number;
-  outcome: { kind: 'error'; status: number } | { kind: 'timeout' } | { kind: 'truncate' } | { kind: 'null' } | null;
+  outcome:
+    | { kind: 'error'; status: number }
+    | { kind: 'timeout' }
+    | { kind: 'truncate' }
+    | { kind: 'null' }
+    | { kind: 'poison'; poison: Poison }
+    | null;
 }
 
 export interface FaultController {
@@ -96,7 +132,7 @@ export function createFaultController(seed: number): FaultController {
       for (const entry of active) {
         const { fault } = entry;
         if (entry.remaining === 0 || !matches(fault, path)) continue;
-        if (fault.kind === 'null' && !path.includes('/item/')) continue;
+        if (!appliesTo(fault, path)) continue;
         if (entry.random() >= entry.rate) continue;
         if (fault.kind === 'latency') {
           decision.latencyMs += fault.latencyMs ?? DEFAULT_LATENCY_MS;
@@ -104,7 +140,9 @@ export function createFaultController(seed: number): FaultController {
           decision.outcome =
             fault.kind === 'error'
               ? { kind: 'error', status: fault.status ?? ERROR_STATUSES[Math.floor(entry.random() * ERROR_STATUSES.length)]! }
-              : { kind: fault.kind };
+              : fault.kind === 'poison'
+                ? { kind: 'poison', poison: fault.poison! }
+                : { kind: fault.kind };
         } else {
           continue; // an earlier rule already decided the answer; this one is not used up
         }
@@ -114,6 +152,64 @@ export function createFaultController(seed: number): FaultController {
       return decision;
     },
   };
+}
+
+/** `null` and most poisons only make sense on an item; `huge-id` also poisons lists and updates. */
+function appliesTo(fault: Fault, path: string): boolean {
+  if (fault.kind === 'null' || (fault.kind === 'poison' && fault.poison !== 'huge-id')) return path.includes('/item/');
+  return true;
+}
+
+/** The answer `value` (an item, a list of ids, or the updates) corrupted as `poison` says. */
+export function poisonAnswer(value: unknown, poison: Poison): unknown {
+  if (Array.isArray(value)) return poison === 'huge-id' ? [...(value as unknown[]), HUGE_NUMBER] : value;
+  if (value === null || typeof value !== 'object') return value;
+  const answer = { ...(value as Record<string, unknown>) };
+  if ('items' in answer && Array.isArray(answer.items)) {
+    if (poison === 'huge-id') answer.items = [...(answer.items as unknown[]), HUGE_NUMBER];
+    return answer;
+  }
+  const title = String(answer.title ?? '');
+  const half = Math.floor(title.length / 2);
+  switch (poison) {
+    case 'nul-title':
+      answer.title = `${title.slice(0, half)}\u0000${title.slice(half)}`;
+      break;
+    case 'lone-surrogate':
+      answer.title = `${title.slice(0, half)}\uD800${title.slice(half)}`;
+      break;
+    case 'long-title':
+      answer.title = `${title} ${'x'.repeat(HUGE_TEXT_LENGTH)}`;
+      break;
+    case 'long-author':
+      answer.by = 'a'.repeat(HUGE_TEXT_LENGTH);
+      break;
+    case 'bad-url':
+      answer.url = 'https://example.com/\u0000poisoned';
+      break;
+    case 'long-url':
+      answer.url = `https://example.com/${'a'.repeat(HUGE_TEXT_LENGTH)}`;
+      break;
+    case 'huge-score':
+      answer.score = HUGE_NUMBER;
+      break;
+    case 'huge-descendants':
+      answer.descendants = HUGE_NUMBER;
+      break;
+    case 'negative-score':
+      answer.score = -5;
+      break;
+    case 'fractional-score':
+      answer.score = 1.5;
+      break;
+    case 'future-time':
+      answer.time = Number(answer.time ?? 0) + 10 * 365 * 86_400;
+      break;
+    case 'huge-id':
+      answer.id = HUGE_NUMBER;
+      break;
+  }
+  return answer;
 }
 
 function matches(fault: Fault, path: string): boolean {
@@ -130,6 +226,7 @@ function describe(entry: ActiveFault): FaultState {
   else if (fault.match) state.matchRegExp = fault.match.source;
   if (fault.latencyMs !== undefined) state.latencyMs = fault.latencyMs;
   if (fault.status !== undefined) state.status = fault.status;
+  if (fault.poison !== undefined) state.poison = fault.poison;
   return state;
 }
 
@@ -147,6 +244,9 @@ function validateFault(fault: Fault): Fault {
   }
   if (fault.status !== undefined && !(ERROR_STATUSES as readonly number[]).includes(fault.status)) {
     throw new RangeError(`error status must be 500, 502 or 503, got ${fault.status}`);
+  }
+  if (fault.kind === 'poison' ? !POISONS.includes(fault.poison!) : fault.poison !== undefined) {
+    throw new TypeError(`a poison fault names one of ${POISONS.join(', ')} as poison (and only a poison fault does)`);
   }
   if (fault.match !== undefined && typeof fault.match !== 'string' && !(fault.match instanceof RegExp)) {
     throw new TypeError('fault match must be a string or a RegExp');

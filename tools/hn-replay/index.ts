@@ -18,7 +18,8 @@ import { SyntheticStories } from './synthetic.ts';
 
 export type { VirtualClock } from './clock.ts';
 export type { ObservationPoint, ReplayDataset, Snapshot, Updates } from './dataset.ts';
-export type { Fault, FaultController, FaultDecision, FaultKind, FaultState } from './faults.ts';
+export type { Fault, FaultController, FaultDecision, FaultKind, FaultState, Poison } from './faults.ts';
+export { HUGE_NUMBER, POISONS } from './faults.ts';
 export type { RequestCounts } from './server.ts';
 export type { HnItem } from './types.ts';
 

@@ -7,7 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { VirtualClock } from './clock.ts';
 import type { ReplayDataset } from './dataset.ts';
-import { faultsFromJson } from './faults.ts';
+import { faultsFromJson, poisonAnswer } from './faults.ts';
 import type { FaultController } from './faults.ts';
 
 export interface RequestCounts {
@@ -178,6 +178,7 @@ export function createReplayHttpServer(deps: {
       if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, null);
       const { status, value } = answer(target, t);
       if (outcome?.kind === 'null' && target.kind === 'item') return sendJson(response, 200, null);
+      if (outcome?.kind === 'poison') return sendJson(response, status, poisonAnswer(value, outcome.poison), pretty);
       if (outcome?.kind === 'truncate') {
         const body = JSON.stringify(value);
         const half = body.slice(0, Math.floor(body.length / 2));
