@@ -353,7 +353,7 @@ describe('your data', () => {
     const doomed = await signUp(t.app.server, { email: 'doomed@example.com', name: 'Doomed' });
     await inject({ method: 'PATCH', url: '/api/user/preferences', headers: as(doomed), payload: { darkMode: true } });
     await inject({ method: 'PATCH', url: '/api/email/frequency-controls/keyword_alert', headers: as(doomed), payload: { frequency: 'daily' } });
-    const response = await inject({ method: 'DELETE', url: '/api/user', headers: as(doomed) });
+    const response = await inject({ method: 'DELETE', url: '/api/user', headers: as(doomed), payload: { password: 'correct horse battery staple' } });
     expect(response.json()).toEqual({ deleted: true });
     for (const table of ['users', 'sessions', 'accounts', 'user_preferences', 'email_frequency_controls']) {
       const column = table === 'users' ? 'id' : 'user_id';
@@ -385,18 +385,13 @@ describe('cross-site requests, headers, limits', () => {
     expect(response.headers['x-frame-options']).toBeDefined();
   });
 
-  it('limits sign-in attempts per account, across addresses', async () => {
-    let last = null;
-    for (let i = 0; i < 11; i++) {
-      last = await inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        remoteAddress: `10.0.0.${i + 1}`,
-        payload: { email: 'target@example.com', password: 'wrong password here' },
-      });
+  it('limits failed sign-ins per account, across addresses, for the addresses that failed', async () => {
+    for (let i = 0; i < 10; i++) {
+      await inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: `10.0.0.${i + 1}`, payload: { email: 'target@example.com', password: 'wrong password here' } });
     }
-    expect(last!.statusCode).toBe(429);
-    expect(last!.json().message).toMatch(/Too many requests/);
+    const again = await inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '10.0.0.1', payload: { email: 'target@example.com', password: 'wrong password here' } });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(/Too many requests/);
   });
 
   it('limits sign-in and sign-up attempts per address', async () => {

@@ -403,7 +403,7 @@ describe('the person’s data', () => {
     const counts = async () =>
       Promise.all(tables.map(async (table) => (await pool().query(`SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [carol.id])).rows[0].n));
     expect(await counts()).toEqual([1, 1, 1, 1, 1, 1]);
-    expect((await inject({ method: 'DELETE', url: '/api/user', headers: me })).statusCode).toBe(200);
+    expect((await inject({ method: 'DELETE', url: '/api/user', headers: me, payload: { password: 'correct horse battery staple' } })).statusCode).toBe(200);
     expect(await counts()).toEqual([0, 0, 0, 0, 0, 0]);
     // Other people's rows stay.
     expect((await inject({ url: '/api/bookmarks', headers: as(alice) })).json().totalCount).toBe(2);

@@ -269,4 +269,4 @@ export const authRequestSchemas = {
 export type AuthRequestPath = keyof typeof authRequestSchemas;
 
 /** DELETE /api/user: the password again, for accounts that have one (a borrowed session alone is not enough). */
-export const deleteAccountSchema = z.object({ password: text('password', PASSWORD_MAX_LENGTH, { trim: false }).optional() }).strict();
+export const deleteAccountSchema = z.object({ password: text('password', PASSWORD_MAX_LENGTH, { trim: false }).optional() }).strict().nullish();

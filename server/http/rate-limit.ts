@@ -26,6 +26,18 @@ export class DatabaseRateLimiter {
     const resetsAt = row.window_start.getTime() + windowSeconds * 1000;
     return { allowed: row.count <= max, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - Date.now()) / 1000)) };
   }
+
+  /** The count in a key's current window, without adding to it (0 when the window has passed). */
+  async peek(key: string, windowSeconds: number): Promise<{ count: number; retryAfterSeconds: number }> {
+    const result = await this.pool.query<{ count: number; window_start: Date }>(
+      `SELECT count, window_start FROM rate_limits WHERE key = $1 AND window_start >= now() - make_interval(secs => $2)`,
+      [key, windowSeconds],
+    );
+    const row = result.rows[0];
+    if (!row) return { count: 0, retryAfterSeconds: 0 };
+    const resetsAt = row.window_start.getTime() + windowSeconds * 1000;
+    return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - Date.now()) / 1000)) };
+  }
 }
 
 export function tooManyRequestsMessage(retryAfterSeconds: number): string {

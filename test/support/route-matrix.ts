@@ -89,7 +89,7 @@ export const ROUTE_MATRIX: Record<string, Row> = {
     expect: [200, 200, 200, 200],
   },
   'GET /api/logout': { request: { url: '/api/logout' }, expect: [302, 302, 302, 302], destructive: true },
-  'DELETE /api/user': { request: { method: 'DELETE', url: '/api/user' }, expect: [401, 200, 200, 200], destructive: true },
+  'DELETE /api/user': { request: { method: 'DELETE', url: '/api/user', payload: { password: 'correct horse battery staple' } }, expect: [401, 200, 200, 200], destructive: true },
 };
 
 /** Routes that only exist when the web app is built; they serve pages to everyone. */

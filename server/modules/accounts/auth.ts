@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { count, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { adminEmails, publicUrl } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/accounts.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from './password.ts';
+import { AUTH_LIMITS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/contracts/accounts.ts';
+import { passwordProblem } from './password.ts';
 
 export interface ProviderInfo {
   id: string;
@@ -25,7 +26,6 @@ export function configuredProviders(config: Config): ProviderInfo[] {
   return providers;
 }
 
-/** Our columns on the users table, known to better-auth but never settable through its endpoints. */
 /** Prefix of the authentication cookies; the session cookie is `hnt.session_token` (`__Secure-` first over https). */
 export const AUTH_COOKIE_PREFIX = 'hnt';
 
@@ -37,6 +37,7 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader.split(';').some((pair) => SESSION_COOKIE_NAMES.has(pair.split('=', 1)[0]!.trim()));
 }
 
+/** Our columns on the users table, known to better-auth but never settable through its endpoints. */
 const additionalField = <T extends 'string' | 'boolean'>(type: T, defaultValue?: string | boolean) =>
   defaultValue === undefined
     ? ({ type, required: false, input: false } as const)
@@ -111,10 +112,12 @@ export function createAuth(options: { config: Config; db: Db; secret: string; tr
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-up/email') return;
-        const body = ctx.body as { password?: unknown; email?: unknown } | undefined;
-        const problem = passwordProblem(String(body?.password ?? ''), typeof body?.email === 'string' ? body.email : undefined);
+        // The password rules hold wherever a password is set: sign-up, change and reset alike.
+        const candidate = await passwordBeingSet(ctx);
+        const problem = candidate && passwordProblem(candidate.password, candidate.email);
         if (problem) throw new APIError('BAD_REQUEST', { message: problem });
+        // A new password signs out every other session (a thief's included), whatever the client asked for.
+        if (ctx.path === '/change-password') return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
       }),
     },
     databaseHooks: {
@@ -123,15 +126,18 @@ export function createAuth(options: { config: Config; db: Db; secret: string; tr
           before: async (user) => {
             const [{ value: existing } = { value: 0 }] = await db.select({ value: count() }).from(users);
             const email = user.email.toLowerCase();
-            const names = splitName(user.name);
+            // Our endpoints bound the name; an external provider's could be any length.
+            const name = user.name?.slice(0, AUTH_LIMITS.name) ?? '';
+            const names = splitName(name);
             return {
               data: {
                 ...user,
+                name,
                 email,
                 // The first account runs the site; ADMIN_EMAILS names more.
                 role: existing === 0 || admins.has(email) ? 'admin' : 'user',
-                handle: await uniqueHandle(db, user.name || email.split('@')[0]!),
-                displayName: user.name || null,
+                handle: await uniqueHandle(db, name || email.split('@')[0]!),
+                displayName: name || null,
                 firstName: names.first,
                 lastName: names.last,
               },
@@ -144,6 +150,52 @@ export function createAuth(options: { config: Config; db: Db; secret: string; tr
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** How recent a session must be to stand in for a password, for accounts that have none (external sign-in only). */
+export const FRESH_SESSION_MINUTES = 10;
+
+export type IdentityCheck = 'confirmed' | 'password-missing' | 'password-wrong' | 'session-stale' | 'signed-out';
+
+/**
+ * Whether the person behind a request has just proved who they are, before something that cannot be undone:
+ * their password for accounts that have one, else a session signed in within FRESH_SESSION_MINUTES (a borrowed
+ * or long-lived session alone is not enough).
+ */
+export async function confirmIdentity(auth: Auth, headers: Headers, password: string | undefined): Promise<IdentityCheck> {
+  const session = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+  if (!session) return 'signed-out';
+  const context = await auth.$context;
+  const credential = await context.internalAdapter.findCredentialAccount(session.user.id);
+  if (credential?.password) {
+    if (!password) return 'password-missing';
+    return (await context.password.verify({ hash: credential.password, password })) ? 'confirmed' : 'password-wrong';
+  }
+  const age = Date.now() - new Date(session.session.createdAt).getTime();
+  return age <= FRESH_SESSION_MINUTES * 60_000 ? 'confirmed' : 'session-stale';
+}
+
+type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The password an endpoint is about to set and the address of its account (for the password rules), or null. */
+async function passwordBeingSet(ctx: AuthMiddlewareContext): Promise<{ password: string; email: string | undefined } | null> {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  switch (ctx.path) {
+    case '/sign-up/email':
+      return { password: text(body.password) ?? '', email: text(body.email) };
+    case '/change-password':
+      return { password: text(body.newPassword) ?? '', email: (await getSessionFromCtx(ctx))?.user.email };
+    case '/reset-password': {
+      // The reset token names the account (better-auth keeps it as `reset-password:<token>` -> user id).
+      const token = text(body.token) ?? text((ctx.query as Record<string, unknown> | undefined)?.token);
+      const verification = token ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+      const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
+      return { password: text(body.newPassword) ?? '', email: user?.email };
+    }
+    default:
+      return null;
+  }
+}
 
 function splitName(name: string | undefined): { first: string | null; last: string | null } {
   const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);

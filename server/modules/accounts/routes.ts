@@ -1,8 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  authRequestSchemas,
   currentUserSchema,
+  deleteAccountSchema,
   loginQuerySchema,
   onboardingSchema,
   preferencesPatchSchema,
@@ -11,19 +13,48 @@ import {
   profileResponseSchema,
   profileUpdateSchema,
   providersResponseSchema,
+  type AuthRequestPath,
 } from '../../../common/contracts/accounts.ts';
 import { errorResponseSchema } from '../../../common/contracts/errors.ts';
 import { currentUser, hasRole, type UserResolver } from '../../http/access.ts';
-import { DatabaseRateLimiter, tooManyRequestsMessage } from '../../http/rate-limit.ts';
+import type { DatabaseRateLimiter } from '../../http/rate-limit.ts';
+import { tooManyRequestsMessage } from '../../http/rate-limit.ts';
+import { resolvedPathname } from '../../http/request-path.ts';
 import { safeReturnPath } from '../../../common/rules/return-path.ts';
 import { sendWebResponse, toHeaders, toWebRequest } from '../../http/web-request.ts';
-import type { Auth, ProviderInfo } from './auth.ts';
+import { confirmIdentity, FRESH_SESSION_MINUTES, type Auth, type IdentityCheck, type ProviderInfo } from './auth.ts';
 import type { AccountsService } from './service.ts';
+import { SignInLimits } from './sign-in-limits.ts';
 
-/** Sign-in and sign-up attempts allowed per client address per minute, and per account per 15 minutes. */
-const AUTH_LIMIT_PER_ADDRESS = { windowSeconds: 60, max: 10 };
-const AUTH_LIMIT_PER_ACCOUNT = { windowSeconds: 15 * 60, max: 10 };
-const LIMITED_AUTH_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+/** The better-auth endpoints that check a password, behind the brute-force limits (sign-in-limits.ts). */
+const LIMITED_AUTH_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/change-password']);
+const AUTH_BASE_PATH = '/api/auth';
+
+/** The schema of a better-auth endpoint's body, or null for endpoints the product does not use (refused). */
+function authRequestSchema(path: string) {
+  const endpoint = path.slice(AUTH_BASE_PATH.length);
+  return Object.hasOwn(authRequestSchemas, endpoint) ? authRequestSchemas[endpoint as AuthRequestPath] : null;
+}
+
+/** A 400 in the shape every route answers bad input with. */
+function invalidBody(error: z.ZodError) {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return { message: `Invalid body: ${issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ')}`, issues };
+}
+
+const IDENTITY_REFUSALS: Record<Exclude<IdentityCheck, 'confirmed'>, string> = {
+  'password-missing': 'Enter your password to delete your account.',
+  'password-wrong': 'That password is not correct.',
+  'session-stale': `Please sign in again to delete your account (within ${FRESH_SESSION_MINUTES} minutes of signing in).`,
+  'signed-out': 'Unauthorized',
+};
+
+/** A refused attempt (wrong password, weak new password, taken address) counts toward the account's limit. */
+const isRefusal = (status: number) => status >= 400 && status < 500;
+
+function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number) {
+  return reply.code(429).header('retry-after', retryAfterSeconds).send({ message: tooManyRequestsMessage(retryAfterSeconds) });
+}
 
 interface AccountsRouteDeps {
   auth: Auth;
@@ -37,6 +68,10 @@ interface AccountsRouteDeps {
 export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
   const { auth, service, resolveUser, limiter, providers, localAccounts } = deps;
   const me = async (request: FastifyRequest) => (await currentUser(request, resolveUser))!;
+  const signInLimits = new SignInLimits(limiter);
+  /** The account whose password a limited request checks: the one named in the body, else the signed-in one. */
+  const passwordAccount = async (request: FastifyRequest) =>
+    (request.body as { email?: string }).email?.toLowerCase() ?? (await currentUser(request, resolveUser))?.email;
 
   return async (app) => {
     // better-auth's own endpoints (sign-in, sign-up, OAuth callbacks, sessions), behind our rate limits.
@@ -46,22 +81,25 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
       config: { access: 'public' },
       schema: { hide: true },
       handler: async (request, reply) => {
-        const path = request.url.split('?')[0]!;
-        if (request.method === 'POST' && LIMITED_AUTH_PATHS.has(path)) {
-          const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
-          const checks = [
-            limiter.hit(`auth:ip:${request.ip}`, AUTH_LIMIT_PER_ADDRESS.windowSeconds, AUTH_LIMIT_PER_ADDRESS.max),
-            ...(email ? [limiter.hit(`auth:account:${email}`, AUTH_LIMIT_PER_ACCOUNT.windowSeconds, AUTH_LIMIT_PER_ACCOUNT.max)] : []),
-          ];
-          const refused = (await Promise.all(checks)).find((result) => !result.allowed);
-          if (refused) {
-            return reply
-              .code(429)
-              .header('retry-after', refused.retryAfterSeconds)
-              .send({ message: tooManyRequestsMessage(refused.retryAfterSeconds) });
-          }
+        // The path better-auth will act on, not the spelling that came in (`/api/auth/./sign-in/email` is sign-in).
+        const path = resolvedPathname(request.url);
+        if (request.method === 'POST') {
+          // Bodies are checked before better-auth sees them, and only the checked fields are passed on.
+          const schema = authRequestSchema(path);
+          if (!schema) return reply.code(404).send({ message: 'There is no such sign-in action.' });
+          const body = schema.safeParse(request.body ?? {});
+          if (!body.success) return reply.code(400).send(invalidBody(body.error));
+          request.body = body.data;
         }
-        await sendWebResponse(reply, await auth.handler(toWebRequest(request)));
+        const limited = request.method === 'POST' && LIMITED_AUTH_PATHS.has(path);
+        const account = limited ? await passwordAccount(request) : undefined;
+        if (limited) {
+          const verdict = await signInLimits.attempt(request.ip, account);
+          if (!verdict.allowed) return tooManyRequests(reply, verdict.retryAfterSeconds);
+        }
+        const response = await auth.handler(toWebRequest(request));
+        if (limited && account && isRefusal(response.status)) await signInLimits.failed(request.ip, account);
+        await sendWebResponse(reply, response);
         return reply;
       },
     });
@@ -187,10 +225,22 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
       '/api/user',
       {
         config: { access: 'user' },
-        schema: { tags: ['accounts'], summary: 'Delete my account and everything that belongs to it', response: { 200: z.object({ deleted: z.literal(true) }) } },
+        schema: {
+          tags: ['accounts'],
+          summary: 'Delete my account and everything that belongs to it (with the password, for accounts that have one)',
+          body: deleteAccountSchema,
+          response: { 200: z.object({ deleted: z.literal(true) }), 400: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
+        },
       },
       async (request, reply) => {
-        await service.deleteAccount((await me(request)).id);
+        // A session alone (borrowed, or left open on a shared computer) is not enough to delete an account.
+        const user = await me(request);
+        const verdict = await signInLimits.attempt(request.ip, user.email);
+        if (!verdict.allowed) return tooManyRequests(reply, verdict.retryAfterSeconds);
+        const identity = await confirmIdentity(auth, toHeaders(request.headers), request.body?.password);
+        if (identity === 'password-wrong') await signInLimits.failed(request.ip, user.email);
+        if (identity !== 'confirmed') return reply.code(identity === 'password-missing' ? 400 : 403).send({ message: IDENTITY_REFUSALS[identity] });
+        await service.deleteAccount(user.id);
         // The session went with the account; clear the cookie too.
         const response = await auth.api.signOut({ headers: toHeaders(request.headers), asResponse: true }).catch(() => null);
         if (response) reply.header('set-cookie', response.headers.getSetCookie());
