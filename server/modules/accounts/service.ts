@@ -1,4 +1,4 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_PREFERENCES,
@@ -8,10 +8,9 @@ import {
   type profileUpdateSchema,
 } from '../../../common/contracts/accounts.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, sessions, userPreferences, users } from '../../db/schema/accounts.ts';
-import { bookmarks, contentFlags, sharedLinks, storyNotes, storyWatches } from '../../db/schema/actions.ts';
-import { stories } from '../../db/schema/stories.ts';
+import { userPreferences, users } from '../../db/schema/accounts.ts';
 import type { EmailControlsService } from '../email/controls.ts';
+import { erasePersonalData, exportPersonalData } from './personal-data.ts';
 import { presentCurrentUser, presentProfile } from './presenter.ts';
 
 export class NotFoundError extends Error {
@@ -80,74 +79,18 @@ export class AccountsService {
     return presentProfile(user, { isOwner: true, isAdmin: false });
   }
 
-  /** Everything stored about a person, for download. Secrets (password hashes, tokens) are left out. */
+  /**
+   * Everything stored about a person, for download: one key per personal column declared in personal-data.ts.
+   * Secrets (password hashes, session and OAuth tokens, reset tokens) are left out.
+   */
   async exportData(userId: string) {
-    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
-    if (!user) throw new NotFoundError('Account not found');
-    const signIns = await this.db
-      .select({ providerId: accounts.providerId, createdAt: accounts.createdAt })
-      .from(accounts)
-      .where(eq(accounts.userId, userId));
-    const activeSessions = await this.db
-      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
-      .from(sessions)
-      .where(eq(sessions.userId, userId));
-    return {
-      exportedAt: new Date().toISOString(),
-      account: {
-        ...presentProfile(user, { isOwner: true, isAdmin: false }),
-        role: user.role,
-        emailVerified: user.emailVerified,
-        onboardingCompleted: user.onboardingCompleted,
-        marketingConsent: user.marketingConsent,
-        analyticsConsent: user.analyticsConsent,
-        updatedAt: user.updatedAt.toISOString(),
-      },
-      signInMethods: signIns.map((row) => ({ provider: row.providerId, linkedAt: row.createdAt.toISOString() })),
-      sessions: activeSessions.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() })),
-      preferences: await this.preferences(userId),
-      emailFrequencyControls: await this.emailControls.list(userId),
-      ...(await this.storyActions(userId)),
-    };
+    const data = await exportPersonalData({ db: this.db, preferences: (id) => this.preferences(id), emailControls: this.emailControls }, userId);
+    if (!data.account) throw new NotFoundError('Account not found');
+    return { exportedAt: new Date().toISOString(), ...data };
   }
 
-  /** The person's bookmarks, watches, notes, flags and share links, each with the story's Hacker News id and title. */
-  private async storyActions(userId: string) {
-    const story = { storyId: stories.id, hnId: stories.hnId, title: stories.title };
-    const iso = (date: Date | null) => date?.toISOString() ?? null;
-    const [bookmarkRows, watchRows, noteRows, flagRows, linkRows] = await Promise.all([
-      this.db.select({ ...story, createdAt: bookmarks.createdAt }).from(bookmarks).innerJoin(stories, eq(stories.id, bookmarks.storyId)).where(eq(bookmarks.userId, userId)).orderBy(asc(bookmarks.id)),
-      this.db
-        .select({ ...story, initialScore: storyWatches.initialScore, initialDescendants: storyWatches.initialDescendants, initialStatus: storyWatches.initialStatus, lastStatus: storyWatches.lastStatus, createdAt: storyWatches.createdAt })
-        .from(storyWatches)
-        .innerJoin(stories, eq(stories.id, storyWatches.storyId))
-        .where(eq(storyWatches.userId, userId))
-        .orderBy(asc(storyWatches.id)),
-      this.db.select({ ...story, note: storyNotes.note, createdAt: storyNotes.createdAt, updatedAt: storyNotes.updatedAt }).from(storyNotes).innerJoin(stories, eq(stories.id, storyNotes.storyId)).where(eq(storyNotes.userId, userId)).orderBy(asc(storyNotes.id)),
-      this.db
-        .select({ ...story, flagType: contentFlags.flagType, reason: contentFlags.reason, status: contentFlags.status, createdAt: contentFlags.createdAt })
-        .from(contentFlags)
-        .innerJoin(stories, eq(stories.id, contentFlags.storyId))
-        .where(eq(contentFlags.userId, userId))
-        .orderBy(asc(contentFlags.id)),
-      this.db
-        .select({ ...story, shareToken: sharedLinks.shareToken, customTitle: sharedLinks.customTitle, customDescription: sharedLinks.customDescription, viewCount: sharedLinks.viewCount, articleClicks: sharedLinks.articleClicks, commentsClicks: sharedLinks.commentsClicks, createdAt: sharedLinks.createdAt })
-        .from(sharedLinks)
-        .innerJoin(stories, eq(stories.id, sharedLinks.storyId))
-        .where(eq(sharedLinks.userId, userId))
-        .orderBy(asc(sharedLinks.id)),
-    ]);
-    return {
-      bookmarks: bookmarkRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
-      storyWatches: watchRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
-      notes: noteRows.map((row) => ({ ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) })),
-      contentFlags: flagRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
-      sharedLinks: linkRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
-    };
-  }
-
-  /** Deletes the account; every row that belongs to it goes with it (foreign keys cascade). */
+  /** Deletes the account and every row that refers to it, or detaches the person from rows that are others'. */
   async deleteAccount(userId: string): Promise<void> {
-    await this.db.delete(users).where(eq(users.id, userId));
+    await erasePersonalData(this.db, userId);
   }
 }

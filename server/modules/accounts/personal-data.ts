@@ -1,0 +1,293 @@
+import { asc, eq, getTableName, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Preferences } from '../../../common/contracts/accounts.ts';
+import type { Db } from '../../db/index.ts';
+import { accounts, emailFrequencyControls, sessions, userPreferences, users, verifications } from '../../db/schema/accounts.ts';
+import {
+  analyticsEvents,
+  bookmarks,
+  contentFlags,
+  sharedLinks,
+  storyNotes,
+  storyWatches,
+  watchStatusChanges,
+} from '../../db/schema/actions.ts';
+import { announcementDismissals, announcements, contactMessages } from '../../db/schema/site.ts';
+import { stories } from '../../db/schema/stories.ts';
+import type { EmailControlsService } from '../email/controls.ts';
+import { presentProfile } from './presenter.ts';
+
+/** What the export reads besides the database: the preferences merged over today's defaults, the email controls. */
+export interface ExportSources {
+  db: Db;
+  preferences(userId: string): Promise<Preferences>;
+  emailControls: EmailControlsService;
+}
+
+/**
+ * One column that names a person, and what "your data" does with its rows. The export's key `exportedAs` holds
+ * what `read` returns (null: the rows are secrets and never leave the server). On account deletion the rows are
+ * deleted, or, where a row belongs to someone else and only mentions the person, the column is set to null.
+ */
+export type PersonalColumn = { column: PgColumn; onDelete: 'delete' | 'detach' } & (
+  | { exportedAs: string; read: (sources: ExportSources, userId: string) => Promise<unknown> }
+  | { exportedAs: null }
+);
+type ExportedColumn = Extract<PersonalColumn, { exportedAs: string }>;
+
+/** Rows with their dates as ISO strings, as the rest of the API shows them. */
+const withIsoDates = <Row extends object>(rows: Row[]) =>
+  rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])));
+/** The story an action is about: our id, the Hacker News id and the title. */
+const story = { storyId: stories.id, hnId: stories.hnId, title: stories.title };
+
+/**
+ * Every column of the database that refers to a person. test/security/personal-data.test.ts compares this list
+ * with the database (every column named like a user reference and every foreign key to users) and fails when a
+ * table is added without being declared here, so the export and the deletion always cover everything.
+ */
+export const PERSONAL_DATA: PersonalColumn[] = [
+  {
+    column: users.id,
+    exportedAs: 'account',
+    onDelete: 'delete',
+    read: async ({ db }, userId) => {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) return null;
+      return {
+        ...presentProfile(user, { isOwner: true, isAdmin: false }),
+        role: user.role,
+        emailVerified: user.emailVerified,
+        onboardingCompleted: user.onboardingCompleted,
+        marketingConsent: user.marketingConsent,
+        analyticsConsent: user.analyticsConsent,
+        updatedAt: user.updatedAt.toISOString(),
+      };
+    },
+  },
+  {
+    // Password hashes and OAuth tokens are secrets: only which way the person signs in is exported.
+    column: accounts.userId,
+    exportedAs: 'signInMethods',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      (
+        await db
+          .select({ provider: accounts.providerId, accountId: accounts.accountId, scope: accounts.scope, linkedAt: accounts.createdAt })
+          .from(accounts)
+          .where(eq(accounts.userId, userId))
+          .orderBy(asc(accounts.createdAt))
+      ).map((row) => ({ ...row, linkedAt: row.linkedAt.toISOString() })),
+  },
+  {
+    // Without the token (it is the session) or the session's id.
+    column: sessions.userId,
+    exportedAs: 'sessions',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ createdAt: sessions.createdAt, lastUsedAt: sessions.updatedAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+          .from(sessions)
+          .where(eq(sessions.userId, userId))
+          .orderBy(asc(sessions.createdAt)),
+      ),
+  },
+  {
+    // better-auth keeps pending password-reset and account-deletion tokens here, with the person's id as value.
+    column: verifications.value,
+    exportedAs: null,
+    onDelete: 'delete',
+  },
+  { column: userPreferences.userId, exportedAs: 'preferences', onDelete: 'delete', read: (sources, userId) => sources.preferences(userId) },
+  {
+    column: emailFrequencyControls.userId,
+    exportedAs: 'emailFrequencyControls',
+    onDelete: 'delete',
+    read: (sources, userId) => sources.emailControls.list(userId),
+  },
+  {
+    column: bookmarks.userId,
+    exportedAs: 'bookmarks',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db.select({ ...story, createdAt: bookmarks.createdAt }).from(bookmarks).innerJoin(stories, eq(stories.id, bookmarks.storyId)).where(eq(bookmarks.userId, userId)).orderBy(asc(bookmarks.id)),
+      ),
+  },
+  {
+    column: storyWatches.userId,
+    exportedAs: 'storyWatches',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({
+            ...story,
+            initialScore: storyWatches.initialScore,
+            initialDescendants: storyWatches.initialDescendants,
+            initialStatus: storyWatches.initialStatus,
+            lastStatus: storyWatches.lastStatus,
+            lastStatusAt: storyWatches.lastStatusAt,
+            createdAt: storyWatches.createdAt,
+          })
+          .from(storyWatches)
+          .innerJoin(stories, eq(stories.id, storyWatches.storyId))
+          .where(eq(storyWatches.userId, userId))
+          .orderBy(asc(storyWatches.id)),
+      ),
+  },
+  {
+    column: watchStatusChanges.userId,
+    exportedAs: 'watchHistory',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ ...story, fromStatus: watchStatusChanges.fromStatus, toStatus: watchStatusChanges.toStatus, changedAt: watchStatusChanges.changedAt, notifiedAt: watchStatusChanges.notifiedAt })
+          .from(watchStatusChanges)
+          .innerJoin(stories, eq(stories.id, watchStatusChanges.storyId))
+          .where(eq(watchStatusChanges.userId, userId))
+          .orderBy(asc(watchStatusChanges.id)),
+      ),
+  },
+  {
+    column: storyNotes.userId,
+    exportedAs: 'notes',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ ...story, note: storyNotes.note, createdAt: storyNotes.createdAt, updatedAt: storyNotes.updatedAt })
+          .from(storyNotes)
+          .innerJoin(stories, eq(stories.id, storyNotes.storyId))
+          .where(eq(storyNotes.userId, userId))
+          .orderBy(asc(storyNotes.id)),
+      ),
+  },
+  {
+    column: contentFlags.userId,
+    exportedAs: 'contentFlags',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ ...story, flagType: contentFlags.flagType, reason: contentFlags.reason, status: contentFlags.status, reviewedAt: contentFlags.reviewedAt, createdAt: contentFlags.createdAt })
+          .from(contentFlags)
+          .innerJoin(stories, eq(stories.id, contentFlags.storyId))
+          .where(eq(contentFlags.userId, userId))
+          .orderBy(asc(contentFlags.id)),
+      ),
+  },
+  {
+    // A moderator's decisions on other people's flags: the flag stays (it is the reporter's), the reviewer goes.
+    // The reporter and their reason are someone else's data and are not exported.
+    column: contentFlags.reviewedBy,
+    exportedAs: 'flagsReviewed',
+    onDelete: 'detach',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ flagId: contentFlags.id, ...story, flagType: contentFlags.flagType, status: contentFlags.status, reviewedAt: contentFlags.reviewedAt })
+          .from(contentFlags)
+          .innerJoin(stories, eq(stories.id, contentFlags.storyId))
+          .where(eq(contentFlags.reviewedBy, userId))
+          .orderBy(asc(contentFlags.id)),
+      ),
+  },
+  {
+    // Each link's view and click counts; the individual view and click events go with the link (on delete cascade).
+    column: sharedLinks.userId,
+    exportedAs: 'sharedLinks',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({
+            ...story,
+            shareToken: sharedLinks.shareToken,
+            customTitle: sharedLinks.customTitle,
+            customDescription: sharedLinks.customDescription,
+            viewCount: sharedLinks.viewCount,
+            articleClicks: sharedLinks.articleClicks,
+            commentsClicks: sharedLinks.commentsClicks,
+            lastViewedAt: sharedLinks.lastViewedAt,
+            createdAt: sharedLinks.createdAt,
+          })
+          .from(sharedLinks)
+          .innerJoin(stories, eq(stories.id, sharedLinks.storyId))
+          .where(eq(sharedLinks.userId, userId))
+          .orderBy(asc(sharedLinks.id)),
+      ),
+  },
+  {
+    column: analyticsEvents.userId,
+    exportedAs: 'analyticsEvents',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ eventType: analyticsEvents.eventType, properties: analyticsEvents.properties, createdAt: analyticsEvents.createdAt })
+          .from(analyticsEvents)
+          .where(eq(analyticsEvents.userId, userId))
+          .orderBy(asc(analyticsEvents.id)),
+      ),
+  },
+  {
+    column: announcementDismissals.userId,
+    exportedAs: 'announcementDismissals',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ announcementId: announcementDismissals.announcementId, title: announcements.title, dismissedAt: announcementDismissals.dismissedAt })
+          .from(announcementDismissals)
+          .innerJoin(announcements, eq(announcements.id, announcementDismissals.announcementId))
+          .where(eq(announcementDismissals.userId, userId))
+          .orderBy(asc(announcementDismissals.dismissedAt)),
+      ),
+  },
+  {
+    // Sent while signed in. Deleted with the account (not kept anonymised): the message itself may name the person.
+    column: contactMessages.userId,
+    exportedAs: 'contactMessages',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ name: contactMessages.name, email: contactMessages.email, subject: contactMessages.subject, message: contactMessages.message, ipAddress: contactMessages.ipAddress, createdAt: contactMessages.createdAt })
+          .from(contactMessages)
+          .where(eq(contactMessages.userId, userId))
+          .orderBy(asc(contactMessages.id)),
+      ),
+  },
+];
+
+/** The table and column names of a declared column, as the database knows them. */
+export function personalColumnName(entry: PersonalColumn): { table: string; column: string } {
+  return { table: getTableName(entry.column.table), column: entry.column.name };
+}
+
+/** Everything stored about a person, keyed as declared in PERSONAL_DATA. */
+export async function exportPersonalData(sources: ExportSources, userId: string): Promise<Record<string, unknown>> {
+  const exported = PERSONAL_DATA.filter((entry): entry is ExportedColumn => entry.exportedAs !== null);
+  const values = await Promise.all(exported.map((entry) => entry.read(sources, userId)));
+  return Object.fromEntries(exported.map((entry, index) => [entry.exportedAs, values[index]]));
+}
+
+/**
+ * Deletes or detaches every row that refers to the person, in one transaction, the account itself last (the list
+ * is walked backwards). Foreign keys would cascade most of this; doing it from the list makes the list the rule.
+ */
+export async function erasePersonalData(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const entry of [...PERSONAL_DATA].reverse()) {
+      const { table, column } = personalColumnName(entry);
+      await tx.execute(
+        entry.onDelete === 'delete'
+          ? sql`DELETE FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${userId}`
+          : sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = NULL WHERE ${sql.identifier(column)} = ${userId}`,
+      );
+    }
+  });
+}

@@ -1,0 +1,165 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAL_DATA, personalColumnName } from '../../server/modules/accounts/personal-data.ts';
+import { AccountsService } from '../../server/modules/accounts/service.ts';
+import { EmailControlsService } from '../../server/modules/email/controls.ts';
+import { signUp, type TestUser } from '../support/accounts.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { seedStories } from '../support/seed.ts';
+
+/**
+ * "Your data" covers every column that refers to a person: the database is asked which columns those are (by
+ * name and by foreign key to users), so a table added later without being declared in PERSONAL_DATA fails here.
+ */
+const PERSON_COLUMNS_SQL = `
+  SELECT table_name AS "table", column_name AS "column" FROM information_schema.columns
+   WHERE table_schema = current_schema()
+     AND column_name ~* '(^|_|[a-z])(user|owner|author|member|person|reviewer|creator)(_?id)?$|_by$'
+  UNION
+  SELECT cl.relname, a.attname FROM pg_constraint c
+    JOIN pg_class cl ON cl.oid = c.conrelid
+    JOIN pg_namespace n ON n.oid = cl.relnamespace
+    JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+   WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass AND n.nspname = current_schema()`;
+
+const key = (entry: { table: string; column: string }) => `${entry.table}.${entry.column}`;
+const declared = PERSONAL_DATA.map((entry) => key(personalColumnName(entry)));
+
+async function personColumns(pool: pg.Pool): Promise<string[]> {
+  return (await pool.query<{ table: string; column: string }>(PERSON_COLUMNS_SQL)).rows.map(key).sort();
+}
+
+/** Rows in each declared column that refer to the person. */
+async function rowsReferring(pool: pg.Pool, userId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const entry of PERSONAL_DATA) {
+    const { table, column } = personalColumnName(entry);
+    const result = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" WHERE "${column}" = $1`, [userId]);
+    counts[`${table}.${column}`] = result.rows[0]!.n;
+  }
+  return counts;
+}
+
+let t: TestApp;
+let person: TestUser;
+let bystander: TestUser;
+let sharedLinkId: number;
+const pool = () => t.db.database.pool;
+const SECRET = 'SECRET-never-exported';
+
+/** A row in every personal table: the person's own rows, and a bystander's flag the person reviewed as moderator. */
+async function giveThePersonARowEverywhere(): Promise<void> {
+  const q = (text: string, values: unknown[] = []) => pool().query(text, values);
+  await seedStories(pool(), [{ hnId: 9001, time: Math.floor(Date.now() / 1000) - 600, score: 10, descendants: 1, title: 'A story' }]);
+  const storyId = (await q(`SELECT id FROM stories WHERE hn_id = 9001`)).rows[0].id as number;
+  const id = person.id;
+  await q(`INSERT INTO accounts (id, account_id, provider_id, user_id, access_token, refresh_token, id_token) VALUES ('gh-link', 'gh-42', 'github', $1, $2, $2, $2)`, [id, SECRET]);
+  await q(`INSERT INTO verifications (id, identifier, value, expires_at) VALUES ('reset-1', $2, $1, now() + interval '1 hour')`, [id, `reset-password:${SECRET}`]);
+  await q(`INSERT INTO user_preferences (user_id, preferences) VALUES ($1, '{"storiesPerPage": 100}')`, [id]);
+  await q(`INSERT INTO email_frequency_controls (user_id, email_type, frequency) VALUES ($1, 'keyword_alert', 'daily')`, [id]);
+  await q(`INSERT INTO bookmarks (user_id, story_id) VALUES ($1, $2)`, [id, storyId]);
+  const watch = await q(
+    `INSERT INTO story_watches (user_id, story_id, initial_score, initial_descendants, initial_status, last_status) VALUES ($1, $2, 10, 1, 'other', 'trending') RETURNING id`,
+    [id, storyId],
+  );
+  await q(`INSERT INTO watch_status_changes (watch_id, user_id, story_id, from_status, to_status, changed_at) VALUES ($1, $2, $3, 'other', 'trending', now())`, [
+    watch.rows[0].id,
+    id,
+    storyId,
+  ]);
+  await q(`INSERT INTO story_notes (user_id, story_id, note) VALUES ($1, $2, 'My note')`, [id, storyId]);
+  await q(`INSERT INTO content_flags (user_id, story_id, flag_type, reason) VALUES ($1, $2, 'spam', 'ads')`, [id, storyId]);
+  await q(`INSERT INTO content_flags (user_id, story_id, flag_type, status, reviewed_by, reviewed_at) VALUES ($1, $2, 'spam', 'resolved', $3, now())`, [
+    bystander.id,
+    storyId,
+    id,
+  ]);
+  const link = await q(
+    `INSERT INTO shared_links (share_token, user_id, story_id, view_count, article_clicks, comments_clicks) VALUES ('tok-person', $1, $2, 3, 2, 1) RETURNING id`,
+    [id, storyId],
+  );
+  sharedLinkId = link.rows[0].id;
+  await q(`INSERT INTO shared_link_events (shared_link_id, event_type) VALUES ($1, 'view')`, [sharedLinkId]);
+  await q(`INSERT INTO analytics_events (event_type, properties, user_id) VALUES ('story_view', '{"hnId": 9001}', $1)`, [id]);
+  const announcement = await q(`INSERT INTO announcements (title, message) VALUES ('Hello', 'Hi') RETURNING id`);
+  await q(`INSERT INTO announcement_dismissals (user_id, announcement_id) VALUES ($1, $2)`, [id, announcement.rows[0].id]);
+  await q(`INSERT INTO contact_messages (name, email, subject, message, user_id, ip_address) VALUES ('Dora Doomed', $2, 'Hi', 'Call me', $1, '10.9.9.9')`, [
+    id,
+    person.email,
+  ]);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await signUp(t.app.server, { name: 'Admin' });
+  person = await signUp(t.app.server, { name: 'Dora Doomed' });
+  bystander = await signUp(t.app.server, { name: 'Bystander' });
+  await giveThePersonARowEverywhere();
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe('your data means all of it', () => {
+  it('every column of the database that refers to a person is declared in PERSONAL_DATA with its export and deletion', async () => {
+    const inDatabase = await personColumns(pool());
+    expect(inDatabase.filter((column) => !declared.includes(column)), 'columns neither exported nor deleted').toEqual([]);
+    const existing = (await pool().query<{ c: string }>(`SELECT table_name || '.' || column_name AS c FROM information_schema.columns WHERE table_schema = current_schema()`)).rows.map((row) => row.c);
+    expect(declared.filter((column) => !existing.includes(column)), 'declared columns missing from the database').toEqual([]);
+  });
+
+  it('the check finds a new table that refers to people, by column name or by foreign key', async () => {
+    await pool().query(`CREATE TABLE scratch_owned (id serial PRIMARY KEY, owner_id text)`);
+    await pool().query(`CREATE TABLE scratch_linked (id serial PRIMARY KEY, subscriber text REFERENCES users (id))`);
+    try {
+      expect(await personColumns(pool())).toEqual(expect.arrayContaining(['scratch_owned.owner_id', 'scratch_linked.subscriber']));
+    } finally {
+      await pool().query(`DROP TABLE scratch_owned, scratch_linked`);
+    }
+  });
+
+  it('the export holds a row of every declared table and no secret', async () => {
+    const before = await rowsReferring(pool(), person.id);
+    expect(Object.entries(before).filter(([, n]) => n === 0), 'the fixture must give the person a row in every table').toEqual([]);
+
+    const response = await t.app.server.inject({ url: '/api/user/export', headers: { cookie: person.cookie } });
+    expect(response.statusCode).toBe(200);
+    const data = response.json();
+    for (const entry of PERSONAL_DATA) {
+      if (entry.exportedAs === null) continue;
+      const value = data[entry.exportedAs];
+      expect(value, entry.exportedAs).toBeTruthy();
+      if (Array.isArray(value)) expect(value.length, entry.exportedAs).toBeGreaterThan(0);
+    }
+    expect(data.preferences.storiesPerPage).toBe(100);
+    expect(data.watchHistory).toEqual([expect.objectContaining({ hnId: 9001, fromStatus: 'other', toStatus: 'trending' })]);
+    expect(data.sharedLinks).toEqual([expect.objectContaining({ shareToken: 'tok-person', viewCount: 3, articleClicks: 2, commentsClicks: 1 })]);
+    expect(data.analyticsEvents).toEqual([expect.objectContaining({ eventType: 'story_view', properties: { hnId: 9001 } })]);
+    expect(data.announcementDismissals).toEqual([expect.objectContaining({ title: 'Hello' })]);
+    expect(data.contactMessages).toEqual([expect.objectContaining({ name: 'Dora Doomed', subject: 'Hi', message: 'Call me' })]);
+    expect(data.flagsReviewed).toEqual([expect.objectContaining({ hnId: 9001, status: 'resolved' })]);
+    expect(data.signInMethods.map((method: { provider: string }) => method.provider).sort()).toEqual(['credential', 'github']);
+
+    const hash = (await pool().query(`SELECT password FROM accounts WHERE user_id = $1 AND provider_id = 'credential'`, [person.id])).rows[0].password;
+    const tokens = (await pool().query<{ token: string }>(`SELECT token FROM sessions WHERE user_id = $1`, [person.id])).rows.map((row) => row.token);
+    for (const secret of [SECRET, hash, ...tokens]) expect(response.body).not.toContain(secret);
+    expect(response.body).not.toMatch(/"(password|token|accessToken|refreshToken|idToken)"/);
+  });
+
+  it('deleting the account leaves no row that refers to the person, and no contact message with their name or address', async () => {
+    await new AccountsService(t.db.database.db, new EmailControlsService(t.db.database.db)).deleteAccount(person.id);
+
+    const after = await rowsReferring(pool(), person.id);
+    expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
+    for (const column of await personColumns(pool())) {
+      const [table, name] = column.split('.');
+      const left = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" WHERE "${name}"::text = $1`, [person.id]);
+      expect(left.rows[0]!.n, column).toBe(0);
+    }
+    const contact = await pool().query(`SELECT 1 FROM contact_messages WHERE name = 'Dora Doomed' OR lower(email) = lower($1)`, [person.email]);
+    expect(contact.rowCount).toBe(0);
+    expect((await pool().query(`SELECT 1 FROM shared_link_events WHERE shared_link_id = $1`, [sharedLinkId])).rowCount).toBe(0);
+    // The bystander's flag is theirs: it stays, without its reviewer.
+    const flag = await pool().query(`SELECT reviewed_by FROM content_flags WHERE user_id = $1`, [bystander.id]);
+    expect(flag.rows).toEqual([{ reviewed_by: null }]);
+    expect((await t.app.server.inject({ url: '/api/auth/user', headers: { cookie: person.cookie } })).statusCode).toBe(401);
+  });
+});
