@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { publicUrl, type Config } from './config.ts';
-import type { Db } from './db/index.ts';
+import { isDatabaseTimeout, type Db } from './db/index.ts';
 import { installAccessControl, type UserResolver } from './http/access.ts';
 import { HttpError } from './http/errors.ts';
 import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts';
@@ -240,6 +240,11 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     }));
     const detail = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
     return reply.code(400).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${detail}`, issues });
+  }
+  if (isDatabaseTimeout(error)) {
+    // Overload or a stuck statement, not a fault in this request: ask the client to come back shortly.
+    request.log.warn({ err: error }, 'database timeout');
+    return reply.code(503).header('retry-after', '5').send({ message: 'The service is busy. Please try again in a moment.' });
   }
   const status = error.statusCode ?? 500;
   if (status >= 500 && !(error instanceof HttpError)) {

@@ -19,7 +19,7 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.max(3_600_000).default(15_000),
-  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.max(3_600_000).default(10_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.max(3_600_000).default(3_000),
   DATABASE_POOL_TIMEOUT_MS: positiveInt.max(600_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HN_API_URL: z.string().url().default('https://hacker-news.firebaseio.com/v0'),

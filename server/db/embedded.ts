@@ -16,7 +16,12 @@ export interface EmbeddedDatabase {
 const MAX_SOCKET_CONNECTIONS = 64;
 const SOCKET_FILE = '.s.PGSQL.5432';
 
-export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+export interface EmbeddedDatabaseOptions {
+  /** A connection idle inside a transaction is ended after this long, so it cannot hold the session from everyone. */
+  idleInTransactionTimeoutMs: number;
+}
+
+export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   const root = path.resolve(dataDir);
   const socketDir = path.join(root, 'run');
   const socketPath = path.join(socketDir, SOCKET_FILE);
@@ -27,7 +32,10 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
   await removeStaleSocket(socketPath);
 
   const db = await PGlite.create({ dataDir: path.join(root, 'pglite') });
-  const server = new PGliteSessionServer(db, socketPath, MAX_SOCKET_CONNECTIONS);
+  const server = new PGliteSessionServer(db, socketPath, {
+    maxConnections: MAX_SOCKET_CONNECTIONS,
+    idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs,
+  });
   await server.start();
   return {
     socketDir,

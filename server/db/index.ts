@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { Config } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { startEmbeddedDatabase } from './embedded.ts';
 import * as schema from './schema/index.ts';
 
@@ -14,15 +14,38 @@ export interface Database {
   close(): Promise<void>;
 }
 
+type DatabaseTimeouts = Pick<Config, 'DATABASE_STATEMENT_TIMEOUT_MS' | 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS' | 'DATABASE_POOL_TIMEOUT_MS'>;
+/** Where and how big; the timeouts default to the configuration's defaults. */
+export type DatabaseOptions = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & Partial<DatabaseTimeouts>;
+
 // COUNT(*) and bigint columns come back as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>): Promise<Database> {
-  const embedded = config.DATABASE_URL ? null : await startEmbeddedDatabase(config.DATA_DIR);
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const config = { ...loadConfig({}), ...definedOnly(options) };
+  const embedded = config.DATABASE_URL
+    ? null
+    : await startEmbeddedDatabase(config.DATA_DIR, { idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS });
   const connectionString = config.DATABASE_URL ?? embedded!.connectionString;
-  const pool = new pg.Pool({ connectionString, max: config.DATABASE_POOL_SIZE });
+  const pool = new pg.Pool({
+    connectionString,
+    max: config.DATABASE_POOL_SIZE,
+    // Waiting for a free connection ends in an error (a 503) instead of hanging the request.
+    connectionTimeoutMillis: config.DATABASE_POOL_TIMEOUT_MS,
+    // Sent at connection start; PostgreSQL cancels the statement or ends the connection. The embedded database
+    // ignores both (a running statement cannot be interrupted there); its session server ends idle transactions.
+    ...(embedded
+      ? {}
+      : {
+          statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          idle_in_transaction_session_timeout: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        }),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one (a transaction ended for idling is told so by an error event); its next query
+  // fails, the request answers 503, and the pool discards the client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     await pool.query('SELECT 1');
   } catch (error) {
@@ -40,4 +63,30 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
       await embedded?.close();
     },
   };
+}
+
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** PostgreSQL's codes for a statement cancelled by statement_timeout and a connection ended for idling in a transaction. */
+const TIMEOUT_CODES = new Set(['57014', '25P03']);
+/**
+ * pg-pool's messages when no connection was free within connectionTimeoutMillis, or a new one did not start in
+ * that time (on the embedded database, a new connection waits for the session like any query).
+ */
+const POOL_TIMEOUT_MESSAGES = new Set(['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout']);
+
+/**
+ * True for an error that means the database was too busy to answer in time (a statement or a wait for a
+ * connection ran out its timeout), as opposed to a mistake in the request or the code. Drizzle wraps the
+ * driver's error in `cause`.
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return true;
+    if (POOL_TIMEOUT_MESSAGES.has(current.message)) return true;
+  }
+  return false;
 }

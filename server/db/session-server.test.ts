@@ -12,7 +12,7 @@ describe('the embedded database under concurrent connections', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'session-server-'));
-    db = await startEmbeddedDatabase(dataDir);
+    db = await startEmbeddedDatabase(dataDir, { idleInTransactionTimeoutMs: 10_000 });
     pool = new pg.Pool({ connectionString: db.connectionString, max: 10 });
     await pool.query('CREATE TABLE entries (id serial PRIMARY KEY, n int NOT NULL, label text NOT NULL)');
   });

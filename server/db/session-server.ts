@@ -10,19 +10,26 @@ import type { PGlite } from '@electric-sql/pglite';
  * parameters, but prepared statement requires 2"). A connection inside a transaction keeps its turn until the
  * transaction ends, so no one else's statement runs inside it. (The @electric-sql/pglite-socket server queues
  * single messages, which interleaves exchanges under concurrent load.)
+ *
+ * A connection holding the turn and sending nothing (idle inside a transaction, or a client that stopped
+ * reading or went quiet) would stop every other connection, so it is ended after `idleInTransactionTimeoutMs`,
+ * as PostgreSQL's idle_in_transaction_session_timeout does: its transaction is rolled back and the turn passes on.
+ * A statement that runs long cannot be stopped: PGlite runs on this thread and has no timer signals, so it does
+ * not honour statement_timeout (docs/performance.md).
  */
 export class PGliteSessionServer {
   private readonly server: Server;
   private readonly turn = new SessionTurn();
   private readonly connections = new Set<Socket>();
+  private readonly closing = new Set<Promise<void>>();
 
   constructor(
     private readonly db: PGlite,
     private readonly socketPath: string,
-    maxConnections: number,
+    private readonly options: SessionServerOptions,
   ) {
     this.server = createServer((socket) => this.accept(socket));
-    this.server.maxConnections = maxConnections;
+    this.server.maxConnections = options.maxConnections;
   }
 
   start(): Promise<void> {
@@ -35,20 +42,30 @@ export class PGliteSessionServer {
     });
   }
 
+  /** Resolves once every connection has let go of the session, so the database can be closed after it. */
   async stop(): Promise<void> {
     for (const socket of this.connections) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await Promise.all(this.closing);
   }
 
   private accept(socket: Socket): void {
     this.connections.add(socket);
-    const connection = new Connection(socket, this.db, this.turn);
+    const connection = new Connection(socket, this.db, this.turn, this.options.idleInTransactionTimeoutMs);
     socket.on('close', () => {
       this.connections.delete(socket);
-      void connection.closed();
+      // A failed rollback has nobody left to tell; the turn has been handed on regardless.
+      const closing = connection.closed().catch(() => undefined);
+      this.closing.add(closing);
+      void closing.then(() => this.closing.delete(closing));
     });
     socket.on('error', () => socket.destroy());
   }
+}
+
+export interface SessionServerOptions {
+  maxConnections: number;
+  idleInTransactionTimeoutMs: number;
 }
 
 /** Who has the session now; the others wait in arrival order. */
@@ -82,6 +99,17 @@ const EXCHANGE_ENDS = new Set(['S', 'Q', 'X'].map((letter) => letter.charCodeAt(
 const FLUSH = 'H'.charCodeAt(0);
 const TERMINATE = 'X'.charCodeAt(0);
 
+/**
+ * What PostgreSQL sends a connection it ends for idling in a transaction: an ErrorResponse, FATAL, 25P03
+ * (idle_in_transaction_session_timeout), so clients report the same error on either database.
+ */
+const IDLE_IN_TRANSACTION_ERROR = errorResponse({
+  S: 'FATAL',
+  V: 'FATAL',
+  C: '25P03',
+  M: 'terminating connection due to idle-in-transaction timeout',
+});
+
 class Connection {
   private buffer = Buffer.alloc(0);
   private started = false;
@@ -89,11 +117,14 @@ class Connection {
   /** Incoming data is handled in order, one chunk after the other. */
   private work: Promise<void> = Promise.resolve();
   private open = true;
+  /** Runs while this connection holds the turn between exchanges. */
+  private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly socket: Socket,
     private readonly db: PGlite,
     private readonly turn: SessionTurn,
+    private readonly idleTimeoutMs: number,
   ) {
     socket.on('data', (chunk) => {
       this.buffer = Buffer.concat([this.buffer, chunk]);
@@ -108,7 +139,12 @@ class Connection {
   /** A connection gone mid-transaction must not leave the session inside its transaction. */
   async closed(): Promise<void> {
     this.open = false;
+    this.stopIdleTimer();
     await this.work;
+    await this.releaseSession();
+  }
+
+  private async releaseSession(): Promise<void> {
     if (!this.turn.heldBy(this)) return;
     try {
       if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
@@ -118,7 +154,7 @@ class Connection {
   }
 
   private async readMessages(): Promise<void> {
-    for (;;) {
+    while (this.open) {
       if (!this.started) {
         if (this.buffer.length < 8) return;
         const length = this.buffer.readInt32BE(0);
@@ -160,19 +196,73 @@ class Connection {
     return message;
   }
 
-  /** Runs messages on the session in this connection's turn; the turn ends with the exchange, outside a transaction. */
+  /**
+   * Runs messages on the session in this connection's turn; the turn ends with the exchange, outside a
+   * transaction. The next exchange waits until the client has read this one's reply, so a client that reads
+   * slowly holds at most one reply in memory (and, inside a transaction, the idle timer ends it).
+   */
   private async exchange(messages: Uint8Array[], complete: boolean): Promise<void> {
+    this.stopIdleTimer();
     await this.turn.take(this);
     try {
+      // A client that left while waiting for the turn needs no answer.
+      if (!this.open) return;
       for (const message of messages) {
         await this.db.execProtocolRawStream(message, {
+          // PGlite hands out a view of its own memory and reuses it for the next chunk: a chunk the socket
+          // has to queue (a reader slower than the reply) must be a copy, or it changes before it is sent.
           onRawData: (data) => {
-            if (this.open && this.socket.writable) this.socket.write(data);
+            if (this.open && this.socket.writable) this.socket.write(Buffer.from(data));
           },
         });
       }
     } finally {
       if (complete && !this.db.isInTransaction()) this.turn.give(this);
+      if (this.turn.heldBy(this)) this.startIdleTimer();
     }
+    await this.drained();
   }
+
+  private drained(): Promise<void> {
+    if (!this.socket.writableNeedDrain) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.socket.off('drain', done);
+        this.socket.off('close', done);
+        resolve();
+      };
+      this.socket.on('drain', done);
+      this.socket.on('close', done);
+    });
+  }
+
+  private startIdleTimer(): void {
+    this.idleTimer = setTimeout(() => this.endIdle(), this.idleTimeoutMs);
+  }
+
+  private stopIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  /**
+   * Ends a connection that held the turn too long without a word. Closing the socket hands the session on
+   * through closed(), after any work of this connection, so nothing else rolls back in the meantime.
+   */
+  private endIdle(): void {
+    this.idleTimer = null;
+    this.open = false;
+    // Written before the socket closes, so a client still reading learns why (as from PostgreSQL).
+    this.socket.write(IDLE_IN_TRANSACTION_ERROR);
+    this.socket.destroy();
+  }
+}
+
+/** A backend ErrorResponse message: 'E', its length, then each field as a code letter and a C string. */
+function errorResponse(fields: Record<string, string>): Buffer {
+  const body = Buffer.concat([...Object.entries(fields).map(([code, value]) => Buffer.from(`${code}${value}\0`)), Buffer.from([0])]);
+  const header = Buffer.alloc(5);
+  header.write('E', 0);
+  header.writeInt32BE(4 + body.length, 1);
+  return Buffer.concat([header, body]);
 }

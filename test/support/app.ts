@@ -19,7 +19,12 @@ export interface TestApp {
 export async function createTestApp(options: { env?: Record<string, string>; now?: () => number } = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', HN_API_URL: 'http://127.0.0.1:9/v0', HN_TIMEOUT_MS: '2000', ...options.env });
   const now = options.now ?? Date.now;
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({
+    DATABASE_POOL_SIZE: config.DATABASE_POOL_SIZE,
+    DATABASE_STATEMENT_TIMEOUT_MS: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    DATABASE_POOL_TIMEOUT_MS: config.DATABASE_POOL_TIMEOUT_MS,
+  });
   const metrics = createMetrics();
   const ingestion = createIngestion({ config, pool: db.database.pool, metrics, log: silentLog, now, backoffMs: 5 });
   const app = await buildApp({

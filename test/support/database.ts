@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../server/db/index.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 
 export interface TestDatabase {
@@ -13,11 +13,15 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** Pool size and timeouts a test may choose; where the database is, is up to createTestDatabase. */
+export type TestDatabaseOptions = Partial<Omit<DatabaseOptions, 'DATABASE_URL' | 'DATA_DIR'>>;
+
 /**
  * A fresh, migrated database for one test file: embedded PGlite in a temporary folder by default, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const pool = { DATABASE_POOL_SIZE: 10, ...options };
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `hn_test_${randomBytes(6).toString('hex')}`;
@@ -27,7 +31,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ DATABASE_URL: url.toString(), DATA_DIR: '', DATABASE_POOL_SIZE: 10 });
+    const database = await openDatabase({ ...pool, DATABASE_URL: url.toString(), DATA_DIR: '' });
     await runMigrations(database.pool);
     return {
       database,
@@ -42,7 +46,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hn-test-'));
-  const database = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: dataDir, DATABASE_POOL_SIZE: 10 });
+  const database = await openDatabase({ ...pool, DATABASE_URL: undefined, DATA_DIR: dataDir });
   await runMigrations(database.pool);
   return {
     database,

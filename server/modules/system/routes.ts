@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import type pg from 'pg';
-import { migrationsApplied } from '../../db/migrate.ts';
+import { databaseReadiness } from '../../db/readiness.ts';
 import type { Metrics } from '../../metrics.ts';
 
 /**
@@ -12,13 +12,9 @@ export function systemRoutes(pool: pg.Pool, metrics: Metrics, metricsScraper: on
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
     app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-      const database = await pool
-        .query('SELECT 1')
-        .then(() => true)
-        .catch(() => false);
-      const migrations = database && (await migrationsApplied(pool));
-      const ready = database && migrations;
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database, migrations });
+      const readiness = await databaseReadiness(pool);
+      const ready = readiness.reason === undefined;
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', ...readiness });
     });
 
     app.get('/metrics', { schema: { hide: true }, onRequest: metricsScraper }, async (_request, reply) => {
