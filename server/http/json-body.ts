@@ -31,10 +31,11 @@ export function installJsonBodyParser(server: FastifyInstance): void {
   const parseJson = server.getDefaultJsonParser('error', 'error');
   server.removeContentTypeParser('application/json');
   server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+    const json = body as string;
+    if (jsonNestsDeeperThan(json, MAX_JSON_DEPTH)) {
       done(new HttpError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, json, done);
   });
 }
