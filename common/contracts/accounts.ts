@@ -11,6 +11,7 @@ import {
   STORIES_PAGE_SIZES,
   TIMEZONES,
 } from '../rules/limits.ts';
+import { PASSWORD_MAX_LENGTH } from '../rules/password.ts';
 import { isSafeReturnPath } from '../rules/return-path.ts';
 import { STORY_SORTS } from '../rules/sorts.ts';
 import { text } from './fields.ts';
@@ -193,9 +194,6 @@ export const profileSchema = z.object({
 export const profileResponseSchema = z.object({ profile: profileSchema });
 export const profileParamsSchema = z.object({ identifier: text('identifier', 200, { min: 1 }) });
 
-/** Password length rule of local accounts (the other rules live with the server, server/modules/accounts/password.ts). */
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /** Limits of the fields better-auth's endpoints take: checked before better-auth sees a body. */
 export const AUTH_LIMITS = { name: 100, email: 254, imageUrl: 2000, token: 500, providerId: 40 } as const;

@@ -8,10 +8,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { messageOf } from '@/lib/api';
 import { PRODUCT_NAME, useDocumentTitle } from '@/lib/document-title';
-import { safeReturnTo, useAuthProviders, useEmailSignIn, useEmailSignUp, useProviderSignIn } from './api';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../common/rules/password.ts';
+import { PASSWORD_HINT, safeReturnTo, useAuthProviders, useEmailSignIn, useEmailSignUp, useProviderSignIn } from './api';
 
-/** Matches the server's minimum password length (better-auth's default). */
-const MIN_PASSWORD_LENGTH = 8;
 
 export function SignInPage() {
   useDocumentTitle('Sign In');
@@ -160,12 +159,13 @@ function LocalAccountForms({ onSignedIn }: { onSignedIn: () => void }) {
               name="password"
               type="password"
               autoComplete="new-password"
-              minLength={MIN_PASSWORD_LENGTH}
+              minLength={PASSWORD_MIN_LENGTH}
+              maxLength={PASSWORD_MAX_LENGTH}
               required
               aria-describedby={`${ids.newPassword}-hint`}
             />
             <p id={`${ids.newPassword}-hint`} className="text-xs text-muted-foreground">
-              At least {MIN_PASSWORD_LENGTH} characters.
+              {PASSWORD_HINT}
             </p>
           </div>
           {errorMessage}

@@ -18,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isUnauthorizedError } from '@/lib/api';
+import { AccountSecurity } from '@/features/auth/account-security';
 import { useDocumentTitle } from '@/lib/document-title';
 import {
   DEFAULT_PREFERENCES,
@@ -66,6 +67,7 @@ export function PreferencesPage() {
       ) : (
         <PreferencesForm initialPreferences={preferences.data} initialEmail={emailSettingsOf(controls.data)} />
       )}
+      <AccountSecurity />
     </div>
   );
 }

@@ -40,7 +40,8 @@ export function useUpdateProfile(identifier: string) {
 }
 
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: () => apiRequest('DELETE', '/api/user') });
+  // The password again, for accounts that have one: a session alone does not delete an account.
+  return useMutation({ mutationFn: (password: string | undefined) => apiRequest('DELETE', '/api/user', password === undefined ? {} : { password }) });
 }
 
 /** Download of everything the product holds about the signed-in person (a browser download, not a query). */

@@ -1,5 +1,5 @@
 import { AtSign, CalendarDays, Code, Download, Globe, Lock, MapPin, Pencil, Trash2, UserX } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { SwitchRow } from '@/components/form-rows';
 import { Button } from '@/components/ui/button';
@@ -8,8 +8,10 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger, DialogDescription, D
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError, isUnauthorizedError } from '@/lib/api';
+import { ApiError, handledAsUnauthorized, isUnauthorizedError, messageOf } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
+import { PASSWORD_MAX_LENGTH } from '../../../../common/rules/password.ts';
+import { useSignInMethods } from '@/features/auth/api';
 import { EXPORT_PATH, useDeleteAccount, useProfile, useUpdateProfile, type Profile, type ProfileEdit } from './api';
 
 function displayNameOf(profile: Profile): string {
@@ -217,15 +219,6 @@ function ProfileForm({ profile, identifier, onDone }: { profile: Profile; identi
 }
 
 function YourData() {
-  const deleteAccount = useDeleteAccount();
-  const remove = () =>
-    deleteAccount.mutate(undefined, {
-      onSuccess: () => window.location.assign('/'),
-      onError: (error) => {
-        if (!isUnauthorizedError(error)) toast.error('Failed to delete your account. Please try again.');
-      },
-    });
-
   return (
     <Card>
       <CardHeader>
@@ -238,30 +231,70 @@ function YourData() {
             <Download aria-hidden="true" /> Download my data
           </a>
         </Button>
-        <Dialog>
-          <DialogTrigger asChild>
-            <Button variant="destructive">
-              <Trash2 aria-hidden="true" /> Delete account
-            </Button>
-          </DialogTrigger>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>Delete your account?</DialogTitle>
-              <DialogDescription>
-                Your profile, preferences, bookmarks, notes, alerts and watches are deleted permanently. This cannot be undone.
-              </DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogClose>
-              <Button variant="destructive" onClick={remove} disabled={deleteAccount.isPending}>
-                {deleteAccount.isPending ? 'Deleting...' : 'Delete account'}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+        <DeleteAccountDialog />
       </CardContent>
     </Card>
+  );
+}
+
+/** Deleting the account asks for the password again (accounts without one need a recent sign-in, said by the server). */
+function DeleteAccountDialog() {
+  const methods = useSignInMethods();
+  const deleteAccount = useDeleteAccount();
+  const [error, setError] = useState<string | null>(null);
+  const ids = { password: useId(), error: useId() };
+  const hasPassword = methods.data?.hasPassword ?? true;
+
+  const remove = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const password = hasPassword ? String(new FormData(event.currentTarget).get('password')) : undefined;
+    deleteAccount.mutate(password, {
+      onSuccess: () => window.location.assign('/'),
+      onError: (failure) => {
+        if (!handledAsUnauthorized(failure)) setError(messageOf(failure, 'Failed to delete your account. Please try again.'));
+      },
+    });
+  };
+
+  return (
+    <Dialog onOpenChange={() => setError(null)}>
+      <DialogTrigger asChild>
+        <Button variant="destructive">
+          <Trash2 aria-hidden="true" /> Delete account
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form className="grid gap-4" onSubmit={remove} aria-describedby={error ? ids.error : undefined}>
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              Your profile, preferences, bookmarks, notes, alerts and watches are deleted permanently. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          {hasPassword && (
+            <div className="grid gap-1.5">
+              <Label htmlFor={ids.password}>Your password</Label>
+              <Input id={ids.password} name="password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} required />
+            </div>
+          )}
+          {error && (
+            <p id={ids.error} role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={deleteAccount.isPending || methods.isPending}>
+              {deleteAccount.isPending ? 'Deleting...' : 'Delete account'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
