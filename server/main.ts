@@ -61,7 +61,15 @@ async function main(): Promise<void> {
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
     const runCycle = ingestion.runCycle;
     const jobs = boss;
-    schedule = new IngestSchedule({ boss, intervalSeconds: config.HN_POLL_SECONDS, runCycle, log, work: hasRole(config, 'worker') });
+    schedule = new IngestSchedule({
+      boss,
+      pool: database.pool,
+      now,
+      intervalSeconds: config.HN_POLL_SECONDS,
+      runCycle,
+      log,
+      work: hasRole(config, 'worker'),
+    });
     const ingestSchedule = schedule;
     // Instances starting together would race to create pg-boss's tables and queues; they take turns.
     await withAdvisoryLock(database.pool, LOCKS.jobsSetup, async () => {
