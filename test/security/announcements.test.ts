@@ -36,7 +36,7 @@ const served = async () =>
 beforeAll(async () => {
   t = await createTestApp();
   service = new AnnouncementsService(t.db.database.pool);
-}, 60_000);
+}, 120_000);
 afterAll(async () => t?.close());
 
 describe('announcement HTML is sanitised on the server', () => {

@@ -91,11 +91,10 @@ async function giveThePersonARowEverywhere(): Promise<void> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await signUp(t.app.server, { name: 'Admin' });
   person = await signUp(t.app.server, { name: 'Dora Doomed' });
   bystander = await signUp(t.app.server, { name: 'Bystander' });
   await giveThePersonARowEverywhere();
-}, 60_000);
+}, 120_000);
 afterAll(async () => t?.close());
 
 describe('your data means all of it', () => {
