@@ -15,7 +15,7 @@ import {
 import type pg from 'pg';
 import { publicUrl, type Config } from './config.ts';
 import { isDatabaseTimeout, type Db } from './db/index.ts';
-import { installAccessControl, type UserResolver } from './http/access.ts';
+import { installAccessControl, type Access, type UserResolver } from './http/access.ts';
 import { HttpError } from './http/errors.ts';
 import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts';
 import { markPrivateAnswers } from './http/caching.ts';
@@ -76,8 +76,8 @@ export interface App {
   server: FastifyInstance;
   stories: StoriesService;
   auth: Auth;
-  /** Every route the server answers (HEAD left out), for the authorization matrix test and docs. */
-  routes: { method: string; url: string }[];
+  /** Every route the server answers (HEAD left out) with its declared access, for the route-walking tests and docs. */
+  routes: { method: string; url: string; access: Access | undefined }[];
 }
 
 /** Builds the HTTP app. Tests build it too, on a real database. */
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   const routes: App['routes'] = [];
   server.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access });
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);

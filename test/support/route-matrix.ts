@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import type { App } from '../../server/app.ts';
 import { setRole, signUp, type TestUser } from './accounts.ts';
 import type { TestApp } from './app.ts';
 import { seedStories } from './seed.ts';
@@ -125,10 +126,18 @@ export function matrixKeysOf(routes: { method: string; url: string }[]): string[
   return routes.map((route) => `${route.method} ${route.url}`).filter((key) => !WEB_ROUTES.has(key) && !key.startsWith('GET /api/docs/'));
 }
 
-/** The rows of the routes the server answers, failing on a route without a row. */
-export function matrixRowsFor(routes: { method: string; url: string }[]): [key: string, row: Row][] {
+/** The rows of the routes the server answers, each with the route's declared access, failing on a route without a row. */
+export function matrixRowsFor(routes: App['routes']): [key: string, row: Row, access: App['routes'][number]['access']][] {
   const keys = matrixKeysOf(routes);
   const missing = keys.filter((key) => !(key in ROUTE_MATRIX));
   if (missing.length > 0) throw new Error(`routes without a row in the route matrix: ${missing.join(', ')}`);
-  return keys.map((key) => [key, ROUTE_MATRIX[key]!]);
+  return routes.flatMap((route) => {
+    const key = `${route.method} ${route.url}`;
+    return keys.includes(key) ? [[key, ROUTE_MATRIX[key]!, route.access]] : [];
+  });
+}
+
+/** Whether a route's declared access needs a signed-in person (anything but public; undeclared routes are public). */
+export function needsSignIn(access: App['routes'][number]['access']): boolean {
+  return access !== undefined && access !== 'public';
 }
