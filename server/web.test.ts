@@ -145,8 +145,8 @@ describe('webRoutes', () => {
     expect(response.json()).toEqual({ message: 'No route for GET /assets/index-old.js' });
   });
 
-  it('keeps the JSON 404 for unknown API and server paths', async () => {
-    for (const url of ['/api/nope', '/api', '/healthz/x']) {
+  it('keeps the JSON 404 for unknown API and server paths, however spelled (never the app or the landing page)', async () => {
+    for (const url of ['/api/nope', '/api', '/healthz/x', '/API/nope', '/Metrics', '/%61pi/nope', '/api%2Fnope']) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toHaveProperty('message');
