@@ -115,6 +115,55 @@ test.describe('signed in', () => {
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 
+  test('change the password, sign out everywhere, delete the account with the password', async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    await page.goto('/signin');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await expect(page.getByText('At least 10 characters')).toBeVisible();
+    const { email, password } = await signUp(page);
+    await completeOnboarding(page);
+    // Another device signed in to the same account.
+    const laptop = await browser.newContext({ baseURL });
+    expect((await laptop.request.post('/api/auth/sign-in/email', { data: { email, password } })).status()).toBe(200);
+
+    // Changing the password signs the other device out; this one stays signed in.
+    await page.goto('/preferences');
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not the password');
+    await form.getByLabel('New password').fill('a brand new passphrase');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByRole('alert')).toHaveText(/password/i);
+    await form.getByLabel('Current password').fill(password);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password changed')).toBeVisible();
+    expect((await laptop.request.get('/api/auth/user')).status()).toBe(401);
+    await laptop.close();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Save Preferences' })).toBeVisible();
+
+    // Sign out everywhere ends this session too.
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
+
+    // Deleting the account asks for the password again.
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Your password').fill(password);
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('That password is not correct.');
+    await dialog.getByLabel('Your password').fill('a brand new passphrase');
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await expect(page.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
+    expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'a brand new passphrase' } })).status()).toBe(401);
+  });
+
   test('skip setup saves every email and consent option off', async ({ page }) => {
     await signUp(page);
     // The dialog traps focus: tabbing around never leaves it.
