@@ -76,31 +76,26 @@ export async function runIngestionCycle(deps: IngestionDeps, reason: string): Pr
  * process that dies, so holding it proves that no cycle is running anywhere.
  */
 export async function whileNoOtherCycleRuns<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T | null> {
-  if (poolsInACycle.has(pool)) return null;
-  poolsInACycle.add(pool);
+  const lockClient = await pool.connect();
   try {
-    const lockClient = await pool.connect();
+    // On the embedded database every connection is the same session, where an advisory lock is granted again to
+    // whoever asks; so the lock counts as taken while pg_locks shows it held (one statement: nothing runs between).
+    const locked = await lockClient.query<{ ok: boolean }>(
+      `SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_locks
+                                 WHERE locktype = 'advisory' AND classid = 0 AND objid::bigint = $1::bigint AND granted)
+                   THEN false ELSE pg_try_advisory_lock($1::bigint) END AS ok`,
+      [LOCKS.ingestionCycle],
+    );
+    if (!locked.rows[0]?.ok) return null;
     try {
-      const locked = await lockClient.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCKS.ingestionCycle]);
-      if (!locked.rows[0]?.ok) return null;
-      try {
-        return await work();
-      } finally {
-        await lockClient.query('SELECT pg_advisory_unlock($1)', [LOCKS.ingestionCycle]);
-      }
+      return await work();
     } finally {
-      lockClient.release();
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [LOCKS.ingestionCycle]);
     }
   } finally {
-    poolsInACycle.delete(pool);
+    lockClient.release();
   }
 }
-
-/**
- * The pools this process holds the cycle lock through. The embedded database is one session shared by all its
- * connections, where an advisory lock is taken again by whoever asks; the process notes its own holds too.
- */
-const poolsInACycle = new WeakSet<pg.Pool>();
 
 /**
  * Marks as failed the cycles still `running` although their process died (killed mid-cycle): left alone, they

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/index.ts';
+import { whileNoOtherCycleRuns } from '../../server/hn/ingest.ts';
 import { FUTURE_TIME_TOLERANCE_SECONDS, MAX_AUTHOR_LENGTH, MAX_TITLE_LENGTH, decodeHtmlEntities } from '../../server/hn/parse.ts';
 import { type Fault, type Poison, type ReplayServer } from '../../tools/hn-replay/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -158,6 +159,12 @@ describe('a poisoned item never stops ingestion', () => {
     expect(top.rows.map((row) => row.hn_id)).toEqual(replay.dataset.topAt(replay.clock.now()).slice(0, 3));
     expect(await pendingIds()).toEqual([]);
     expect(replay.faults.list().map((fault) => fault.applied)).toEqual([2]);
+  });
+
+  it('the cycle lock excludes a second holder, also on the embedded database where all connections share one session', async () => {
+    const nested = await whileNoOtherCycleRuns(pool(), () => whileNoOtherCycleRuns(pool(), async () => 'second holder'));
+    expect(nested).toBeNull();
+    expect(await whileNoOtherCycleRuns(pool(), async () => 'free again')).toBe('free again');
   });
 
   it('a story the database refuses goes to the retry queue; the rest of the cycle is stored', async () => {
