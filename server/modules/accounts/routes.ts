@@ -110,10 +110,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
         config: { access: 'user' },
         schema: { tags: ['accounts'], summary: 'The signed-in person', response: { 200: currentUserSchema, 401: errorResponseSchema } },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return me(request);
-      },
+      async (request) => me(request),
     );
 
     app.get(
@@ -216,7 +213,6 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
         const data = await service.exportData((await me(request)).id);
         return reply
           .header('content-disposition', 'attachment; filename="hn-trends-my-data.json"')
-          .header('cache-control', 'no-store')
           .send(data);
       },
     );

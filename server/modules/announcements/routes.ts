@@ -11,7 +11,8 @@ export function announcementsRoutes(service: AnnouncementsService, resolveUser: 
       { config: { access: 'public' }, schema: { tags: ['announcements'], response: { 200: announcementsResponseSchema } } },
       async (request, reply) => {
         const user = await currentUser(request, resolveUser);
-        reply.header('cache-control', user ? 'private, no-cache' : 'public, max-age=120');
+        // A signed-in person's answer is made private by the caching rule (server/http/caching.ts).
+        if (!user) reply.header('cache-control', 'public, max-age=120');
         return { announcements: await service.active(user?.id ?? null) };
       },
     );

@@ -21,10 +21,7 @@ export function notesRoutes(service: NotesService, resolveUser: UserResolver): F
     app.get(
       '/api/stories/:id/notes',
       { config: { access: 'user' }, schema: { tags, summary: 'My note on a story (404 when there is none)', params: storyPathIdParamsSchema, response: { 200: noteResponseSchema, ...errors } } },
-      async (request, reply) => {
-        reply.header('cache-control', 'private, no-cache');
-        return { note: await service.get(await me(request), request.params.id) };
-      },
+      async (request) => ({ note: await service.get(await me(request), request.params.id) }),
     );
 
     app.post(
