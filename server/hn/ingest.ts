@@ -79,10 +79,12 @@ export async function whileNoOtherCycleRuns<T>(pool: pg.Pool, work: () => Promis
   const lockClient = await pool.connect();
   try {
     // On the embedded database every connection is the same session, where an advisory lock is granted again to
-    // whoever asks; so the lock counts as taken while pg_locks shows it held (one statement: nothing runs between).
+    // whoever asks; so the lock counts as taken while pg_locks shows it held in this database (pg_locks lists the
+    // whole server's), checked and taken in one statement so nothing runs between.
     const locked = await lockClient.query<{ ok: boolean }>(
       `SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_locks
-                                 WHERE locktype = 'advisory' AND classid = 0 AND objid::bigint = $1::bigint AND granted)
+                                 WHERE locktype = 'advisory' AND classid = 0 AND objid::bigint = $1::bigint AND granted
+                                   AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))
                    THEN false ELSE pg_try_advisory_lock($1::bigint) END AS ok`,
       [LOCKS.ingestionCycle],
     );

@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/index.ts';
+import { LOCKS } from '../../server/db/locks.ts';
 import { whileNoOtherCycleRuns } from '../../server/hn/ingest.ts';
 import { FUTURE_TIME_TOLERANCE_SECONDS, MAX_AUTHOR_LENGTH, MAX_TITLE_LENGTH, decodeHtmlEntities } from '../../server/hn/parse.ts';
 import { type Fault, type Poison, type ReplayServer } from '../../tools/hn-replay/index.ts';
@@ -165,6 +166,17 @@ describe('a poisoned item never stops ingestion', () => {
     const nested = await whileNoOtherCycleRuns(pool(), () => whileNoOtherCycleRuns(pool(), async () => 'second holder'));
     expect(nested).toBeNull();
     expect(await whileNoOtherCycleRuns(pool(), async () => 'free again')).toBe('free again');
+    if (process.env.TEST_DATABASE_URL) {
+      // On a PostgreSQL server, a cycle in another database (another deployment) holds another lock.
+      const elsewhere = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await elsewhere.connect();
+      try {
+        await elsewhere.query('SELECT pg_advisory_lock($1)', [LOCKS.ingestionCycle]);
+        expect(await whileNoOtherCycleRuns(pool(), async () => 'not blocked')).toBe('not blocked');
+      } finally {
+        await elsewhere.end();
+      }
+    }
   });
 
   it('a story the database refuses goes to the retry queue; the rest of the cycle is stored', async () => {
