@@ -141,7 +141,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (!hasSessionCookie(request.headers.cookie)) return sendLandingOrApp();
       if (!home) return sendApp(request, reply, 200);
 
-      const rendered = await home.renderer.renderSignedInHome(apiCallAs(request)).catch((error: unknown) => {
+      const rendered = await home.renderer.renderSignedInHome(apiCallAs(request), searchOf(request.url)).catch((error: unknown) => {
         request.log.warn({ err: error }, 'rendering the signed-in home failed; sending the plain app');
         return null;
       });
@@ -234,6 +234,12 @@ function readBuild(root: string): Map<string, BuiltFile> {
   };
   visit(root);
   return files;
+}
+
+/** The query string of a request's URL, with its '?' ('' when there is none). */
+function searchOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start);
 }
 
 function decodePathname(url: string): string | null {
