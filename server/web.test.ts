@@ -220,7 +220,7 @@ describe('webRoutes with the server-side renderer', () => {
     expect(response.headers.vary).toContain('Cookie');
     // The rendered root replaces the template's, verbatim ('$&' is not a replacement pattern here).
     const echo = JSON.stringify({ body: { ids: [1, 2] }, ip: '203.0.113.9', method: 'POST' });
-    expect(response.body).toBe(`<!doctype html><html lang="en"><style>inline</style><div id="root" data-prerendered>ada $& ${echo}</div>`);
+    expect(response.body).toBe(`<!doctype html><html data-account-theme lang="en"><style>inline</style><div id="root" data-prerendered>ada $& ${echo}</div>`);
   });
 
   it("hands the renderer the page's query string, where the story list keeps its view", async () => {
@@ -231,7 +231,7 @@ describe('webRoutes with the server-side renderer', () => {
 
   it("starts the page in the person's dark theme when their preferences ask for it", async () => {
     const response = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=night-owl' } });
-    expect(response.body).toMatch(/^<!doctype html><html class="dark" lang="en"><style>inline<\/style><div id="root" data-prerendered>night-owl /);
+    expect(response.body).toMatch(/^<!doctype html><html class="dark" data-account-theme lang="en"><style>inline<\/style><div id="root" data-prerendered>night-owl /);
   });
 
   it('sends the landing page for a stale session cookie, or the plain app during maintenance', async () => {

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute } from '../web/src/app/route-paths.ts';
+import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, type ApiCall, type ServerRenderer } from '../web/src/prerendered.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
@@ -149,14 +150,15 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (rendered.audience === 'visitor') return sendLandingOrApp();
       if (rendered.audience === 'maintenance') return sendApp(request, reply, 200);
       const { root, darkMode } = rendered;
-      // Their darkMode preference applies from the first paint (the theme script adds only a stored dark theme).
+      // Their darkMode preference applies from the first paint, and the theme script leaves it alone: this browser's
+      // stored theme may be older than a change the person made on another device.
       const page = home.template.replace(EMPTY_ROOT, () => root);
       // The page holds the person's own data: never stored, by shared caches or the browser's.
       return reply
         .code(200)
         .header('cache-control', PRIVATE_NO_STORE)
         .type(CONTENT_TYPES['.html']!)
-        .send(darkMode ? page.replace('<html ', '<html class="dark" ') : page);
+        .send(page.replace('<html ', `<html ${darkMode ? 'class="dark" ' : ''}${ACCOUNT_THEME_ATTRIBUTE} `));
     };
 
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
