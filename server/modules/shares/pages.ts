@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shareTokenParamsSchema } from '../../../common/contracts/actions.ts';
+import { formatCount } from '../../../common/rules/plural.ts';
 import { hasWebBuild } from '../../web.ts';
 import type { SharesService } from './service.ts';
 
@@ -98,7 +99,7 @@ export function sharePagesRoutes({ service, baseUrl, webDistDir }: SharePagesOpt
       const meta: ShareMeta = preview
         ? {
             title: preview.title,
-            description: preview.description ?? `${preview.score} points, ${preview.comments} comments${preview.domain ? ` on ${preview.domain}` : ''}. Shared on ${SITE_NAME}.`,
+            description: preview.description ?? `${formatCount(preview.score, 'point')}, ${formatCount(preview.comments, 'comment')}${preview.domain ? ` on ${preview.domain}` : ''}. Shared on ${SITE_NAME}.`,
             url: `${baseUrl}${preview.path}`,
             image: `${baseUrl}/api/og-image/${token}`,
             storyUrl: preview.storyUrl,

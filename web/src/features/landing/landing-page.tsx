@@ -14,6 +14,7 @@ import {
 import type { Story } from '../../../../common/contracts/stories.ts';
 import { landingHeatLevel, type HeatLevel } from '../../../../common/rules/heat.ts';
 import { itemPageUrl } from '../../../../common/rules/links.ts';
+import { formatCount } from '../../../../common/rules/plural.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -180,13 +181,13 @@ function TrendingRow({ story, nowMs }: { story: Story; nowMs: number }) {
         <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <Triangle className="size-3 fill-current text-primary" aria-hidden="true" />
-            {story.score} points
+            {formatCount(story.score, 'point')}
           </span>
           {story.scoreVelocity > 0 && <span className="text-emerald-700 dark:text-emerald-300">+{velocity}/hr</span>}
           {story.descendants > 0 && (
             <span className="inline-flex items-center gap-1">
               <MessageSquare className="size-3" aria-hidden="true" />
-              {story.descendants} comments
+              {formatCount(story.descendants, 'comment')}
             </span>
           )}
           <span>{timeAgoOrRecently(story.timeAgo)}</span>

@@ -2,6 +2,7 @@ import { AlertTriangle, BookOpen, Clock, ExternalLink, Link2Off, MessageSquare, 
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
+import { formatCount } from '../../../../common/rules/plural.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { MetaItem } from '@/components/meta-item';
 import { Button } from '@/components/ui/button';
@@ -69,10 +70,10 @@ export function SharedStoryPage({ shareToken }: { shareToken?: string }) {
       </header>
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <MetaItem icon={Triangle} iconClassName="fill-current text-primary" className="font-medium text-foreground">
-          {story.score} points
+          {formatCount(story.score, 'point')}
         </MetaItem>
         <MetaItem icon={MessageSquare}>
-          {story.descendants} comments
+          {formatCount(story.descendants, 'comment')}
         </MetaItem>
         <MetaItem icon={User}>
           {story.by || 'Anonymous'}

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { isFeatured } from '../../../../../common/rules/featured.ts';
 import { SKELETON_CARDS, SLOW_LOAD_HINT_MS } from '../../../../../common/rules/limits.ts';
+import { formatCount } from '../../../../../common/rules/plural.ts';
 import { DEFAULT_STORY_SORT, type StorySort } from '../../../../../common/rules/sorts.ts';
 import { DEFAULT_TIME_FILTER, TIME_FILTER_CAPTIONS } from '../../../../../common/rules/time-windows.ts';
 import { Button } from '@/components/ui/button';
@@ -172,8 +173,8 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
 
 /** 'N stories (last 3 days)' for trending, 'N of TOTAL stories' for the other sorts. */
 function countCaption(filters: ListFilters, count: number, totalCount: number): string {
-  if (filters.sort === 'trending') return `${totalCount} stories (${TIME_FILTER_CAPTIONS[filters.timeFilter]})`;
-  return `${count} of ${totalCount} stories`;
+  if (filters.sort === 'trending') return `${formatCount(totalCount, 'story', 'stories')} (${TIME_FILTER_CAPTIONS[filters.timeFilter]})`;
+  return `${count} of ${formatCount(totalCount, 'story', 'stories')}`;
 }
 
 function LoadingStories() {
