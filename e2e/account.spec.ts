@@ -70,15 +70,16 @@ test.describe('signed in', () => {
     await page.getByRole('switch', { name: 'Dark mode' }).click();
     await page.getByRole('switch', { name: 'Quiet hours' }).click();
     await expect(page.getByRole('combobox', { name: 'Quiet hours start' })).toBeHidden();
+    // Outside 1-50 is invalid and becomes 10 (part 2 §5).
     await page.getByLabel('Max emails per day').fill('80');
     await page.getByRole('button', { name: 'Save Preferences' }).click();
     await expect(page.getByText('Preferences Saved')).toBeVisible();
-    await expect(page.getByLabel('Max emails per day')).toHaveValue('50');
+    await expect(page.getByLabel('Max emails per day')).toHaveValue('10');
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Stories per page' })).toHaveText('10');
     await expect(page.getByRole('switch', { name: 'Quiet hours' })).toHaveAttribute('aria-checked', 'false');
-    await expect(page.getByLabel('Max emails per day')).toHaveValue('50');
+    await expect(page.getByLabel('Max emails per day')).toHaveValue('10');
     await page.getByRole('switch', { name: 'Quiet hours' }).click();
     await expect(page.getByRole('combobox', { name: 'Quiet hours start' })).toHaveText('22:00');
     await expect(page.getByRole('combobox', { name: 'Quiet hours end' })).toHaveText('08:00');
