@@ -253,20 +253,24 @@ test.describe('per-story actions', () => {
   });
 
   test('visitors: a bad share link, and the sign-in pages', async ({ page, request }) => {
+    // An unknown (or malformed) token: Story Not Found; no token at all: Invalid Share Link.
     await page.goto('/share/this-token-does-not-exist/some-slug');
-    await expect(page.getByRole('heading', { level: 1, name: 'Invalid Share Link' })).toBeVisible();
-    await expect(page.getByText(/Share link not found/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Story Not Found' })).toBeVisible();
+    await expect(page.getByText(/No story is shared under this link/)).toBeVisible();
     expect((await request.get('/share/this-token-does-not-exist')).status()).toBe(404);
-    await checkPage(page, 'shared-story-invalid', async (p) => {
-      await expect(p.getByRole('heading', { name: 'Invalid Share Link' })).toBeVisible();
+    await checkPage(page, 'shared-story-unknown', async (p) => {
+      await expect(p.getByRole('heading', { name: 'Story Not Found' })).toBeVisible();
     });
     await page.goto('/shared-story/not%20a%20token');
+    await expect(page.getByRole('heading', { level: 1, name: 'Story Not Found' })).toBeVisible();
+    await page.goto('/share');
     await expect(page.getByRole('heading', { level: 1, name: 'Invalid Share Link' })).toBeVisible();
 
-    // Any other failure to load the link: Story Not Found.
+    // Any other failure to load the link: Story Not Found, try again later.
     await page.route('**/api/shared-links/*', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }));
     await page.goto('/shared-story/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     await expect(page.getByRole('heading', { level: 1, name: 'Story Not Found' })).toBeVisible();
+    await expect(page.getByText(/try again later/)).toBeVisible();
 
     // Bookmarks and watched stories are for signed-in people: visitors go to sign in.
     await page.goto('/bookmarks');

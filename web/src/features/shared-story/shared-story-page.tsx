@@ -23,10 +23,18 @@ export function SharedStoryPage({ shareToken }: { shareToken?: string }) {
   const title = data ? data.customTitle || data.story.title : undefined;
   useDocumentTitle(title ?? 'Shared Story');
 
-  if (!validToken || (link.error instanceof ApiError && link.error.status === 404)) {
+  if (!shareToken) {
     return (
       <Problem icon={<Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />} title="Invalid Share Link">
-        Share link not found. It may have been mistyped or removed.
+        This address has no share link in it. Check that it was copied whole.
+      </Problem>
+    );
+  }
+  // A malformed token is only an unknown one: no story is shared under it.
+  if (!validToken || (link.error instanceof ApiError && link.error.status === 404)) {
+    return (
+      <Problem icon={<Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />} title="Story Not Found">
+        No story is shared under this link. It may have been mistyped or removed.
       </Problem>
     );
   }
