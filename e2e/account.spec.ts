@@ -98,12 +98,21 @@ test.describe('signed in', () => {
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Privacy' })).toContainText('Public profile');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel('Bio').fill('Wrote the first compiler.');
     await page.getByLabel('Location').fill('Arlington, VA');
+    // A refused field shows the server's reason beside it; a website without a scheme is an https:// one.
+    await page.getByLabel('Website').fill('ftp://grace.example');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Website')).toHaveAccessibleDescription('Must be an http:// or https:// address');
+    await expect(page.getByLabel('Website')).toBeFocused();
+    await page.getByLabel('Website').fill('grace.example');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Wrote the first compiler.')).toBeVisible();
     await expect(page.getByText('Arlington, VA')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'https://grace.example' })).toHaveAttribute('href', 'https://grace.example/');
     await expect(page.getByRole('link', { name: 'Download my data' })).toHaveAttribute('href', '/api/user/export');
     await checkPage(page, 'profile', async (p) => {
       await expect(p.getByText('Wrote the first compiler.')).toBeVisible();

@@ -301,6 +301,18 @@ describe('profiles', () => {
     expect(response.json().profile).toMatchObject({ displayName: 'Alice L.', bio: '<b>Reads</b> everything', location: 'Oxford', website: 'https://alice.example', twitterHandle: 'alice', githubHandle: 'alice-l' });
   });
 
+  it('stores a website given without a scheme as an https:// one', async () => {
+    const response = await inject({ method: 'PUT', url: '/api/profile', headers: as(alice), payload: { website: ' alice.example/blog ' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile.website).toBe('https://alice.example/blog');
+  });
+
+  it('names the refused field in its issues, for the form to show beside it', async () => {
+    const response = await inject({ method: 'PUT', url: '/api/profile', headers: as(alice), payload: { website: 'ftp://alice.example', bio: 'fine' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual([{ path: 'website', message: 'website must be an http:// or https:// address' }]);
+  });
+
   it.each([
     [{ website: 'javascript:alert(1)' }, /website must be an http/],
     [{ website: 'ftp://alice.example' }, /website must be an http/],
