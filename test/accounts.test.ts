@@ -33,6 +33,18 @@ describe('sign-up, roles and the current user', () => {
     expect(roles).toEqual(['admin', 'user', 'admin']);
   });
 
+  it('GET /api/auth/me gives the same person as /api/auth/user, and null (200) for a visitor, never cached', async () => {
+    const me = await inject({ url: '/api/auth/me', headers: as(alice) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual((await inject({ url: '/api/auth/user', headers: as(alice) })).json());
+    expect(me.headers['cache-control']).toMatch(/no-store/);
+    const visitor = await inject({ url: '/api/auth/me' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toBeNull();
+    expect(visitor.headers['cache-control']).toMatch(/no-store/);
+    expect(visitor.headers.vary).toMatch(/Cookie/i);
+  });
+
   it('GET /api/auth/user gives the spec fields, or 401 Unauthorized', async () => {
     const me = await inject({ url: '/api/auth/user', headers: as(alice) });
     expect(me.json()).toEqual({
