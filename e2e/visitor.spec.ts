@@ -12,8 +12,10 @@ test.describe('visitor tour', () => {
     }
     await expect(page.getByText('50K+')).toBeVisible();
     await expect(page.getByRole('list').filter({ hasText: 'Smart story browsing' }).getByRole('listitem')).toHaveCount(6);
-    for (const name of ['Sign In', 'Start Exploring Stories', 'Get Started Free']) {
-      await expect(page.getByRole('link', { name })).toHaveAttribute('href', '/api/login');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/api/login');
+    // The calls to action for newcomers open Sign Up.
+    for (const name of ['Start Exploring Stories', 'Get Started Free']) {
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', '/signin?tab=sign-up');
     }
     await expect(page.getByText(/not affiliated with/)).toBeVisible();
     await checkPage(page, 'landing', async (p) => {

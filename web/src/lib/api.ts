@@ -7,6 +7,8 @@ import type { ErrorResponse } from '../../../common/contracts/errors.ts';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../common/rules/limits.ts';
 
 export const LOGIN_PATH = '/api/login';
+/** The sign-in page opened on Sign Up: where calls to action for newcomers go. */
+export const SIGN_UP_PATH = '/signin?tab=sign-up';
 export const LOGOUT_PATH = '/api/logout';
 
 export class ApiError extends Error {

@@ -20,7 +20,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LOGIN_PATH } from '@/lib/api';
+import { SIGN_UP_PATH } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { SAMPLE_SIZE, useTrendingSample } from './api';
 
@@ -48,10 +48,11 @@ const LANDING_HEAT_LABELS: Readonly<Record<HeatLevel, string>> = {
   trending: 'TRENDING',
 };
 
-function SignInButton({ children, size = 'lg' }: { children: string; size?: 'lg' | 'default' }) {
+/** The landing page's calls to action are for newcomers: they open the sign-in page on Sign Up. */
+function SignUpButton({ children, size = 'lg' }: { children: string; size?: 'lg' | 'default' }) {
   return (
     <Button asChild size={size}>
-      <a href={LOGIN_PATH}>
+      <a href={SIGN_UP_PATH}>
         {children}
         <ArrowRight aria-hidden="true" />
       </a>
@@ -74,7 +75,7 @@ export function LandingPage() {
           HN Trends follows every story minute by minute, measures how fast points and comments arrive, and shows you what is
           heating up right now.
         </p>
-        <SignInButton>Start Exploring Stories</SignInButton>
+        <SignUpButton>Start Exploring Stories</SignUpButton>
       </section>
 
       <TrendingNow />
@@ -115,7 +116,7 @@ export function LandingPage() {
       <section className="grid justify-items-center gap-4 rounded-2xl bg-primary/10 px-6 py-10 text-center dark:bg-primary/15">
         <h2 className="text-2xl font-bold sm:text-3xl">Ready to catch the next big story?</h2>
         <p className="text-muted-foreground">Free to use. No credit card required.</p>
-        <SignInButton>Get Started Free</SignInButton>
+        <SignUpButton>Get Started Free</SignUpButton>
       </section>
     </div>
   );
