@@ -67,6 +67,13 @@ test.describe('per-story actions', () => {
     await button(card, 'Bookmark').click();
     await expect(toast(page, 'Bookmarked!')).toBeVisible();
     await expect(button(card, 'Remove bookmark')).toHaveAttribute('aria-pressed', 'true');
+    // The toast leaves the card's action buttons uncovered.
+    const toastBox = (await toast(page, 'Bookmarked!').boundingBox())!;
+    for (const action of await card.getByRole('button').all()) {
+      const box = (await action.boundingBox())!;
+      const overlaps = box.x < toastBox.x + toastBox.width && toastBox.x < box.x + box.width && box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height;
+      expect(overlaps, await action.getAttribute('aria-label') ?? '').toBe(false);
+    }
     expect(postBody(await analytics)).toMatchObject({ eventType: 'story_bookmark', properties: { title, action: 'add' } });
 
     // /bookmarks: a failed load shows the error state; Try Again loads the list.
