@@ -13,6 +13,7 @@ export default defineConfig({
       // Web unit tests; each file that needs a DOM asks for jsdom with a `// @vitest-environment jsdom` comment.
       'web/**/*.test.{ts,tsx}',
     ],
+    setupFiles: ['web/src/test-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

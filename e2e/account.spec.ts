@@ -38,7 +38,8 @@ test.describe('signed in', () => {
       const url = new URL((await request).url());
       expect(url.searchParams.get('page')).toBe('1');
       if (sort === 'fast-risers') expect(url.searchParams.get('minVelocity')).toBe('5');
-      if (sort === 'time') expect(url.searchParams.get('hours')).toBe('8760');
+      // Every sort but trending (which names it) gets the window as hours: Recent's 3 days too, not a year.
+      expect(url.searchParams.get('hours')).toBe('72');
       await expect(page.getByTestId('count-caption')).not.toBeEmpty();
     }
     await page.getByLabel('Sort by').selectOption({ label: 'Trending' });

@@ -1,8 +1,9 @@
 import { completeOnboarding, expect, signUp, test, waitForStories, withDatabase } from './support.ts';
 
 test.describe('story list', () => {
+  let account: { email: string; password: string };
   test.beforeEach(async ({ page }) => {
-    await signUp(page);
+    account = await signUp(page);
     await completeOnboarding(page);
     await waitForStories(page);
   });
@@ -91,7 +92,7 @@ test.describe('story list', () => {
     // Someone whose preferences ask for the dark theme gets it from the first paint, on any browser.
     const origin = new URL(page.url()).origin;
     expect((await page.request.patch('/api/user/preferences', { data: { darkMode: true }, headers: { origin } })).ok()).toBe(true);
-    expect(await (await page.request.get('/')).text()).toMatch(/<html class="dark" /);
+    expect(await (await page.request.get('/')).text()).toMatch(/<html class="dark" data-account-theme /);
   });
 
   test('loading, slow-load hint, error with Try Again, and empty states', async ({ page }) => {
@@ -146,5 +147,116 @@ test.describe('story list', () => {
     await waitForStories(page);
     await expect(page.getByTestId('announcement')).toContainText('Always here');
     await withDatabase((db) => db.query(`DELETE FROM announcements`));
+  });
+
+  test('sort, window, min score and page live in the URL: reload, Back and Forward, and links keep them', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    const sort = page.getByLabel('Sort by');
+    const window = page.getByLabel('Time window');
+    const minScore = page.getByLabel('Min score');
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    const currentPage = (n: number) => expect(pagination.getByRole('button', { name: `Page ${n}`, exact: true })).toHaveAttribute('aria-current', 'page');
+    const search = () => new URL(page.url()).search;
+    const defaultMinScore = await minScore.inputValue();
+    expect(search()).toBe('');
+
+    await sort.selectOption({ label: 'Score' });
+    await expect.poll(search).toBe('?sort=score');
+    await window.selectOption('week');
+    await expect.poll(search).toBe('?sort=score&window=week');
+    await expect(page.getByTestId('count-caption')).toHaveText(/^\d+ of \d+ stories \(last week\)$/);
+    await pagination.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await expect.poll(search).toBe('?sort=score&window=week&page=2');
+
+    // A reload asks the server for that view, which renders it.
+    await page.reload();
+    await waitForStories(page);
+    await expect(sort).toHaveValue('score');
+    await expect(window).toHaveValue('week');
+    await currentPage(2);
+
+    await page.goBack();
+    await expect.poll(search).toBe('?sort=score&window=week');
+    await currentPage(1);
+    await page.goBack();
+    await expect.poll(search).toBe('?sort=score');
+    await expect(window).toHaveValue('3d');
+    await page.goForward();
+    await expect(window).toHaveValue('week');
+
+    const otherMinScore = defaultMinScore === '0' ? '5' : '0';
+    await minScore.fill(otherMinScore);
+    await minScore.press('Enter');
+    await expect.poll(search).toBe(`?sort=score&window=week&minScore=${otherMinScore}`);
+    await page.reload();
+    await waitForStories(page);
+    await expect(minScore).toHaveValue(otherMinScore);
+    await page.goBack();
+    await expect(minScore).toHaveValue(defaultMinScore);
+
+    // The default view is the plain address.
+    await sort.selectOption({ label: 'Trending' });
+    await window.selectOption('3d');
+    await expect.poll(search).toBe('');
+
+    // A link opens the view it names, rendered by the server: Recent over the last hour means the last hour.
+    const stories = page.waitForRequest((r) => r.url().includes('/api/stories/recent?') && r.url().includes('hours=1&'), { timeout: 5000 }).catch(() => null);
+    await page.goto('/?sort=time&window=1h&minScore=0');
+    await expect(page.getByTestId('count-caption')).toHaveText(/^\d+ of \d+ stories \(last hour\)$/);
+    await expect(page.locator(`#root[data-app-ready]`)).toBeAttached();
+    await expect(sort).toHaveValue('time');
+    await expect(window).toHaveValue('1h');
+    await expect(minScore).toHaveValue('0');
+    // The server rendered it with its data: the browser does not ask for the list again.
+    expect(await stories).toBeNull();
+    // The page came with that list: the last hour's stories, and only those.
+    const served = await page.evaluate(() => {
+      const state = JSON.parse(document.getElementById('app-state')?.textContent ?? '{}') as {
+        queries: { queryKey: [string, { sort: string; timeFilter: string }]; state: { data: { stories: { time: number }[] } } }[];
+      };
+      return state.queries.filter((query) => query.queryKey[0] === '/api/stories').map((query) => ({ view: query.queryKey[1], times: query.state.data.stories.map((story) => story.time) }));
+    });
+    expect(served).toHaveLength(1);
+    expect(served[0]!.view).toMatchObject({ sort: 'time', timeFilter: '1h', minScore: 0 });
+    for (const time of served[0]!.times) expect(Date.now() / 1000 - time).toBeLessThan(3600 + 120);
+    // No hydration mismatch for any of these views.
+    expect(problems).toEqual([]);
+  });
+
+  test("the header's theme switch sticks: across a reload and on another device", async ({ page, browser, baseURL }) => {
+    const html = page.locator('html');
+    await expect(html).not.toHaveClass(/dark/);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/preferences') && r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect((await saved).ok()).toBe(true);
+    await expect(html).toHaveClass(/dark/);
+
+    // The next page starts dark from the server's first byte, with no light flash.
+    expect(await (await page.request.get('/')).text()).toMatch(/<html class="dark" /);
+    await page.reload();
+    await waitForStories(page);
+    await expect(html).toHaveClass(/dark/);
+    await page.goto('/bookmarks');
+    await expect(html).toHaveClass(/dark/);
+
+    // Another browser, signed in to the same account, has nothing stored and still opens dark.
+    const laptop = await browser.newContext({ baseURL });
+    try {
+      expect((await laptop.request.post('/api/auth/sign-in/email', { data: account })).status()).toBe(200);
+      const other = await laptop.newPage();
+      await other.goto('/');
+      await expect(other.locator('html')).toHaveClass(/dark/);
+      await waitForStories(other);
+      // Back to light there; this browser, which has dark stored, follows on its next home page.
+      const back = other.waitForResponse((r) => r.url().endsWith('/api/user/preferences') && r.request().method() === 'PATCH');
+      await other.getByRole('button', { name: 'Switch to light theme' }).click();
+      await back;
+    } finally {
+      await laptop.close();
+    }
+    await page.goto('/');
+    await waitForStories(page);
+    await expect(html).not.toHaveClass(/dark/);
   });
 });

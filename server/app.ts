@@ -210,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       limiter,
       providers: configuredProviders(deps.config),
       localAccounts: deps.config.LOCAL_ACCOUNTS,
+      signInAttemptsPerMinute: deps.config.SIGN_IN_ATTEMPTS_PER_MINUTE,
     }),
   );
   await server.register(emailRoutes(emailControls, resolveUser));

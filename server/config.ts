@@ -45,6 +45,7 @@ export const configSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_NAME: z.string().min(1).default('Single sign-on'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_ALLOW: z
     .string()

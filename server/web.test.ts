@@ -168,8 +168,9 @@ describe('webRoutes', () => {
 
 /** A stand-in for the built server-side renderer: it asks the API as the page's visitor, then renders what it heard. */
 const FAKE_RENDERER = `
-export async function renderSignedInHome(call) {
+export async function renderSignedInHome(call, search) {
   const who = await call('/api/whoami');
+  if (who.body?.name === 'linker') return { audience: 'signed-in', root: '<div id="root" data-prerendered>' + search + '</div>', darkMode: false };
   if (who.status === 401) return { audience: 'visitor' };
   if (who.body.name === 'broken') throw new Error('the stories call failed');
   if (who.body.name === 'locked-out') return { audience: 'maintenance' };
@@ -219,12 +220,18 @@ describe('webRoutes with the server-side renderer', () => {
     expect(response.headers.vary).toContain('Cookie');
     // The rendered root replaces the template's, verbatim ('$&' is not a replacement pattern here).
     const echo = JSON.stringify({ body: { ids: [1, 2] }, ip: '203.0.113.9', method: 'POST' });
-    expect(response.body).toBe(`<!doctype html><html lang="en"><style>inline</style><div id="root" data-prerendered>ada $& ${echo}</div>`);
+    expect(response.body).toBe(`<!doctype html><html data-account-theme lang="en"><style>inline</style><div id="root" data-prerendered>ada $& ${echo}</div>`);
+  });
+
+  it("hands the renderer the page's query string, where the story list keeps its view", async () => {
+    const cookie = { cookie: 'hnt.session_token=linker' };
+    expect((await app.inject({ url: '/?sort=time&window=1h&page=2', headers: cookie })).body).toContain('data-prerendered>?sort=time&window=1h&page=2</div>');
+    expect((await app.inject({ url: '/', headers: cookie })).body).toContain('data-prerendered></div>');
   });
 
   it("starts the page in the person's dark theme when their preferences ask for it", async () => {
     const response = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=night-owl' } });
-    expect(response.body).toMatch(/^<!doctype html><html class="dark" lang="en"><style>inline<\/style><div id="root" data-prerendered>night-owl /);
+    expect(response.body).toMatch(/^<!doctype html><html class="dark" data-account-theme lang="en"><style>inline<\/style><div id="root" data-prerendered>night-owl /);
   });
 
   it('sends the landing page for a stale session cookie, or the plain app during maintenance', async () => {

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute } from '../web/src/app/route-paths.ts';
+import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, type ApiCall, type ServerRenderer } from '../web/src/prerendered.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
@@ -141,7 +142,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (!hasSessionCookie(request.headers.cookie)) return sendLandingOrApp();
       if (!home) return sendApp(request, reply, 200);
 
-      const rendered = await home.renderer.renderSignedInHome(apiCallAs(request)).catch((error: unknown) => {
+      const rendered = await home.renderer.renderSignedInHome(apiCallAs(request), searchOf(request.url)).catch((error: unknown) => {
         request.log.warn({ err: error }, 'rendering the signed-in home failed; sending the plain app');
         return null;
       });
@@ -149,14 +150,15 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (rendered.audience === 'visitor') return sendLandingOrApp();
       if (rendered.audience === 'maintenance') return sendApp(request, reply, 200);
       const { root, darkMode } = rendered;
-      // Their darkMode preference applies from the first paint (the theme script adds only a stored dark theme).
+      // Their darkMode preference applies from the first paint, and the theme script leaves it alone: this browser's
+      // stored theme may be older than a change the person made on another device.
       const page = home.template.replace(EMPTY_ROOT, () => root);
       // The page holds the person's own data: never stored, by shared caches or the browser's.
       return reply
         .code(200)
         .header('cache-control', PRIVATE_NO_STORE)
         .type(CONTENT_TYPES['.html']!)
-        .send(darkMode ? page.replace('<html ', '<html class="dark" ') : page);
+        .send(page.replace('<html ', `<html ${darkMode ? 'class="dark" ' : ''}${ACCOUNT_THEME_ATTRIBUTE} `));
     };
 
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -234,6 +236,12 @@ function readBuild(root: string): Map<string, BuiltFile> {
   };
   visit(root);
   return files;
+}
+
+/** The query string of a request's URL, with its '?' ('' when there is none). */
+function searchOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start);
 }
 
 function decodePathname(url: string): string | null {

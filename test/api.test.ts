@@ -76,6 +76,19 @@ describe('story lists', () => {
     expect(hnIds(await list('/api/stories/recent?hours=8760'))).toEqual([101, 105, 103, 102, 104, 108]);
   });
 
+  it('the window (hours) filters every sort, Recent included, as chosen', async () => {
+    // 101: 30 min, 105: 2 h, 103: 3 h, 102: 20 h, 104: 4 days, 108: 2 months old.
+    expect(hnIds(await list('/api/stories/recent?hours=1'))).toEqual([101]);
+    expect(hnIds(await list('/api/stories/recent?hours=72'))).toEqual([101, 105, 103, 102]);
+    expect(hnIds(await list('/api/stories/top?hours=6'))).toEqual([103, 101, 105]);
+    expect(hnIds(await list('/api/stories/top?hours=168'))).toEqual([102, 104, 103, 101, 105]);
+    expect(hnIds(await list('/api/stories/comments?hours=24'))).toEqual([102, 103, 105, 101]);
+    expect(hnIds(await list('/api/stories/fast-risers?hours=1'))).toEqual([101]);
+    expect(hnIds(await list('/api/stories/trending?hours=1&timeFilter=month'))).toEqual([101]);
+    const lastHour = await list('/api/stories/top?hours=1');
+    expect(lastHour).toMatchObject({ totalCount: 1, totalPages: 1 });
+  });
+
   it('fast risers: young stories gaining fast, above the minimum velocity, not old big ones', async () => {
     expect(hnIds(await list('/api/stories/fast-risers?minVelocity=5'))).toEqual([101, 103]);
     expect(hnIds(await list('/api/stories/fast-risers'))).toEqual([101, 103, 105]);

@@ -1,11 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../server/db/index.ts';
 import type { ReplayServer } from '../tools/hn-replay/index.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { startAppProcess } from './support/process.ts';
+import { createProcessDatabase, startAppProcess, type ProcessDatabase } from './support/process.ts';
 import { startTestReplay } from './support/replay.ts';
 
 /**
@@ -13,37 +8,18 @@ import { startTestReplay } from './support/replay.ts';
  * was not is queued for retry, and the next start is healthy and catches up.
  */
 let replay: ReplayServer;
-let database: TestDatabase | null = null;
-let dataDir = '';
+let database: ProcessDatabase;
 let env: Record<string, string>;
 
 beforeAll(async () => {
   replay = await startTestReplay();
-  const common = { HN_API_URL: replay.url, HN_CONCURRENCY: '4', HN_MAX_NEW_ITEMS: '5000' };
-  if (process.env.TEST_DATABASE_URL) {
-    // The app owns no embedded database here: it uses a fresh database on the PostgreSQL server.
-    database = await createTestDatabase();
-    env = { ...common, DATABASE_URL: database.url };
-  } else {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'hn-shutdown-'));
-    env = { ...common, DATA_DIR: dataDir };
-  }
+  database = await createProcessDatabase('shutdown');
+  env = { HN_API_URL: replay.url, HN_CONCURRENCY: '4', HN_MAX_NEW_ITEMS: '5000', ...database.env };
 });
 afterAll(async () => {
   await replay?.close();
   await database?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-async function inspect<T>(query: (pool: import('pg').Pool) => Promise<T>): Promise<T> {
-  if (database) return query(database.database.pool);
-  const opened = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined, DATABASE_POOL_SIZE: 2 });
-  try {
-    return await query(opened.pool);
-  } finally {
-    await opened.close();
-  }
-}
 
 describe('stopping in the middle of a cycle', () => {
   it('SIGTERM stops cleanly; data is intact; the next start is healthy and catches up', async () => {
@@ -57,7 +33,7 @@ describe('stopping in the middle of a cycle', () => {
     expect(code, first.output()).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
 
-    const afterStop = await inspect(async (pool) => {
+    const afterStop = await database.inspect(async (pool) => {
       const cycles = await pool.query<{ status: string; finished_at: Date | null }>('SELECT status, finished_at FROM ingestion_cycles');
       const counts = await pool.query<{ stories: number; pending: number; orphans: number }>(
         `SELECT (SELECT count(*)::int FROM stories) AS stories,
@@ -90,7 +66,7 @@ describe('stopping in the middle of a cycle', () => {
     } finally {
       expect(await second.stop('SIGTERM')).toBe(0);
     }
-    const final = await inspect(async (pool) => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pending_items')).rows[0]!.n);
+    const final = await database.inspect(async (pool) => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pending_items')).rows[0]!.n);
     expect(final).toBe(0);
   }, 90_000);
 });

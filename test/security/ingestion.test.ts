@@ -1,16 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/index.ts';
 import { LOCKS } from '../../server/db/locks.ts';
 import { whileNoOtherCycleRuns } from '../../server/hn/ingest.ts';
 import { FUTURE_TIME_TOLERANCE_SECONDS, MAX_AUTHOR_LENGTH, MAX_TITLE_LENGTH, decodeHtmlEntities } from '../../server/hn/parse.ts';
 import { type Fault, type Poison, type ReplayServer } from '../../tools/hn-replay/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { startAppProcess, type AppProcess } from '../support/process.ts';
+import { createProcessDatabase, startAppProcess, type AppProcess, type ProcessDatabase } from '../support/process.ts';
 import { startTestReplay } from '../support/replay.ts';
 
 /**
@@ -206,38 +201,18 @@ describe('a poisoned item never stops ingestion', () => {
 
 describe('a crash never stops ingestion', () => {
   const POLL_SECONDS = 2;
-  let database: TestDatabase | null = null;
-  let dataDir = '';
+  let database: ProcessDatabase;
   let env: Record<string, string>;
   let second: AppProcess | null = null;
 
   beforeAll(async () => {
-    const common = { HN_API_URL: replay.url, HN_POLL_SECONDS: String(POLL_SECONDS), HN_CONCURRENCY: '2', HN_MAX_NEW_ITEMS: '100' };
-    if (process.env.TEST_DATABASE_URL) {
-      database = await createTestDatabase();
-      env = { ...common, DATABASE_URL: database.url };
-    } else {
-      // The embedded database belongs to the app process, in its DATA_DIR, as in production.
-      dataDir = await mkdtemp(path.join(tmpdir(), 'hn-crash-'));
-      env = { ...common, DATA_DIR: dataDir };
-    }
+    database = await createProcessDatabase('crash');
+    env = { HN_API_URL: replay.url, HN_POLL_SECONDS: String(POLL_SECONDS), HN_CONCURRENCY: '2', HN_MAX_NEW_ITEMS: '100', ...database.env };
   });
   afterAll(async () => {
     await second?.stop('SIGTERM');
     await database?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
-
-  /** Queries the app's database: directly on PostgreSQL, or by opening the embedded one while no process holds it. */
-  async function inspect<T>(query: (pool: pg.Pool) => Promise<T>): Promise<T> {
-    if (database) return query(database.database.pool);
-    const opened = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined, DATABASE_POOL_SIZE: 2 });
-    try {
-      return await query(opened.pool);
-    } finally {
-      await opened.close();
-    }
-  }
 
   it('after kill -9 in the middle of a cycle, the restarted process reaps the dead cycle and job and ingests at once', async () => {
     // Slow items keep the first cycle running for many seconds, so the kill lands inside it.
@@ -249,7 +224,7 @@ describe('a crash never stops ingestion', () => {
     expect(replay.requests().items).toBeGreaterThanOrEqual(10);
     expect(await first.stop('SIGKILL')).toBeNull();
 
-    const dead = await inspect(async (pool) => {
+    const dead = await database.inspect(async (pool) => {
       const cycles = await pool.query<{ id: number; status: string }>('SELECT id, status FROM ingestion_cycles');
       const jobs = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'hn-ingest' AND state = 'active'`);
       return { cycles: cycles.rows, activeJobs: jobs.rows[0]!.n };
@@ -273,7 +248,7 @@ describe('a crash never stops ingestion', () => {
     expect(await second.stop('SIGTERM')).toBe(0);
     second = null;
 
-    const after = await inspect(async (pool) => {
+    const after = await database.inspect(async (pool) => {
       const cycles = await pool.query<{ id: number; status: string; error: string | null }>('SELECT id, status, error FROM ingestion_cycles ORDER BY id');
       const jobs = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'hn-ingest' AND state = 'active'`);
       return { cycles: cycles.rows, activeJobs: jobs.rows[0]!.n };

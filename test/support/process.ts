@@ -1,6 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
+import { openDatabase } from '../../server/db/index.ts';
+import { createTestDatabase } from './database.ts';
 
 export interface AppProcess {
   url: string;
@@ -56,5 +61,41 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
       if (child.exitCode === null) child.kill(signal);
       return exited;
     },
+  };
+}
+
+/**
+ * The database an app process runs on: a fresh database on the PostgreSQL server named by TEST_DATABASE_URL,
+ * or an embedded one in a temporary DATA_DIR that the process owns, as in production.
+ */
+export interface ProcessDatabase {
+  /** What to add to the process's environment. */
+  env: Record<string, string>;
+  /** Queries it: directly on PostgreSQL, or by opening the embedded one (only while no process holds it). */
+  inspect<T>(query: (pool: pg.Pool) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function createProcessDatabase(name: string): Promise<ProcessDatabase> {
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await createTestDatabase();
+    return {
+      env: { DATABASE_URL: database.url },
+      inspect: (query) => query(database.database.pool),
+      close: () => database.close(),
+    };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), `hn-${name}-`));
+  return {
+    env: { DATA_DIR: dataDir },
+    async inspect(query) {
+      const opened = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined, DATABASE_POOL_SIZE: 2 });
+      try {
+        return await query(opened.pool);
+      } finally {
+        await opened.close();
+      }
+    },
+    close: () => rm(dataDir, { recursive: true, force: true }),
   };
 }

@@ -16,12 +16,15 @@ import { LoadingScreen } from './components/loading-screen';
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
 import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeRender } from './prerendered';
 
-/** `/` as the tree boot.tsx hydrates (which gives the Router the browser's path), so the markup matches. */
-function homeApp(options: { client?: QueryClient; prerenderedForVisitor?: boolean }): ReactNode {
+/**
+ * `/` as the tree boot.tsx hydrates (which gives the Router the browser's path and query string), so the markup
+ * matches. `search` is the page's query string, where the story list keeps its view.
+ */
+function homeApp(options: { client?: QueryClient; prerenderedForVisitor?: boolean; search?: string }): ReactNode {
   return (
     <StrictMode>
       <Providers client={options.client}>
-        <Router ssrPath="/">
+        <Router ssrPath="/" ssrSearch={options.search ?? ''}>
           <App prerenderedForVisitor={options.prerenderedForVisitor} />
         </Router>
       </Providers>
@@ -44,13 +47,14 @@ export function renderLoadingRoot(): string {
 
 /**
  * `/` for someone signed in, rendered from their own API answers (`call` asks the API with their cookie): the
- * navigation, filters and first page of story cards, with the answers in the page for the app to start from.
+ * navigation, filters and the page of story cards its query string (`search`) names, with the answers in the page
+ * for the app to start from.
  */
-export async function renderSignedInHome(call: ApiCall): Promise<SignedInHomeRender> {
+export async function renderSignedInHome(call: ApiCall, search: string): Promise<SignedInHomeRender> {
   const client = createQueryClient();
-  const [audience] = await Promise.all([loadSignedInHome(client, call), preloadSignedInHome()]);
+  const [audience] = await Promise.all([loadSignedInHome(client, call, search), preloadSignedInHome()]);
   if (audience === 'visitor' || audience === 'maintenance') return { audience };
-  const markup = renderToString(homeApp({ client }));
+  const markup = renderToString(homeApp({ client, search }));
   const darkMode = client.getQueryData<Preferences>(PREFERENCES_KEY)?.darkMode ?? false;
   return { audience, root: renderedRootWithState(markup, dehydrate(client)), darkMode };
 }

@@ -71,5 +71,6 @@ export type SignedInHomeRender =
 
 /** The server-side entry (web/src/prerender.tsx) as the server loads it from the build. */
 export interface ServerRenderer {
-  renderSignedInHome(call: ApiCall): Promise<SignedInHomeRender>;
+  /** `search` is the page's query string ('' or '?sort=score&page=2'): the list's view lives in it. */
+  renderSignedInHome(call: ApiCall, search: string): Promise<SignedInHomeRender>;
 }

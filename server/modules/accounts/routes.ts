@@ -63,12 +63,13 @@ interface AccountsRouteDeps {
   limiter: DatabaseRateLimiter;
   providers: ProviderInfo[];
   localAccounts: boolean;
+  signInAttemptsPerMinute: number;
 }
 
 export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
   const { auth, service, resolveUser, limiter, providers, localAccounts } = deps;
   const me = async (request: FastifyRequest) => (await currentUser(request, resolveUser))!;
-  const signInLimits = new SignInLimits(limiter);
+  const signInLimits = new SignInLimits(limiter, deps.signInAttemptsPerMinute);
   /** The account whose password a limited request checks: the one named in the body, else the signed-in one. */
   const passwordAccount = async (request: FastifyRequest) =>
     (request.body as { email?: string }).email?.toLowerCase() ?? (await currentUser(request, resolveUser))?.email;

@@ -1,7 +1,5 @@
 import type { DatabaseRateLimiter, RateLimitResult } from '../../http/rate-limit.ts';
 
-/** Attempts per client address per minute (every attempt counts). */
-const PER_ADDRESS = { windowSeconds: 60, max: 10 };
 /** Failed attempts against one account per 15 minutes, from anywhere, before addresses that failed are held back. */
 const PER_ACCOUNT = { windowSeconds: 15 * 60, max: 10 };
 
@@ -16,11 +14,15 @@ const ALLOWED: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
  * with many addresses gets one guess per fresh address per window (each address is still limited per minute).
  */
 export class SignInLimits {
-  constructor(private readonly limiter: DatabaseRateLimiter) {}
+  /** @param perAddressPerMinute attempts per client address per minute (every attempt counts) */
+  constructor(
+    private readonly limiter: DatabaseRateLimiter,
+    private readonly perAddressPerMinute: number,
+  ) {}
 
   /** Counts this attempt against the address, and says whether it may go ahead. */
   async attempt(address: string, account: string | undefined): Promise<RateLimitResult> {
-    const perAddress = await this.limiter.hit(`auth:ip:${address}`, PER_ADDRESS.windowSeconds, PER_ADDRESS.max);
+    const perAddress = await this.limiter.hit(`auth:ip:${address}`, 60, this.perAddressPerMinute);
     if (!perAddress.allowed || !account) return perAddress;
     const [failures, ownFailures] = await Promise.all([
       this.limiter.peek(accountKey(account), PER_ACCOUNT.windowSeconds),

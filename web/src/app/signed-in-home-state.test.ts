@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoryPage } from '../../../common/contracts/stories.ts';
 import { DEFAULT_PREFERENCES, PREFERENCES_KEY, type Preferences } from '@/features/preferences/api';
-import { initialStoryListQuery, storyListKey, storyListPath } from '@/features/stories';
+import { storyListKey, storyListPath, storyListQuery } from '@/features/stories';
 import { batchStatusKey } from '@/features/story-actions';
 import { CURRENT_USER_KEY, type CurrentUser } from '@/lib/session';
 import type { ApiAnswer } from '../prerendered';
@@ -24,7 +24,7 @@ const page = { stories: [{ id: 7 }, { id: 9 }], count: 2, totalCount: 2, totalPa
 /** A fake API: answers by path (and records each call), overridable per test. */
 function fakeApi(overrides: Record<string, ApiAnswer> = {}) {
   const calls: { path: string; body?: unknown }[] = [];
-  const storiesPath = storyListPath(initialStoryListQuery(preferences));
+  const storiesPath = storyListPath(storyListQuery(preferences, ''));
   const answers: Record<string, ApiAnswer> = {
     '/api/auth/me': { status: 200, body: user },
     '/api/maintenance-status': { status: 200, body: { maintenanceMode: false } },
@@ -48,9 +48,9 @@ describe('loadSignedInHome', () => {
   it("fills the cache under the keys the app's own queries read, for the list the preferences choose", async () => {
     const client = createQueryClient();
     const api = fakeApi();
-    await expect(loadSignedInHome(client, api.call)).resolves.toBe('signed-in');
+    await expect(loadSignedInHome(client, api.call, '')).resolves.toBe('signed-in');
 
-    expect(api.storiesPath).toBe('/api/stories/top?minScore=40&page=1&limit=10');
+    expect(api.storiesPath).toBe('/api/stories/top?minScore=40&page=1&limit=10&hours=72');
     expect(client.getQueryData(CURRENT_USER_KEY)).toEqual(user);
     expect(client.getQueryData(PREFERENCES_KEY)).toEqual(preferences);
     expect(client.getQueryData(['/api/maintenance-status'])).toEqual({ maintenanceMode: false });
@@ -62,34 +62,43 @@ describe('loadSignedInHome', () => {
     expect(api.calls.find((entry) => entry.path === '/api/story-notes/check-batch')?.body).toEqual({ storyIds: [7, 9] });
   });
 
+  it("renders the view the page's URL names, the preferences filling in what it leaves out", async () => {
+    const client = createQueryClient();
+    const linked = storyListPath({ sort: 'time', timeFilter: '1h', minScore: 40, page: 3, limit: 10 });
+    const api = fakeApi({ [linked]: { status: 200, body: page } });
+    await expect(loadSignedInHome(client, api.call, '?sort=time&window=1h&page=3')).resolves.toBe('signed-in');
+    expect(api.calls.map((entry) => entry.path)).toContain('/api/stories/recent?minScore=40&page=3&limit=10&hours=1');
+    expect(client.getQueryData(storyListKey({ sort: 'time', timeFilter: '1h', minScore: 40, page: 3, limit: 10 }))).toEqual(page);
+  });
+
   it('reads a stale session cookie as a visitor, and fills nothing', async () => {
     const client = createQueryClient();
     const api = fakeApi({ '/api/auth/me': { status: 200, body: null }, '/api/user/preferences': { status: 401, body: null } });
-    await expect(loadSignedInHome(client, api.call)).resolves.toBe('visitor');
+    await expect(loadSignedInHome(client, api.call, '')).resolves.toBe('visitor');
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
 
   it('leaves maintenance to the app for everyone but admins', async () => {
     const maintenance = { '/api/maintenance-status': { status: 200, body: { maintenanceMode: true } } };
-    await expect(loadSignedInHome(createQueryClient(), fakeApi(maintenance).call)).resolves.toBe('maintenance');
+    await expect(loadSignedInHome(createQueryClient(), fakeApi(maintenance).call, '')).resolves.toBe('maintenance');
 
     const admin = { ...maintenance, '/api/auth/me': { status: 200, body: { ...user, role: 'admin' } } };
-    await expect(loadSignedInHome(createQueryClient(), fakeApi(admin).call)).resolves.toBe('signed-in');
+    await expect(loadSignedInHome(createQueryClient(), fakeApi(admin).call, '')).resolves.toBe('signed-in');
   });
 
   it('asks no batch question for an empty page', async () => {
     const api = fakeApi({});
     const empty = fakeApi({ [api.storiesPath]: { status: 200, body: { ...page, stories: [], count: 0, totalCount: 0 } } });
-    await expect(loadSignedInHome(createQueryClient(), empty.call)).resolves.toBe('signed-in');
+    await expect(loadSignedInHome(createQueryClient(), empty.call, '')).resolves.toBe('signed-in');
     expect(empty.calls.some((entry) => entry.path.endsWith('check-batch'))).toBe(false);
   });
 
   it('fails on any unexpected answer, so the server sends the plain app instead', async () => {
     const api = fakeApi({});
-    await expect(loadSignedInHome(createQueryClient(), fakeApi({ [api.storiesPath]: { status: 500, body: null } }).call)).rejects.toThrow(
+    await expect(loadSignedInHome(createQueryClient(), fakeApi({ [api.storiesPath]: { status: 500, body: null } }).call, '')).rejects.toThrow(
       `${api.storiesPath} answered 500`,
     );
-    await expect(loadSignedInHome(createQueryClient(), fakeApi({ '/api/auth/me': { status: 429, body: null } }).call)).rejects.toThrow(
+    await expect(loadSignedInHome(createQueryClient(), fakeApi({ '/api/auth/me': { status: 429, body: null } }).call, '')).rejects.toThrow(
       '/api/auth/me answered 429',
     );
   });

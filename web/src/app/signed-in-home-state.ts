@@ -3,7 +3,7 @@ import type { StoryPage } from '../../../common/contracts/stories.ts';
 import { ANNOUNCEMENTS_KEY, ANNOUNCEMENTS_PATH, type Announcement } from '@/features/announcements/api';
 import { MAINTENANCE_STATUS_KEY, MAINTENANCE_STATUS_PATH, type MaintenanceStatus } from '@/features/maintenance/api';
 import { PREFERENCES_KEY, PREFERENCES_PATH, type Preferences } from '@/features/preferences/api';
-import { initialStoryListQuery, storyListKey, storyListPath } from '@/features/stories';
+import { storyListKey, storyListPath, storyListQuery } from '@/features/stories';
 import { BATCH_CALLS, batchIds, batchStatusKey, type StatusKind } from '@/features/story-actions';
 import { CURRENT_USER_KEY, CURRENT_USER_PATH, type CurrentUser } from '@/lib/session';
 import type { ApiCall, HomeAudience } from '../prerendered';
@@ -22,12 +22,12 @@ async function bodyOf<T>(call: ApiCall, path: string, body?: unknown): Promise<T
 
 /**
  * Fills the query cache with every answer the signed-in home's first render reads (who is signed in, the
- * maintenance status, their preferences, the announcements, the first page of stories as their preferences
- * choose it, and whether each of those stories is bookmarked, flagged, watched or noted), under the keys the app's
+ * maintenance status, their preferences, the announcements, the page of stories the page's query string
+ * (`search`) names, their preferences filling in what it leaves out, and whether each of those stories is bookmarked, flagged, watched or noted), under the keys the app's
  * own queries use. The server then renders the page from that cache and puts it in the HTML, and the browser
  * adopts both: no request is left for the first screen. Any answer other than the expected one throws.
  */
-export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall): Promise<HomeAudience> {
+export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, search: string): Promise<HomeAudience> {
   const [userAnswer, maintenance, preferencesAnswer, announcements] = await Promise.all([
     call(CURRENT_USER_PATH),
     bodyOf<MaintenanceStatus>(call, MAINTENANCE_STATUS_PATH),
@@ -41,7 +41,7 @@ export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall):
   if (preferencesAnswer.status !== 200) throw new UnexpectedAnswer(PREFERENCES_PATH, preferencesAnswer.status);
   const { preferences } = preferencesAnswer.body as { preferences: Preferences };
 
-  const query = initialStoryListQuery(preferences);
+  const query = storyListQuery(preferences, search);
   const stories = await bodyOf<StoryPage>(call, storyListPath(query));
   const ids = batchIds(stories.stories.map((story) => story.id));
   const kinds = Object.keys(BATCH_CALLS) as StatusKind[];

@@ -1,12 +1,17 @@
 import { Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useTheme } from '@/lib/theme';
+import { useTheme, type Theme } from '@/lib/theme';
 
-export function ThemeToggle() {
+/** Switches the page's theme (kept in this browser); `onThemeChange` may keep it elsewhere too (a signed-in person's preferences). */
+export function ThemeToggle({ onThemeChange }: { onThemeChange?: (theme: Theme) => void }) {
   const [theme, setTheme] = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
+  const switchTheme = () => {
+    setTheme(next);
+    onThemeChange?.(next);
+  };
   return (
-    <Button variant="ghost" size="icon" aria-label={`Switch to ${next} theme`} onClick={() => setTheme(next)}>
+    <Button variant="ghost" size="icon" aria-label={`Switch to ${next} theme`} onClick={switchTheme}>
       {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
     </Button>
   );

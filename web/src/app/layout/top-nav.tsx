@@ -1,5 +1,6 @@
 import { ChevronDown, LogOut, Menu, Settings, Shield, User, X } from 'lucide-react';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -12,8 +13,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { LOGOUT_PATH } from '@/lib/api';
+import { useSaveDarkMode } from '@/features/preferences/api';
+import { isUnauthorizedError, LOGOUT_PATH } from '@/lib/api';
 import { isStaff, nameOf, type CurrentUser } from '@/lib/session';
+import type { Theme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
 const NAV_LINKS = [
@@ -31,6 +34,13 @@ export function TopNav({ user }: { user: CurrentUser }) {
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const name = nameOf(user);
+  const saveDarkMode = useSaveDarkMode();
+  const saveTheme = (theme: Theme) =>
+    saveDarkMode.mutate(theme === 'dark', {
+      onError: (error) => {
+        if (!isUnauthorizedError(error)) toast.error('Your theme could not be saved: it applies to this browser only.');
+      },
+    });
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
@@ -49,7 +59,7 @@ export function TopNav({ user }: { user: CurrentUser }) {
           ))}
         </nav>
         <div className="flex items-center gap-1">
-          <ThemeToggle />
+          <ThemeToggle onThemeChange={saveTheme} />
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" className="hidden gap-2 px-2 lg:inline-flex" aria-label={`Account menu for ${name}`}>

@@ -1,12 +1,13 @@
 import { AlertTriangle, Bookmark as BookmarkIcon } from 'lucide-react';
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { Story } from '../../../../common/contracts/stories.ts';
 import { SKELETON_CARDS } from '../../../../common/rules/limits.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
+import { pageFromSearch, pageSearch } from '@/lib/list-url';
 import { useBookmarks } from './api';
 
 export interface BookmarksPageProps {
@@ -19,16 +20,22 @@ export interface BookmarksPageProps {
 /** /bookmarks (spec part 1 §2): 'Your Bookmarks', a count, the stories (25 a page), pagination. */
 export function BookmarksPage({ renderStory, Pagination }: BookmarksPageProps) {
   useDocumentTitle('Your Bookmarks');
-  const [page, setPage] = useState(1);
+  // The page lives in the URL (`?page=2`): a reload keeps it, Back and Forward move between pages.
+  const [path, navigate] = useLocation();
+  const page = pageFromSearch(useSearch());
   const bookmarks = useBookmarks(page);
   const data = bookmarks.data;
   const storyIds = useMemo(() => data?.bookmarks.map((bookmark) => bookmark.story.id) ?? [], [data]);
 
-  // Removing the last bookmark of the last page leaves that page empty: show the page before it.
-  if (data && data.totalPages > 0 && page > data.totalPages) setPage(data.totalPages);
+  // Removing the last bookmark of the last page leaves that page empty (and a link may name a page past the end):
+  // show the last page instead, in place of the URL that names one that does not exist.
+  const lastPage = data && data.totalPages > 0 && page > data.totalPages ? data.totalPages : null;
+  useEffect(() => {
+    if (lastPage !== null) navigate(`${path}${pageSearch(lastPage)}`, { replace: true });
+  }, [lastPage, navigate, path]);
 
   const changePage = (next: number) => {
-    setPage(next);
+    navigate(`${path}${pageSearch(next)}`);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 

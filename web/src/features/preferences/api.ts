@@ -79,6 +79,22 @@ export function emailSettingsOf(controls: EmailControl[] | undefined): EmailSett
 export class EmailControlsSaveError extends Error {}
 
 /**
+ * Saves the theme chosen with the header's switch as the darkMode preference, so the next page (which the server
+ * starts in the preference's theme) and the person's other devices agree. The cached preferences change at once:
+ * the app applies darkMode whenever it changes, and must not see the old value and switch back.
+ */
+export function useSaveDarkMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (darkMode: boolean) => apiRequest<{ preferences: Preferences }>('PATCH', PREFERENCES_PATH, { darkMode }),
+    onMutate: (darkMode) => {
+      queryClient.setQueryData<Preferences>(PREFERENCES_KEY, (current) => current && { ...current, darkMode });
+    },
+    onSuccess: ({ preferences }) => queryClient.setQueryData(PREFERENCES_KEY, preferences),
+  });
+}
+
+/**
  * Save sends the preferences and the email controls together, then reloads both. A failure of the email
  * controls is told apart from a failure of the preferences, as each has its own message.
  */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoryPage } from '../../../../common/contracts/stories.ts';
 import { FAST_RISERS_MIN_VELOCITY, sortEndpoint, type StorySort } from '../../../../common/rules/sorts.ts';
-import { recentHoursForTimeFilter, type TimeFilter } from '../../../../common/rules/time-windows.ts';
+import { timeFilterHours, type TimeFilter } from '../../../../common/rules/time-windows.ts';
 import { apiRequest, getJson } from '@/lib/api';
 
 export interface StoryListQuery {
@@ -17,11 +17,14 @@ const STORIES_KEY = '/api/stories';
 const STORIES_STALE_MS = 5 * 60_000;
 const STORIES_GC_MS = 10 * 60_000;
 
-/** The list call of part 1 §7: the sort's endpoint, plus the one parameter that sort takes. */
+/**
+ * The list call of part 1 §7: the sort's endpoint with the window (trending takes it by name, every other sort as
+ * hours: the window as chosen, a departure from the spec explained at timeFilterHours), and fast risers' minimum.
+ */
 export function storyListPath({ sort, timeFilter, minScore, page, limit }: StoryListQuery): string {
   const params = new URLSearchParams({ minScore: String(minScore), page: String(page), limit: String(limit) });
-  if (sort === 'time') params.set('hours', String(recentHoursForTimeFilter(timeFilter)));
   if (sort === 'trending') params.set('timeFilter', timeFilter);
+  else params.set('hours', String(timeFilterHours(timeFilter)));
   if (sort === 'fast-risers') params.set('minVelocity', String(FAST_RISERS_MIN_VELOCITY));
   return `/api/stories/${sortEndpoint(sort)}?${params}`;
 }

@@ -1,2 +1,2 @@
-export { StoryList, DEFAULT_LIST_SETTINGS, initialStoryListQuery, type StoryListSettings } from './components/story-list';
+export { StoryList, DEFAULT_LIST_SETTINGS, storyListQuery, type StoryListSettings } from './components/story-list';
 export { storyListKey, storyListPath } from './api';

@@ -1,6 +1,7 @@
 import { AlertTriangle, Hourglass } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { useLocation, useSearch } from 'wouter';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { isFeatured } from '../../../../../common/rules/featured.ts';
 import { SKELETON_CARDS, SLOW_LOAD_HINT_MS } from '../../../../../common/rules/limits.ts';
@@ -9,6 +10,7 @@ import { DEFAULT_STORY_SORT, type StorySort } from '../../../../../common/rules/
 import { DEFAULT_TIME_FILTER, TIME_FILTER_CAPTIONS } from '../../../../../common/rules/time-windows.ts';
 import { Button } from '@/components/ui/button';
 import { isUnauthorizedError } from '@/lib/api';
+import { storyListSearch, storyListViewFromSearch, type StoryListView, type StoryListViewDefaults } from '@/lib/list-url';
 import { useStories, useRefreshStories, type StoryListQuery } from '../api';
 import { Countdown, useAutoRefresh } from '../auto-refresh';
 import { ActivityLegend } from './activity-legend';
@@ -52,44 +54,52 @@ export interface StoryListProps {
   onStoryLinkClick?: (story: Story, link: 'title' | 'comments', featured: boolean) => void;
 }
 
-/** The list as it first shows: sort and min score from the person's preferences when known, else the defaults. */
-export function initialStoryListQuery(settings: StoryListSettings | undefined): StoryListQuery {
-  const { defaultSort, minStoryScore, storiesPerPage } = settings ?? DEFAULT_LIST_SETTINGS;
-  return { sort: defaultSort, timeFilter: DEFAULT_TIME_FILTER, minScore: minStoryScore, page: 1, limit: storiesPerPage };
+/** What the list shows when its URL says nothing: sort and min score from the person's preferences, else the defaults. */
+function storyListDefaults(settings: StoryListSettings | undefined): StoryListViewDefaults {
+  const { defaultSort, minStoryScore } = settings ?? DEFAULT_LIST_SETTINGS;
+  return { sort: defaultSort, timeFilter: DEFAULT_TIME_FILTER, minScore: minStoryScore };
+}
+
+/**
+ * The page of stories a list shows: the view its URL's query string (`search`) names, the person's preferences
+ * for whatever the URL leaves out. The server renders the home with the same query, so the page it sends matches.
+ */
+export function storyListQuery(settings: StoryListSettings | undefined, search: string): StoryListQuery {
+  const { sort, timeFilter, minScore, page } = storyListViewFromSearch(search, storyListDefaults(settings));
+  return { sort, timeFilter, minScore, page, limit: (settings ?? DEFAULT_LIST_SETTINGS).storiesPerPage };
 }
 
 export function StoryList({ settings, settingsLoading = false, renderActions, onStoryLinkClick }: StoryListProps) {
-  const [filters, setFilters] = useState<ListFilters>(() => {
-    const { sort, timeFilter, minScore } = initialStoryListQuery(settings);
-    return { sort, timeFilter, minScore };
-  });
-  const [page, setPage] = useState(1);
+  // Sort, window, min score and page live in the URL: a reload keeps them, Back and Forward move between them.
+  const [path, navigate] = useLocation();
+  const query = storyListQuery(settings, useSearch());
+  const { sort, timeFilter, minScore, page } = query;
+  const filters: ListFilters = { sort, timeFilter, minScore };
   const [autoRefresh, setAutoRefresh] = useState((settings ?? DEFAULT_LIST_SETTINGS).autoRefresh);
   const [refreshInterval, setRefreshInterval] = useState((settings ?? DEFAULT_LIST_SETTINGS).refreshInterval);
   const [appliedSettings, setAppliedSettings] = useState(settings !== undefined);
 
-  // Preferences initialise sort, min score, auto-refresh and interval once: at once when already loaded (as when
-  // the server put them in the page), else when they first arrive.
+  // Preferences initialise auto-refresh and its interval once: at once when already loaded (as when the server put
+  // them in the page), else when they first arrive.
   if (settings && !appliedSettings) {
     setAppliedSettings(true);
-    setFilters((current) => ({ ...current, sort: settings.defaultSort, minScore: settings.minStoryScore }));
     setAutoRefresh(settings.autoRefresh);
     setRefreshInterval(settings.refreshInterval);
-    setPage(1);
   }
 
-  const limit = settings?.storiesPerPage ?? DEFAULT_LIST_SETTINGS.storiesPerPage;
-  const stories = useStories({ ...filters, page, limit }, !settingsLoading);
+  /** A new history entry for each choice (pushState), so Back returns to the view before. */
+  const showView = (view: StoryListView) => navigate(`${path}${storyListSearch(view, storyListDefaults(settings))}`);
+
+  const stories = useStories(query, !settingsLoading);
   const refreshStories = useRefreshStories();
   const { dueAt } = useAutoRefresh({ enabled: autoRefresh, intervalMinutes: refreshInterval, refresh: () => void stories.refetch() });
 
-  const changeFilters = (next: ListFilters) => {
-    setFilters(next);
-    setPage(1);
-  };
+  // Part 1 §2: the page goes back to 1 whenever sort, window or min score changes. The min score field commits on
+  // Enter or on leaving it (not on each keystroke), so each of its changes is one history entry, as a choice is.
+  const changeFilters = (next: ListFilters) => showView({ ...next, page: 1 });
 
   const changePage = (next: number) => {
-    setPage(next);
+    showView({ ...filters, page: next });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
@@ -171,10 +181,11 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
   );
 }
 
-/** 'N stories (last 3 days)' for trending, 'N of TOTAL stories' for the other sorts. */
+/** 'N stories (last 3 days)' for trending, 'N of TOTAL stories (last 3 days)' for the other sorts: each names its real window. */
 function countCaption(filters: ListFilters, count: number, totalCount: number): string {
-  if (filters.sort === 'trending') return `${formatCount(totalCount, 'story', 'stories')} (${TIME_FILTER_CAPTIONS[filters.timeFilter]})`;
-  return `${count} of ${formatCount(totalCount, 'story', 'stories')}`;
+  const window = TIME_FILTER_CAPTIONS[filters.timeFilter];
+  if (filters.sort === 'trending') return `${formatCount(totalCount, 'story', 'stories')} (${window})`;
+  return `${count} of ${formatCount(totalCount, 'story', 'stories')} (${window})`;
 }
 
 function LoadingStories() {
