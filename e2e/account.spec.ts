@@ -30,7 +30,7 @@ test.describe('signed in', () => {
 
     // Browse: every sort calls its endpoint; the trending caption names the window and the real total.
     await waitForStories(page);
-    await expect(page.getByTestId('count-caption')).toHaveText(/^\d+ stories \(last 3 days\)$/);
+    await expect(page.getByTestId('count-caption')).toHaveText(/^[\d,]+ stories \(last 3 days\)$/);
     // Trending is the default and already loaded; each other sort makes its own call.
     for (const sort of STORY_SORTS.filter((entry) => entry !== 'trending')) {
       const request = page.waitForRequest((r) => r.url().includes(`/api/stories/${sortEndpoint(sort)}?`));
@@ -71,15 +71,16 @@ test.describe('signed in', () => {
     await page.getByRole('switch', { name: 'Dark mode' }).click();
     await page.getByRole('switch', { name: 'Quiet hours' }).click();
     await expect(page.getByRole('combobox', { name: 'Quiet hours start' })).toBeHidden();
+    // Outside 1-50 is invalid and becomes 10 (part 2 §5).
     await page.getByLabel('Max emails per day').fill('80');
     await page.getByRole('button', { name: 'Save Preferences' }).click();
     await expect(page.getByText('Preferences Saved')).toBeVisible();
-    await expect(page.getByLabel('Max emails per day')).toHaveValue('50');
+    await expect(page.getByLabel('Max emails per day')).toHaveValue('10');
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Stories per page' })).toHaveText('10');
     await expect(page.getByRole('switch', { name: 'Quiet hours' })).toHaveAttribute('aria-checked', 'false');
-    await expect(page.getByLabel('Max emails per day')).toHaveValue('50');
+    await expect(page.getByLabel('Max emails per day')).toHaveValue('10');
     await page.getByRole('switch', { name: 'Quiet hours' }).click();
     await expect(page.getByRole('combobox', { name: 'Quiet hours start' })).toHaveText('22:00');
     await expect(page.getByRole('combobox', { name: 'Quiet hours end' })).toHaveText('08:00');
@@ -98,12 +99,21 @@ test.describe('signed in', () => {
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Privacy' })).toContainText('Public profile');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel('Bio').fill('Wrote the first compiler.');
     await page.getByLabel('Location').fill('Arlington, VA');
+    // A refused field shows the server's reason beside it; a website without a scheme is an https:// one.
+    await page.getByLabel('Website').fill('ftp://grace.example');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Website')).toHaveAccessibleDescription('Must be an http:// or https:// address');
+    await expect(page.getByLabel('Website')).toBeFocused();
+    await page.getByLabel('Website').fill('grace.example');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Wrote the first compiler.')).toBeVisible();
     await expect(page.getByText('Arlington, VA')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'https://grace.example' })).toHaveAttribute('href', 'https://grace.example/');
     await expect(page.getByRole('link', { name: 'Download my data' })).toHaveAttribute('href', '/api/user/export');
     await checkPage(page, 'profile', async (p) => {
       await expect(p.getByText('Wrote the first compiler.')).toBeVisible();

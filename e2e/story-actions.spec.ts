@@ -67,6 +67,13 @@ test.describe('per-story actions', () => {
     await button(card, 'Bookmark').click();
     await expect(toast(page, 'Bookmarked!')).toBeVisible();
     await expect(button(card, 'Remove bookmark')).toHaveAttribute('aria-pressed', 'true');
+    // The toast leaves the card's action buttons uncovered.
+    const toastBox = (await toast(page, 'Bookmarked!').boundingBox())!;
+    for (const action of await card.getByRole('button').all()) {
+      const box = (await action.boundingBox())!;
+      const overlaps = box.x < toastBox.x + toastBox.width && toastBox.x < box.x + box.width && box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height;
+      expect(overlaps, await action.getAttribute('aria-label') ?? '').toBe(false);
+    }
     expect(postBody(await analytics)).toMatchObject({ eventType: 'story_bookmark', properties: { title, action: 'add' } });
 
     // /bookmarks: a failed load shows the error state; Try Again loads the list.
@@ -253,20 +260,24 @@ test.describe('per-story actions', () => {
   });
 
   test('visitors: a bad share link, and the sign-in pages', async ({ page, request }) => {
+    // An unknown (or malformed) token: Story Not Found; no token at all: Invalid Share Link.
     await page.goto('/share/this-token-does-not-exist/some-slug');
-    await expect(page.getByRole('heading', { level: 1, name: 'Invalid Share Link' })).toBeVisible();
-    await expect(page.getByText(/Share link not found/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Story Not Found' })).toBeVisible();
+    await expect(page.getByText(/No story is shared under this link/)).toBeVisible();
     expect((await request.get('/share/this-token-does-not-exist')).status()).toBe(404);
-    await checkPage(page, 'shared-story-invalid', async (p) => {
-      await expect(p.getByRole('heading', { name: 'Invalid Share Link' })).toBeVisible();
+    await checkPage(page, 'shared-story-unknown', async (p) => {
+      await expect(p.getByRole('heading', { name: 'Story Not Found' })).toBeVisible();
     });
     await page.goto('/shared-story/not%20a%20token');
+    await expect(page.getByRole('heading', { level: 1, name: 'Story Not Found' })).toBeVisible();
+    await page.goto('/share');
     await expect(page.getByRole('heading', { level: 1, name: 'Invalid Share Link' })).toBeVisible();
 
-    // Any other failure to load the link: Story Not Found.
+    // Any other failure to load the link: Story Not Found, try again later.
     await page.route('**/api/shared-links/*', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }));
     await page.goto('/shared-story/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     await expect(page.getByRole('heading', { level: 1, name: 'Story Not Found' })).toBeVisible();
+    await expect(page.getByText(/try again later/)).toBeVisible();
 
     // Bookmarks and watched stories are for signed-in people: visitors go to sign in.
     await page.goto('/bookmarks');

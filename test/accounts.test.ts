@@ -33,6 +33,18 @@ describe('sign-up, roles and the current user', () => {
     expect(roles).toEqual(['admin', 'user', 'admin']);
   });
 
+  it('GET /api/auth/me gives the same person as /api/auth/user, and null (200) for a visitor, never cached', async () => {
+    const me = await inject({ url: '/api/auth/me', headers: as(alice) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual((await inject({ url: '/api/auth/user', headers: as(alice) })).json());
+    expect(me.headers['cache-control']).toMatch(/no-store/);
+    const visitor = await inject({ url: '/api/auth/me' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toBeNull();
+    expect(visitor.headers['cache-control']).toMatch(/no-store/);
+    expect(visitor.headers.vary).toMatch(/Cookie/i);
+  });
+
   it('GET /api/auth/user gives the spec fields, or 401 Unauthorized', async () => {
     const me = await inject({ url: '/api/auth/user', headers: as(alice) });
     expect(me.json()).toEqual({
@@ -299,6 +311,18 @@ describe('profiles', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().profile).toMatchObject({ displayName: 'Alice L.', bio: '<b>Reads</b> everything', location: 'Oxford', website: 'https://alice.example', twitterHandle: 'alice', githubHandle: 'alice-l' });
+  });
+
+  it('stores a website given without a scheme as an https:// one', async () => {
+    const response = await inject({ method: 'PUT', url: '/api/profile', headers: as(alice), payload: { website: ' alice.example/blog ' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile.website).toBe('https://alice.example/blog');
+  });
+
+  it('names the refused field in its issues, for the form to show beside it', async () => {
+    const response = await inject({ method: 'PUT', url: '/api/profile', headers: as(alice), payload: { website: 'ftp://alice.example', bio: 'fine' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual([{ path: 'website', message: 'website must be an http:// or https:// address' }]);
   });
 
   it.each([

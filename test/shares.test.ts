@@ -284,13 +284,22 @@ describe('share pages carry Open Graph and Twitter card tags', () => {
       }
     });
 
-    it(`${variant}: an unknown or malformed token is a 404 page with generic tags`, async () => {
+    it(`${variant}: an unknown or malformed token is a 404 page with generic tags, titled Story Not Found`, async () => {
       const app = variant === 'with a web build' ? withWeb : withoutWeb;
       for (const url of [`/share/${'C'.repeat(43)}`, `/shared-story/${'C'.repeat(43)}`, '/share/bad!token/slug']) {
         const response = await app.server.inject({ url });
         expect(response.statusCode, url).toBe(404);
-        expect(response.body).toContain('<meta property="og:title" content="Invalid Share Link" />');
+        expect(response.body).toContain('<meta property="og:title" content="Story Not Found" />');
         expect(response.body).not.toContain('og:image');
+      }
+    });
+
+    it(`${variant}: an address without a token is a 404 page titled Invalid Share Link`, async () => {
+      const app = variant === 'with a web build' ? withWeb : withoutWeb;
+      for (const url of ['/share', '/shared-story']) {
+        const response = await app.server.inject({ url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body).toContain('<meta property="og:title" content="Invalid Share Link" />');
       }
     });
   }

@@ -337,15 +337,30 @@ describe('batch status', () => {
   });
 });
 
+/** The onboarding choice of analytics consent, as the person makes it. */
+async function giveAnalyticsConsent(user: TestUser, analyticsConsent: boolean) {
+  const payload = { emailNotifications: false, weeklyDigest: false, marketingConsent: false, analyticsConsent };
+  expect((await inject({ method: 'POST', url: '/api/user/onboarding/complete', headers: as(user), payload })).statusCode).toBe(200);
+}
+
 describe('analytics events', () => {
   const viewEvent = { eventType: 'story_view', properties: { viewType: 'title_click', title: 'First story', url: 'https://example.com/101', score: 10, position: 'featured' } };
 
-  it('stores story_bookmark and story_view events from people and visitors', async () => {
+  it('stores story_bookmark and story_view events from people and visitors; the person only with analytics consent', async () => {
+    await giveAnalyticsConsent(alice, true);
     expect((await inject({ method: 'POST', url: '/api/analytics/track', headers: as(alice), payload: bookmarkEvent(), remoteAddress: '10.77.0.1' })).json()).toEqual({ ok: true });
     expect((await inject({ method: 'POST', url: '/api/analytics/track', payload: viewEvent, remoteAddress: '10.77.0.1' })).statusCode).toBe(200);
+    // Bob did not consent: his event is kept, without him.
+    await giveAnalyticsConsent(bob, false);
+    expect((await inject({ method: 'POST', url: '/api/analytics/track', headers: as(bob), payload: viewEvent, remoteAddress: '10.77.0.1' })).statusCode).toBe(200);
+    // Alice changes her mind: her next event is no longer hers.
+    await giveAnalyticsConsent(alice, false);
+    await inject({ method: 'POST', url: '/api/analytics/track', headers: as(alice), payload: viewEvent, remoteAddress: '10.77.0.1' });
     const rows = await pool().query('SELECT event_type, properties, user_id FROM analytics_events ORDER BY id');
     expect(rows.rows).toEqual([
       { event_type: 'story_bookmark', properties: bookmarkEvent().properties, user_id: alice.id },
+      { event_type: 'story_view', properties: viewEvent.properties, user_id: null },
+      { event_type: 'story_view', properties: viewEvent.properties, user_id: null },
       { event_type: 'story_view', properties: viewEvent.properties, user_id: null },
     ]);
   });
@@ -385,6 +400,7 @@ describe('the person’s data', () => {
   it('the export holds bookmarks, watches, notes, flags and share links; deleting the account deletes them all', async () => {
     const carol = await signUp(t.app.server, { name: 'Carol' });
     const me = as(carol);
+    await giveAnalyticsConsent(carol, true);
     await inject({ method: 'POST', url: '/api/bookmarks', headers: me, payload: { storyId: ids[101] } });
     await inject({ method: 'POST', url: '/api/story-watches', headers: me, payload: { storyId: ids[102] } });
     await inject({ method: 'POST', url: `/api/stories/${ids[103]}/notes`, headers: me, payload: { note: 'Carol’s note' } });

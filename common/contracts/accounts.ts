@@ -11,6 +11,7 @@ import {
   STORIES_PAGE_SIZES,
   TIMEZONES,
 } from '../rules/limits.ts';
+import { withWebsiteScheme } from '../rules/links.ts';
 import { PASSWORD_MAX_LENGTH } from '../rules/password.ts';
 import { isSafeReturnPath } from '../rules/return-path.ts';
 import { STORY_SORTS } from '../rules/sorts.ts';
@@ -164,6 +165,7 @@ export const profileUpdateSchema = z
     bio: clearable('bio', PROFILE_LIMITS.bio),
     location: clearable('location', PROFILE_LIMITS.location),
     website: text('website', PROFILE_LIMITS.website)
+      .transform(withWebsiteScheme)
       .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), 'website must be an http:// or https:// address')
       .transform((value) => (value === '' ? null : value))
       .nullable(),

@@ -3,6 +3,7 @@ export * from './heat.ts';
 export * from './limits.ts';
 export * from './numbers.ts';
 export * from './pagination.ts';
+export * from './plural.ts';
 export * from './slug.ts';
 export * from './sorts.ts';
 export * from './tags.ts';

@@ -9,3 +9,14 @@ export function itemPageUrl(hnId: number): string {
 export function storyLinkUrl(story: { url: string; hnId: number }): string {
   return story.url || itemPageUrl(story.hnId);
 }
+
+/** A scheme as URLs start with ('https:', 'mailto:'), not a host's port ('example.com:8080'). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+
+/**
+ * A profile's website as people type it: one given without a scheme ('alice.example') is an https://
+ * address; one with a scheme, and blank, stay as they are (the profile contract then accepts only http(s)).
+ */
+export function withWebsiteScheme(website: string): string {
+  return website === '' || SCHEME.test(website) ? website : `https://${website}`;
+}

@@ -84,9 +84,11 @@ describe('clampMinStoryScore (preferences: 0 to 500)', () => {
 describe('normaliseMaxEmailsPerDay (1 to 50, blank or invalid becomes 10)', () => {
   it.each<Case>([
     ['1', 1],
-    ['0', 1],
+    ['0', 10],
+    ['-3', 10],
     ['50', 50],
-    ['51', 50],
+    ['51', 10],
+    [80, 10],
     [25, 25],
     ['7.8', 7],
     ['', 10],

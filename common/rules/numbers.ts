@@ -2,7 +2,7 @@
  * Normalising numbers typed into forms (part 1 §2, §5; part 2 §2.2, §5).
  * Each function accepts the raw field value or a number and returns a whole
  * number inside its range: decimals are truncated toward zero and values
- * outside the range are clamped to it.
+ * outside the range are clamped to it, except max emails per day, where they are invalid.
  */
 import {
   ALERT_THRESHOLD_DEFAULT,
@@ -40,14 +40,13 @@ export function clampMinStoryScore(input: string | number): number {
 }
 
 /**
- * Max emails per day, 1 to 50; blank or non-numeric input becomes 10. The spec
- * says "blank or invalid becomes 10"; a number outside the range is read as
- * meant for the nearest bound (0 gives 1, 80 gives 50) rather than as invalid.
+ * Max emails per day, 1 to 50; blank or invalid input becomes 10 (part 2 §5: "blank or
+ * invalid becomes 10"): a number outside 1..50 is invalid, so 0 and 80 give 10 too.
  */
 export function normaliseMaxEmailsPerDay(input: string | number): number {
   const value = parseWholeNumber(input);
-  if (value === undefined) return MAX_EMAILS_PER_DAY_DEFAULT;
-  return clamp(value, MAX_EMAILS_PER_DAY_MIN, MAX_EMAILS_PER_DAY_MAX);
+  if (value === undefined || value < MAX_EMAILS_PER_DAY_MIN || value > MAX_EMAILS_PER_DAY_MAX) return MAX_EMAILS_PER_DAY_DEFAULT;
+  return value;
 }
 
 /** A keyword alert's threshold, 1 to 100; non-numeric input falls back to 5. */

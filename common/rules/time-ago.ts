@@ -1,4 +1,5 @@
 /** A story's age as short text, and the fallback for a missing age (part 1 §2, §8). */
+import { pluralise } from './plural.ts';
 
 /** Shown when a story's age text is missing. */
 export const RECENTLY = 'recently';
@@ -32,7 +33,7 @@ export function timeAgo(timeUnixSeconds: number, nowMs: number): string {
 }
 
 function countAgo(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+  return `${count} ${pluralise(count, unit)} ago`;
 }
 
 /** The age text as given, or 'recently' when it is missing or blank. */

@@ -11,7 +11,7 @@ export const PRIVATE_NO_STORE = 'private, no-store';
  * announcements leave out the ones dismissed, better-auth's endpoints answer about the session. By route,
  * as the router matched it, so no spelling of the path escapes.
  */
-export const COOKIE_DEPENDENT_ROUTES: ReadonlySet<string> = new Set(['/api/profile/:identifier', '/api/announcements', '/api/auth/*']);
+export const COOKIE_DEPENDENT_ROUTES: ReadonlySet<string> = new Set(['/api/profile/:identifier', '/api/announcements', '/api/auth/*', '/api/auth/me']);
 
 /**
  * The one caching rule for personal answers, applied to every answer as it is sent (onSend):

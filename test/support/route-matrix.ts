@@ -38,6 +38,7 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   'GET /api/auth/*': { request: { url: '/api/auth/get-session' }, expect: [200, 200, 200, 200] },
   'POST /api/auth/*': { request: { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'nobody@example.com', password: 'wrong password' } }, expect: [401, 401, 401, 401] },
   'GET /api/auth/user': { request: { url: '/api/auth/user' }, expect: [401, 200, 200, 200] },
+  'GET /api/auth/me': { request: { url: '/api/auth/me' }, expect: [200, 200, 200, 200] },
   'GET /api/auth/providers': { request: { url: '/api/auth/providers' }, expect: [200, 200, 200, 200] },
   'GET /api/login': { request: { url: '/api/login' }, expect: [302, 302, 302, 302] },
   'GET /api/user/preferences': { request: { url: '/api/user/preferences' }, expect: [401, 200, 200, 200] },
@@ -85,6 +86,8 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   'GET /share/:shareToken': { request: { url: `/share/${SHARE_TOKEN}` }, expect: [200, 200, 200, 200] },
   'GET /share/:shareToken/:slug': { request: { url: `/share/${SHARE_TOKEN}/story-1` }, expect: [200, 200, 200, 200] },
   'GET /shared-story/:shareToken': { request: { url: `/shared-story/${SHARE_TOKEN}` }, expect: [200, 200, 200, 200] },
+  'GET /share': { request: { url: '/share' }, expect: [404, 404, 404, 404] },
+  'GET /shared-story': { request: { url: '/shared-story' }, expect: [404, 404, 404, 404] },
   'POST /api/analytics/track': {
     request: { method: 'POST', url: '/api/analytics/track', payload: { eventType: 'story_view', properties: { viewType: 'title_click', title: 'Story 1', url: 'https://example.com/1', score: 5, position: 'regular' } } },
     expect: [200, 200, 200, 200],

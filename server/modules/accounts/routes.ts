@@ -114,6 +114,20 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
       async (request) => me(request),
     );
 
+    // The web app's "who am I" as it starts: a visitor is an ordinary answer (200 null), not a 401 the browser
+    // logs as a failed request on every visitor's page load. /api/auth/user keeps the spec's 401.
+    app.get(
+      '/api/auth/me',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['accounts'], summary: 'The signed-in person, or null for a visitor', response: { 200: currentUserSchema.nullable() } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return (await currentUser(request, resolveUser)) ?? null;
+      },
+    );
+
     app.get(
       '/api/auth/providers',
       {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
+import { formatCount } from '../../../common/rules/plural.ts';
 
 /** The preview card of a share link (Open Graph and Twitter): 1200x630 PNG. */
 export const CARD_WIDTH = 1200;
@@ -59,17 +60,13 @@ export function shortenTitle(title: string, max = TITLE_MAX_CHARS): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/u, '')}…`;
 }
 
-function formatCount(value: number, one: string, many: string): string {
-  return `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
-}
-
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node | string | (Node | string)[] } };
 const el = (type: string, style: Record<string, unknown>, children?: Node['props']['children']): Node => ({ type, props: { style, children } });
 
 function cardTree(input: CardInput): Node {
   const title = shortenTitle(input.title) || 'A story on Hacker News';
   const titleSize = title.length > 60 ? 54 : 64;
-  const facts = [input.domain, formatCount(input.score, 'point', 'points'), formatCount(input.comments, 'comment', 'comments')].filter(Boolean);
+  const facts = [input.domain, formatCount(input.score, 'point'), formatCount(input.comments, 'comment')].filter(Boolean);
   return el(
     'div',
     { width: CARD_WIDTH, height: CARD_HEIGHT, display: 'flex', flexDirection: 'column', backgroundColor: '#0f172a', color: '#f8fafc', fontFamily: FONT_FAMILY },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shareTokenParamsSchema } from '../../../common/contracts/actions.ts';
+import { formatCount } from '../../../common/rules/plural.ts';
 import { hasWebBuild } from '../../web.ts';
 import type { SharesService } from './service.ts';
 
@@ -64,7 +65,7 @@ export function injectMeta(indexHtml: string, meta: ShareMeta): string {
 
 /** The page served when there is no web build: the same tags, and a link to the story. */
 export function standalonePage(meta: ShareMeta): string {
-  const link = meta.storyUrl ? `<p><a href="${escapeHtml(meta.storyUrl)}">Read the story</a></p>` : '<p>Invalid Share Link</p>';
+  const link = meta.storyUrl ? `<p><a href="${escapeHtml(meta.storyUrl)}">Read the story</a></p>` : `<p>${escapeHtml(meta.title)}</p>`;
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -94,29 +95,30 @@ export function sharePagesRoutes({ service, baseUrl, webDistDir }: SharePagesOpt
 
   return async (app) => {
     const page = async (token: string) => {
-      const preview = token ? await service.preview(token) : null;
+      // A malformed token is just an unknown one: no query, the same 404 (not a JSON validation error).
+      const preview = shareTokenParamsSchema.safeParse({ shareToken: token }).success ? await service.preview(token) : null;
       const meta: ShareMeta = preview
         ? {
             title: preview.title,
-            description: preview.description ?? `${preview.score} points, ${preview.comments} comments${preview.domain ? ` on ${preview.domain}` : ''}. Shared on ${SITE_NAME}.`,
+            description: preview.description ?? `${formatCount(preview.score, 'point')}, ${formatCount(preview.comments, 'comment')}${preview.domain ? ` on ${preview.domain}` : ''}. Shared on ${SITE_NAME}.`,
             url: `${baseUrl}${preview.path}`,
             image: `${baseUrl}/api/og-image/${token}`,
             storyUrl: preview.storyUrl,
           }
-        : { title: 'Invalid Share Link', description: GENERIC_DESCRIPTION, url: `${baseUrl}/`, image: null, storyUrl: null };
+        : { title: token ? 'Story Not Found' : 'Invalid Share Link', description: GENERIC_DESCRIPTION, url: `${baseUrl}/`, image: null, storyUrl: null };
       return { status: preview ? 200 : 404, html: indexHtml ? injectMeta(indexHtml, meta) : standalonePage(meta) };
     };
     const send = async (token: string, reply: FastifyReply) => {
       const { status, html } = await page(token);
       return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     };
-    // A malformed token is just an unknown one: the page answers 404, not a JSON validation error.
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { shareToken } = request.params as { shareToken: string };
-      return send(shareTokenParamsSchema.safeParse({ shareToken }).success ? shareToken : '', reply);
-    };
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => send((request.params as { shareToken: string }).shareToken, reply);
     for (const url of ['/share/:shareToken', '/share/:shareToken/:slug', '/shared-story/:shareToken']) {
       app.get(url, { schema: { hide: true } }, handler);
+    }
+    // The address without a token at all: Invalid Share Link (an unknown token is Story Not Found).
+    for (const url of ['/share', '/shared-story']) {
+      app.get(url, { schema: { hide: true } }, (_request, reply) => send('', reply));
     }
   };
 }

@@ -26,7 +26,7 @@ function fakeApi(overrides: Record<string, ApiAnswer> = {}) {
   const calls: { path: string; body?: unknown }[] = [];
   const storiesPath = storyListPath(storyListQuery(preferences, ''));
   const answers: Record<string, ApiAnswer> = {
-    '/api/auth/user': { status: 200, body: user },
+    '/api/auth/me': { status: 200, body: user },
     '/api/maintenance-status': { status: 200, body: { maintenanceMode: false } },
     '/api/user/preferences': { status: 200, body: { preferences } },
     '/api/announcements': { status: 200, body: { announcements: [] } },
@@ -73,7 +73,7 @@ describe('loadSignedInHome', () => {
 
   it('reads a stale session cookie as a visitor, and fills nothing', async () => {
     const client = createQueryClient();
-    const api = fakeApi({ '/api/auth/user': { status: 401, body: null }, '/api/user/preferences': { status: 401, body: null } });
+    const api = fakeApi({ '/api/auth/me': { status: 200, body: null }, '/api/user/preferences': { status: 401, body: null } });
     await expect(loadSignedInHome(client, api.call, '')).resolves.toBe('visitor');
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
@@ -82,7 +82,7 @@ describe('loadSignedInHome', () => {
     const maintenance = { '/api/maintenance-status': { status: 200, body: { maintenanceMode: true } } };
     await expect(loadSignedInHome(createQueryClient(), fakeApi(maintenance).call, '')).resolves.toBe('maintenance');
 
-    const admin = { ...maintenance, '/api/auth/user': { status: 200, body: { ...user, role: 'admin' } } };
+    const admin = { ...maintenance, '/api/auth/me': { status: 200, body: { ...user, role: 'admin' } } };
     await expect(loadSignedInHome(createQueryClient(), fakeApi(admin).call, '')).resolves.toBe('signed-in');
   });
 
@@ -98,8 +98,8 @@ describe('loadSignedInHome', () => {
     await expect(loadSignedInHome(createQueryClient(), fakeApi({ [api.storiesPath]: { status: 500, body: null } }).call, '')).rejects.toThrow(
       `${api.storiesPath} answered 500`,
     );
-    await expect(loadSignedInHome(createQueryClient(), fakeApi({ '/api/auth/user': { status: 429, body: null } }).call, '')).rejects.toThrow(
-      '/api/auth/user answered 429',
+    await expect(loadSignedInHome(createQueryClient(), fakeApi({ '/api/auth/me': { status: 429, body: null } }).call, '')).rejects.toThrow(
+      '/api/auth/me answered 429',
     );
   });
 });

@@ -34,9 +34,9 @@ export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, 
     call(PREFERENCES_PATH),
     bodyOf<{ announcements: Announcement[] }>(call, ANNOUNCEMENTS_PATH),
   ]);
-  if (userAnswer.status === 401) return 'visitor';
   if (userAnswer.status !== 200) throw new UnexpectedAnswer(CURRENT_USER_PATH, userAnswer.status);
-  const user = userAnswer.body as CurrentUser;
+  const user = userAnswer.body as CurrentUser | null;
+  if (user === null) return 'visitor';
   if (maintenance.maintenanceMode && user.role !== 'admin') return 'maintenance';
   if (preferencesAnswer.status !== 200) throw new UnexpectedAnswer(PREFERENCES_PATH, preferencesAnswer.status);
   const { preferences } = preferencesAnswer.body as { preferences: Preferences };

@@ -39,6 +39,20 @@ describe('requests', () => {
     expect(messageOf(error, 'fallback')).toBe('Too many requests.');
   });
 
+  it('gives a 400\'s reason per field, the first for each path, and none for a body without issues', () => {
+    const body = JSON.stringify({
+      message: 'Invalid body: website: bad; website: worse',
+      issues: [
+        { path: 'website', message: 'bad' },
+        { path: 'website', message: 'worse' },
+        { path: 'bio', message: 'too long' },
+      ],
+    });
+    expect(new ApiError(400, body).fieldMessages).toEqual({ website: 'bad', bio: 'too long' });
+    expect(new ApiError(400, '{"message":"Nope"}').fieldMessages).toEqual({});
+    expect(new ApiError(502, 'Bad Gateway').fieldMessages).toEqual({});
+  });
+
   it("fails with 'STATUS: status text' when the body is empty", async () => {
     vi.stubGlobal('fetch', respond(503, '', 'text/plain', 'Service Unavailable'));
     await expect(getJson('/api/x')).rejects.toThrow(/^503: Service Unavailable$/);

@@ -3,9 +3,12 @@
  * answers are parsed, and a failure raises an ApiError whose message is 'STATUS: body'.
  */
 import { toast } from 'sonner';
+import type { ErrorResponse } from '../../../common/contracts/errors.ts';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../common/rules/limits.ts';
 
 export const LOGIN_PATH = '/api/login';
+/** The sign-in page opened on Sign Up: where calls to action for newcomers go. */
+export const SIGN_UP_PATH = '/signin?tab=sign-up';
 export const LOGOUT_PATH = '/api/logout';
 
 export class ApiError extends Error {
@@ -29,6 +32,21 @@ export class ApiError extends Error {
       // Not JSON: there is no server message to show.
     }
     return undefined;
+  }
+
+  /** A 400's reasons per field (`issues: [{path, message}]`), the first for each path; empty when there are none. */
+  get fieldMessages(): Record<string, string> {
+    const messages: Record<string, string> = {};
+    try {
+      const { issues } = JSON.parse(this.body) as Partial<ErrorResponse>;
+      if (!Array.isArray(issues)) return messages;
+      for (const issue of issues) {
+        if (typeof issue?.path === 'string' && typeof issue.message === 'string') messages[issue.path] ??= issue.message;
+      }
+    } catch {
+      // Not JSON: no field to point at.
+    }
+    return messages;
   }
 }
 

@@ -15,10 +15,14 @@ export interface CurrentUser {
   onboardingCompleted: boolean;
 }
 
-export const CURRENT_USER_PATH = '/api/auth/user';
+/**
+ * The spec's GET /api/auth/user answers 401 to a visitor, which the browser logs as an error on every visitor's
+ * page load; its variant /api/auth/me answers 200 with null instead, with the same person otherwise.
+ */
+export const CURRENT_USER_PATH = '/api/auth/me';
 export const CURRENT_USER_KEY = [CURRENT_USER_PATH] as const;
 
-/** The current user, or null when signed out (a 401 here means "no user", not an error). Never retried. */
+/** The current user, or null when signed out (a 401, an expired session mid-request, also means "no user"). Never retried. */
 const currentUserQuery = {
   queryKey: CURRENT_USER_KEY,
   queryFn: () => getJson<CurrentUser | null>(CURRENT_USER_PATH, { nullOn401: true }),

@@ -12,6 +12,11 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../common/rul
 import { PASSWORD_HINT, safeReturnTo, useAuthProviders, useEmailSignIn, useEmailSignUp, useProviderSignIn } from './api';
 
 
+/** `?tab=sign-up` opens the page on Sign Up (the newcomers' calls to action); anything else on Sign In. */
+export function initialTab(search: string): 'sign-in' | 'sign-up' {
+  return new URLSearchParams(search).get('tab') === 'sign-up' ? 'sign-up' : 'sign-in';
+}
+
 export function SignInPage() {
   useDocumentTitle('Sign In');
   const providers = useAuthProviders();
@@ -120,7 +125,7 @@ function LocalAccountForms({ onSignedIn }: { onSignedIn: () => void }) {
   );
 
   return (
-    <Tabs defaultValue="sign-in" onValueChange={() => setError(null)}>
+    <Tabs defaultValue={initialTab(window.location.search)} onValueChange={() => setError(null)}>
       <TabsList className="grid w-full grid-cols-2">
         <TabsTrigger value="sign-in">Sign In</TabsTrigger>
         <TabsTrigger value="sign-up">Sign Up</TabsTrigger>

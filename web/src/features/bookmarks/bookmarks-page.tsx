@@ -3,6 +3,7 @@ import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Story } from '../../../../common/contracts/stories.ts';
 import { SKELETON_CARDS } from '../../../../common/rules/limits.ts';
+import { formatCount } from '../../../../common/rules/plural.ts';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -46,7 +47,7 @@ export function BookmarksPage({ renderStory, Pagination }: BookmarksPageProps) {
           Your Bookmarks
         </h1>
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="bookmarks-count">
-          {data && `${data.totalCount} bookmarked ${data.totalCount === 1 ? 'story' : 'stories'}`}
+          {data && `${formatCount(data.totalCount, 'bookmarked story', 'bookmarked stories')}`}
         </p>
       </header>
 

@@ -12,8 +12,20 @@ export function PrivacyPage() {
           <li>What you create: bookmarks, watched stories, private notes, keyword alerts, shared links and content flags.</li>
           <li>Your preferences and email settings, including quiet hours and how many emails you want a day.</li>
           <li>A session cookie that keeps you signed in. We use no advertising or third-party tracking cookies.</li>
-          <li>If you agreed to usage analytics during setup: which stories you open and share, to improve recommendations.</li>
         </ul>
+      </section>
+      <section>
+        <h2>Usage events</h2>
+        <p>
+          When someone opens a story from a list (its title or its comments) or bookmarks one, we record that it happened: the
+          story, its title, link and score, whether it was a featured story, and the time. No address, device or browser
+          details are kept with it.
+        </p>
+        <p>
+          The event is stored with your account only if you agreed to usage analytics during setup. Without that agreement,
+          and for visitors, it is stored with nothing that links it to you. Opening and clicking a shared link is counted
+          the same way, without saying who.
+        </p>
       </section>
       <section>
         <h2>What we do not do</h2>

@@ -14,12 +14,13 @@ import {
 import type { Story } from '../../../../common/contracts/stories.ts';
 import { landingHeatLevel, type HeatLevel } from '../../../../common/rules/heat.ts';
 import { itemPageUrl } from '../../../../common/rules/links.ts';
+import { formatCount } from '../../../../common/rules/plural.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LOGIN_PATH } from '@/lib/api';
+import { SIGN_UP_PATH } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { SAMPLE_SIZE, useTrendingSample } from './api';
 
@@ -47,10 +48,11 @@ const LANDING_HEAT_LABELS: Readonly<Record<HeatLevel, string>> = {
   trending: 'TRENDING',
 };
 
-function SignInButton({ children, size = 'lg' }: { children: string; size?: 'lg' | 'default' }) {
+/** The landing page's calls to action are for newcomers: they open the sign-in page on Sign Up. */
+function SignUpButton({ children, size = 'lg' }: { children: string; size?: 'lg' | 'default' }) {
   return (
     <Button asChild size={size}>
-      <a href={LOGIN_PATH}>
+      <a href={SIGN_UP_PATH}>
         {children}
         <ArrowRight aria-hidden="true" />
       </a>
@@ -73,7 +75,7 @@ export function LandingPage() {
           HN Trends follows every story minute by minute, measures how fast points and comments arrive, and shows you what is
           heating up right now.
         </p>
-        <SignInButton>Start Exploring Stories</SignInButton>
+        <SignUpButton>Start Exploring Stories</SignUpButton>
       </section>
 
       <TrendingNow />
@@ -114,7 +116,7 @@ export function LandingPage() {
       <section className="grid justify-items-center gap-4 rounded-2xl bg-primary/10 px-6 py-10 text-center dark:bg-primary/15">
         <h2 className="text-2xl font-bold sm:text-3xl">Ready to catch the next big story?</h2>
         <p className="text-muted-foreground">Free to use. No credit card required.</p>
-        <SignInButton>Get Started Free</SignInButton>
+        <SignUpButton>Get Started Free</SignUpButton>
       </section>
     </div>
   );
@@ -180,13 +182,13 @@ function TrendingRow({ story, nowMs }: { story: Story; nowMs: number }) {
         <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <Triangle className="size-3 fill-current text-primary" aria-hidden="true" />
-            {story.score} points
+            {formatCount(story.score, 'point')}
           </span>
           {story.scoreVelocity > 0 && <span className="text-emerald-700 dark:text-emerald-300">+{velocity}/hr</span>}
           {story.descendants > 0 && (
             <span className="inline-flex items-center gap-1">
               <MessageSquare className="size-3" aria-hidden="true" />
-              {story.descendants} comments
+              {formatCount(story.descendants, 'comment')}
             </span>
           )}
           <span>{timeAgoOrRecently(story.timeAgo)}</span>

@@ -1,5 +1,5 @@
 import { BarChart3, Bell, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { EMAIL_FREQUENCIES, type EmailFrequency } from '../../../../common/rules/limits.ts';
 import { SelectRow, SwitchRow } from '@/components/form-rows';
@@ -54,10 +54,22 @@ export function OnboardingDialog() {
     save({ emailNotifications: false, weeklyDigest: false, marketingConsent: false, analyticsConsent: false, emailFrequency: choices.emailFrequency });
 
   const blockClose = (event: Event) => event.preventDefault();
+  // The first focus goes to the way forward (Continue), not to Skip Setup, the first button in the tab order.
+  const primaryButton = useRef<HTMLButtonElement>(null);
+  const focusPrimary = (event: Event) => {
+    event.preventDefault();
+    primaryButton.current?.focus();
+  };
 
   return (
     <Dialog open>
-      <DialogContent showClose={false} onEscapeKeyDown={blockClose} onPointerDownOutside={blockClose} onInteractOutside={blockClose}>
+      <DialogContent
+        showClose={false}
+        onOpenAutoFocus={focusPrimary}
+        onEscapeKeyDown={blockClose}
+        onPointerDownOutside={blockClose}
+        onInteractOutside={blockClose}
+      >
         <p className="text-xs font-medium text-muted-foreground">
           Step {step} of {STEPS}
         </p>
@@ -137,7 +149,9 @@ export function OnboardingDialog() {
             </Button>
           )}
           {step < STEPS ? (
-            <Button onClick={() => setStep(step + 1)}>Continue</Button>
+            <Button ref={primaryButton} onClick={() => setStep(step + 1)}>
+              Continue
+            </Button>
           ) : (
             <Button onClick={() => save(choices)} disabled={complete.isPending}>
               {complete.isPending ? 'Saving...' : 'Complete Setup'}

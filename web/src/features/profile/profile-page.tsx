@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, handledAsUnauthorized, isUnauthorizedError, messageOf } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
+import { withWebsiteScheme } from '../../../../common/rules/links.ts';
 import { PASSWORD_MAX_LENGTH } from '../../../../common/rules/password.ts';
 import { useSignInMethods } from '@/features/auth/api';
 import { EXPORT_PATH, useDeleteAccount, useProfile, useUpdateProfile, type Profile, type ProfileEdit } from './api';
@@ -18,11 +19,10 @@ function displayNameOf(profile: Profile): string {
   return profile.displayName || [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.handle || 'Anonymous';
 }
 
-/** A website as a link target: bare domains get https://, anything that is not http(s) is not linked. */
+/** A website as a link target: bare domains get https:// (as the server stores them), anything not http(s) is not linked. */
 function websiteHref(website: string): string | null {
-  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(website) ? website : `https://${website}`;
   try {
-    const url = new URL(candidate);
+    const url = new URL(withWebsiteScheme(website));
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
   } catch {
     return null;
@@ -122,12 +122,32 @@ function ProfileView({ profile, identifier }: { profile: Profile; identifier: st
                 )}
                 <Detail icon={<CalendarDays aria-hidden="true" />}>Joined {joined}</Detail>
               </ul>
+              {profile.isOwner && <PrivacySummary isPublic={profile.isPublic} />}
             </div>
           )}
         </CardContent>
       </Card>
       {profile.isOwner && <YourData />}
     </div>
+  );
+}
+
+const PUBLIC_PROFILE_DESCRIPTION = 'Anyone with the link can see your profile. Your email is never shown to others.';
+
+/** The owner's privacy setting as it stands, read-only; Edit Profile changes it. */
+function PrivacySummary({ isPublic }: { isPublic: boolean }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-1 rounded-lg border p-4 text-sm">
+      <h2 id={headingId} className="font-semibold">
+        Privacy
+      </h2>
+      <p className="inline-flex items-center gap-1.5 font-medium">
+        {isPublic ? <Globe className="size-4" aria-hidden="true" /> : <Lock className="size-4" aria-hidden="true" />}
+        {isPublic ? 'Public profile' : 'Private profile'}
+      </p>
+      <p className="text-muted-foreground">{isPublic ? PUBLIC_PROFILE_DESCRIPTION : 'Only you can see your profile. Your email is never shown to others.'}</p>
+    </section>
   );
 }
 
@@ -138,10 +158,29 @@ function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 const TEXT_FIELDS = [
   { key: 'displayName', label: 'Display name' },
   { key: 'location', label: 'Location' },
-  { key: 'website', label: 'Website' },
+  { key: 'website', label: 'Website', placeholder: 'example.com' },
   { key: 'twitterHandle', label: 'Twitter handle (without @)' },
   { key: 'githubHandle', label: 'GitHub handle' },
 ] as const;
+
+/** The form's fields top to bottom: the first refused one takes the focus. */
+const FIELD_ORDER: (keyof ProfileEdit)[] = [...TEXT_FIELDS.map((field) => field.key), 'bio'];
+
+/**
+ * The server's reason for each refused field, worded for the form: 'website must be an http:// address'
+ * shows beside Website as 'Must be an http:// address'.
+ */
+function fieldReasons(error: unknown): Partial<Record<keyof ProfileEdit, string>> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  const reasons: Partial<Record<keyof ProfileEdit, string>> = {};
+  for (const [path, message] of Object.entries(error.fieldMessages)) {
+    const key = FIELD_ORDER.find((field) => field === path);
+    if (!key) continue;
+    const reason = message.startsWith(`${path} `) ? message.slice(path.length + 1) : message;
+    reasons[key] = reason.charAt(0).toUpperCase() + reason.slice(1);
+  }
+  return reasons;
+}
 
 function ProfileForm({ profile, identifier, onDone }: { profile: Profile; identifier: string; onDone: () => void }) {
   const [edit, setEdit] = useState<ProfileEdit>({
@@ -154,10 +193,13 @@ function ProfileForm({ profile, identifier, onDone }: { profile: Profile; identi
     isPublic: profile.isPublic,
   });
   const update = useUpdateProfile(identifier);
-  const bioId = useId();
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ProfileEdit, string>>>({});
   const fieldId = useId();
+  const inputId = (key: keyof ProfileEdit) => `${fieldId}-${key}`;
+  const errorId = (key: keyof ProfileEdit) => `${fieldId}-${key}-error`;
 
-  const save = () =>
+  const save = () => {
+    setFieldErrors({});
     update.mutate(
       { ...edit, twitterHandle: edit.twitterHandle?.replace(/^@/, '') ?? '' },
       {
@@ -166,9 +208,29 @@ function ProfileForm({ profile, identifier, onDone }: { profile: Profile; identi
           onDone();
         },
         onError: (error) => {
-          if (!isUnauthorizedError(error)) toast.error('Failed to update profile. Please try again.');
+          if (isUnauthorizedError(error)) return;
+          const refused = fieldReasons(error);
+          const first = FIELD_ORDER.find((key) => refused[key]);
+          if (!first) {
+            toast.error(messageOf(error, 'Failed to update profile. Please try again.'));
+            return;
+          }
+          setFieldErrors(refused);
+          document.getElementById(inputId(first))?.focus();
         },
       },
+    );
+  };
+  const fieldProps = (key: keyof ProfileEdit) => ({
+    id: inputId(key),
+    'aria-invalid': fieldErrors[key] ? true : undefined,
+    'aria-describedby': fieldErrors[key] ? errorId(key) : undefined,
+  });
+  const fieldError = (key: keyof ProfileEdit) =>
+    fieldErrors[key] && (
+      <p id={errorId(key)} className="text-sm text-destructive">
+        {fieldErrors[key]}
+      </p>
     );
 
   return (
@@ -181,19 +243,22 @@ function ProfileForm({ profile, identifier, onDone }: { profile: Profile; identi
     >
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map((field) => (
-          <div key={field.key} className="grid gap-1.5">
-            <Label htmlFor={`${fieldId}-${field.key}`}>{field.label}</Label>
+          <div key={field.key} className="grid content-start gap-1.5">
+            <Label htmlFor={inputId(field.key)}>{field.label}</Label>
             <Input
-              id={`${fieldId}-${field.key}`}
+              {...fieldProps(field.key)}
+              placeholder={'placeholder' in field ? field.placeholder : undefined}
               value={edit[field.key] ?? ''}
               onChange={(event) => setEdit({ ...edit, [field.key]: event.target.value })}
             />
+            {fieldError(field.key)}
           </div>
         ))}
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={bioId}>Bio</Label>
-        <Textarea id={bioId} value={edit.bio ?? ''} onChange={(event) => setEdit({ ...edit, bio: event.target.value })} />
+        <Label htmlFor={inputId('bio')}>Bio</Label>
+        <Textarea {...fieldProps('bio')} value={edit.bio ?? ''} onChange={(event) => setEdit({ ...edit, bio: event.target.value })} />
+        {fieldError('bio')}
       </div>
       <section aria-labelledby={`${fieldId}-privacy`} className="grid gap-2 rounded-lg border p-4">
         <h2 id={`${fieldId}-privacy`} className="font-semibold">
@@ -201,7 +266,7 @@ function ProfileForm({ profile, identifier, onDone }: { profile: Profile; identi
         </h2>
         <SwitchRow
           label="Public profile"
-          description="Anyone with the link can see your profile. Your email is never shown to others."
+          description={PUBLIC_PROFILE_DESCRIPTION}
           checked={edit.isPublic}
           onCheckedChange={(isPublic) => setEdit({ ...edit, isPublic })}
         />

@@ -2,6 +2,7 @@ import { AlertTriangle, BookOpen, Clock, ExternalLink, Link2Off, MessageSquare, 
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
+import { formatCount } from '../../../../common/rules/plural.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { MetaItem } from '@/components/meta-item';
 import { Button } from '@/components/ui/button';
@@ -22,10 +23,18 @@ export function SharedStoryPage({ shareToken }: { shareToken?: string }) {
   const title = data ? data.customTitle || data.story.title : undefined;
   useDocumentTitle(title ?? 'Shared Story');
 
-  if (!validToken || (link.error instanceof ApiError && link.error.status === 404)) {
+  if (!shareToken) {
     return (
       <Problem icon={<Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />} title="Invalid Share Link">
-        Share link not found. It may have been mistyped or removed.
+        This address has no share link in it. Check that it was copied whole.
+      </Problem>
+    );
+  }
+  // A malformed token is only an unknown one: no story is shared under it.
+  if (!validToken || (link.error instanceof ApiError && link.error.status === 404)) {
+    return (
+      <Problem icon={<Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />} title="Story Not Found">
+        No story is shared under this link. It may have been mistyped or removed.
       </Problem>
     );
   }
@@ -69,10 +78,10 @@ export function SharedStoryPage({ shareToken }: { shareToken?: string }) {
       </header>
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <MetaItem icon={Triangle} iconClassName="fill-current text-primary" className="font-medium text-foreground">
-          {story.score} points
+          {formatCount(story.score, 'point')}
         </MetaItem>
         <MetaItem icon={MessageSquare}>
-          {story.descendants} comments
+          {formatCount(story.descendants, 'comment')}
         </MetaItem>
         <MetaItem icon={User}>
           {story.by || 'Anonymous'}

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { Watch } from '../../../../common/contracts/actions.ts';
 import type { WatchStatus } from '../../../../common/rules/heat.ts';
 import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
+import { formatCount } from '../../../../common/rules/plural.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { Badge } from '@/components/ui/badge';
 import { MetaItem } from '@/components/meta-item';
@@ -43,7 +44,7 @@ export function WatchedStoriesPage() {
           Watched Stories
         </h1>
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="watches-count">
-          {data && `${data.count} watched ${data.count === 1 ? 'story' : 'stories'}`}
+          {data && `${formatCount(data.count, 'watched story', 'watched stories')}`}
         </p>
       </header>
 
@@ -117,10 +118,10 @@ function WatchCard({ watch }: { watch: Watch }) {
       </h2>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <MetaItem icon={Triangle} iconClassName="fill-current text-primary">
-          {story.score} points <span data-testid="score-growth">({signed(watch.scoreGrowth)} since watched)</span>
+          {formatCount(story.score, 'point')} <span data-testid="score-growth">({signed(watch.scoreGrowth)} since watched)</span>
         </MetaItem>
         <MetaItem icon={MessageSquare}>
-          {story.descendants} comments <span data-testid="comments-growth">({signed(watch.commentsGrowth)} since watched)</span>
+          {formatCount(story.descendants, 'comment')} <span data-testid="comments-growth">({signed(watch.commentsGrowth)} since watched)</span>
         </MetaItem>
         <MetaItem icon={Clock}>
           {timeAgoOrRecently(story.timeAgo)}

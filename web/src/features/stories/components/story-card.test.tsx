@@ -33,6 +33,18 @@ describe('StoryCard', () => {
     expect(screen.getByText('recently')).toBeTruthy();
   });
 
+  it('names one point and one comment in the singular, other counts in the plural', () => {
+    const { rerender } = render(<StoryCard story={{ ...story, score: 1, descendants: 1 }} featured={false} nowMs={NOW} />);
+    const meta = () => screen.getByRole('article').textContent;
+    expect(meta()).toContain('1 point');
+    expect(meta()).not.toContain('1 points');
+    expect(meta()).toContain('1 comment');
+    expect(meta()).not.toContain('1 comments');
+    rerender(<StoryCard story={{ ...story, score: 1234, descendants: 0 }} featured={false} nowMs={NOW} />);
+    expect(meta()).toContain('1,234 points');
+    expect(meta()).toContain('0 comments');
+  });
+
   it('shows the heat badge, tags and the regular velocity badge', () => {
     render(<StoryCard story={story} featured={false} nowMs={NOW} />);
     const card = screen.getByRole('article');

@@ -4,6 +4,7 @@ import type { Story } from '../../../../../common/contracts/stories.ts';
 import { showsRisingFast, showsVelocityBadge } from '../../../../../common/rules/featured.ts';
 import { heatLevel } from '../../../../../common/rules/heat.ts';
 import { itemPageUrl, storyLinkUrl } from '../../../../../common/rules/links.ts';
+import { formatCount, pluralise } from '../../../../../common/rules/plural.ts';
 import { STORY_TAG_LABELS, storyTags } from '../../../../../common/rules/tags.ts';
 import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
 import { MetaItem } from '@/components/meta-item';
@@ -80,10 +81,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
 
       <div className={cn(compact ? 'mt-1' : 'mt-2', 'flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground')}>
         <MetaItem icon={Triangle} iconClassName="fill-current text-primary" className="font-medium text-foreground">
-          {story.score} <span className="sr-only">points</span>
-          <span aria-hidden="true" className="font-normal text-muted-foreground">
-            pts
-          </span>
+          {story.score.toLocaleString('en-US')} <span className="font-normal text-muted-foreground">{pluralise(story.score, 'point')}</span>
         </MetaItem>
         <a
           href={itemPageUrl(story.hnId)}
@@ -93,7 +91,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           onClick={onLinkClick && (() => onLinkClick('comments'))}
         >
           <MessageSquare className="size-3.5" aria-hidden="true" />
-          {story.descendants} comments
+          {formatCount(story.descendants, 'comment')}
         </a>
         <MetaItem icon={User}>
           {story.by || 'Anonymous'}

@@ -5,6 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { isFeatured } from '../../../../../common/rules/featured.ts';
 import { SKELETON_CARDS, SLOW_LOAD_HINT_MS } from '../../../../../common/rules/limits.ts';
+import { formatCount } from '../../../../../common/rules/plural.ts';
 import { DEFAULT_STORY_SORT, type StorySort } from '../../../../../common/rules/sorts.ts';
 import { DEFAULT_TIME_FILTER, TIME_FILTER_CAPTIONS } from '../../../../../common/rules/time-windows.ts';
 import { Button } from '@/components/ui/button';
@@ -183,8 +184,8 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
 /** 'N stories (last 3 days)' for trending, 'N of TOTAL stories (last 3 days)' for the other sorts: each names its real window. */
 function countCaption(filters: ListFilters, count: number, totalCount: number): string {
   const window = TIME_FILTER_CAPTIONS[filters.timeFilter];
-  if (filters.sort === 'trending') return `${totalCount} stories (${window})`;
-  return `${count} of ${totalCount} stories (${window})`;
+  if (filters.sort === 'trending') return `${formatCount(totalCount, 'story', 'stories')} (${window})`;
+  return `${count} of ${formatCount(totalCount, 'story', 'stories')} (${window})`;
 }
 
 function LoadingStories() {

@@ -17,6 +17,11 @@ export const NOTE_FETCH_DELAY_MS = 100;
 
 export interface NoteDialogProps {
   story: Pick<Story, 'id' | 'title'>;
+  /**
+   * The notes batch check found no note for the story: opening asks nothing (the note call would answer 404,
+   * which the browser logs as an error although "no note yet" is the ordinary case).
+   */
+  knownToHaveNone?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes on close (the dialogs are opened by buttons that are not Radix triggers). */
@@ -33,7 +38,7 @@ const SUCCESS: Record<NoteAction, string> = { create: 'Note saved', update: 'Not
 const FAILURE: Record<NoteAction, string> = { create: 'Failed to save note', update: 'Failed to update note', delete: 'Failed to delete note' };
 
 /** Add or edit a private note: create when none exists, update when one does, delete available. */
-export function NoteDialog({ story, open, onOpenChange, onCloseAutoFocus }: NoteDialogProps) {
+export function NoteDialog({ story, knownToHaveNone = false, open, onOpenChange, onCloseAutoFocus }: NoteDialogProps) {
   const [text, setText] = useState('');
   const [stored, setStored] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -46,6 +51,10 @@ export function NoteDialog({ story, open, onOpenChange, onCloseAutoFocus }: Note
   useEffect(() => {
     if (!open || text !== '') return;
     edited.current = false;
+    if (knownToHaveNone) {
+      setStored(null);
+      return;
+    }
     let cancelled = false;
     const timer = setTimeout(() => {
       setLoading(true);
@@ -71,7 +80,7 @@ export function NoteDialog({ story, open, onOpenChange, onCloseAutoFocus }: Note
       clearTimeout(timer);
     };
     // Only opening asks; typing does not (so `text` is read, not watched).
-  }, [open, story.id]);
+  }, [open, story.id, knownToHaveNone]);
 
   const exists = stored !== null;
   const trimmed = text.trim();

@@ -71,7 +71,12 @@ describe('StoryActions', () => {
     // Story 2 is flagged: its flag button is disabled; the others can flag.
     expect(screen.getByRole('button', { name: 'Flagged for review' }).getAttribute('aria-disabled')).toBe('true');
     expect(screen.getAllByRole('button', { name: 'Flag story' })).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Stop watching' })).toHaveProperty('ariaPressed', 'true');
+    const stopWatching = screen.getByRole('button', { name: 'Stop watching' });
+    expect(stopWatching).toHaveProperty('ariaPressed', 'true');
+    // Shown as on the way Bookmark is: tinted, with the same eye as the off state (not a crossed-out one).
+    expect(stopWatching.className).toContain('text-primary');
+    expect(stopWatching.querySelector('svg')?.getAttribute('class')).toContain('lucide-eye');
+    expect(stopWatching.querySelector('svg')?.getAttribute('class')).not.toContain('eye-off');
     expect(screen.getAllByRole('button', { name: 'Add note' })).toHaveLength(3);
   });
 
@@ -113,6 +118,16 @@ describe('NoteDialog', () => {
   it('treats a 404 as no note yet: Add Note, no delete', async () => {
     render(withClient(<NoteDialog story={story(6)} open onOpenChange={() => undefined} />));
     await waitFor(() => expect(paths()).toContain('/api/stories/6/notes'));
+    expect(screen.getByRole('heading', { name: 'Add Note' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Note' })).toBeNull();
+  });
+
+  it('asks nothing when the batch check found no note: no 404 for the browser to log', async () => {
+    vi.useFakeTimers();
+    render(withClient(<NoteDialog story={story(8)} knownToHaveNone open onOpenChange={() => undefined} />));
+    await act(async () => vi.advanceTimersByTime(500));
+    vi.useRealTimers();
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Add Note' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete Note' })).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { Bookmark, BookmarkCheck, Eye, EyeOff, Flag, NotebookPen, Share2 } from 'lucide-react';
+import { Bookmark, BookmarkCheck, Eye, Flag, NotebookPen, Share2 } from 'lucide-react';
 import { lazy, memo, Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
@@ -122,7 +122,8 @@ export const StoryActions = memo(function StoryActions({ story, storyIds, signed
             onClick={onWatch}
             active={watched}
           >
-            {watched ? <EyeOff /> : <Eye />}
+            {/* The icon shows the state, as Bookmark's does: an open eye, tinted and filled while watching. */}
+            <Eye className={cn(watched && 'fill-current/20')} />
           </ActionButton>
           <ActionButton
             label={hasNote ? 'Edit note' : 'Add note'}
@@ -156,7 +157,15 @@ export const StoryActions = memo(function StoryActions({ story, storyIds, signed
 
       {mounted.size > 0 && (
         <Suspense fallback={null}>
-          {mounted.has('note') && <NoteDialog story={story} open={open === 'note'} onOpenChange={onOpenChange('note')} onCloseAutoFocus={returnFocus} />}
+          {mounted.has('note') && (
+            <NoteDialog
+              story={story}
+              knownToHaveNone={notes.isSuccess && !hasNote}
+              open={open === 'note'}
+              onOpenChange={onOpenChange('note')}
+              onCloseAutoFocus={returnFocus}
+            />
+          )}
           {mounted.has('flag') && <FlagDialog story={story} open={open === 'flag'} onOpenChange={onOpenChange('flag')} onCloseAutoFocus={returnFocus} />}
           {mounted.has('share') && <ShareDialog story={story} open={open === 'share'} onOpenChange={onOpenChange('share')} onCloseAutoFocus={returnFocus} />}
         </Suspense>

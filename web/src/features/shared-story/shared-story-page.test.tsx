@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { SharedStoryPage } from './shared-story-page';
+
+const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Share link not found' }), { status: 404, headers: { 'content-type': 'application/json' } })));
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+});
+
+function renderPage(shareToken: string | undefined) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SharedStoryPage shareToken={shareToken} />
+    </QueryClientProvider>,
+  );
+}
+
+it('shows Invalid Share Link only when the address has no token', () => {
+  renderPage(undefined);
+  expect(screen.getByRole('heading', { level: 1, name: 'Invalid Share Link' })).toBeTruthy();
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+it('shows Story Not Found for an unknown token', async () => {
+  renderPage('A'.repeat(43));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Story Not Found' })).toBeTruthy();
+  expect(screen.getByText(/No story is shared under this link/)).toBeTruthy();
+});
+
+it('shows Story Not Found for a malformed token without asking the server', () => {
+  renderPage('not a token');
+  expect(screen.getByRole('heading', { level: 1, name: 'Story Not Found' })).toBeTruthy();
+  expect(fetchMock).not.toHaveBeenCalled();
+});
