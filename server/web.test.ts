@@ -60,7 +60,7 @@ describe('webRoutes', () => {
     expect(response.body).toBe(INDEX_HTML);
   });
 
-  it.each(['/nope', '/share', '/profile/a/b', '/admin/unknown', '/assets'])('answers the unknown page %s with the app and status 404', async (url) => {
+  it.each(['/nope', '/share/a/b/c', '/profile/a/b', '/admin/unknown', '/assets'])('answers the unknown page %s with the app and status 404', async (url) => {
     const response = await app.inject({ url });
     expect(response.statusCode).toBe(404);
     expect(response.body).toBe(INDEX_HTML);
