@@ -175,6 +175,46 @@ test.describe('signed in', () => {
     expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'a brand new passphrase' } })).status()).toBe(401);
   });
 
+  test('preferences with unsaved changes: a sticky Save bar, and a warning before leaving', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUp(page);
+    await completeOnboarding(page);
+    await page.goto('/preferences');
+    const unsaved = page.getByRole('status').filter({ hasText: 'You have unsaved changes.' });
+    await expect(page.getByRole('button', { name: 'Save Preferences' })).toBeVisible();
+    await expect(unsaved).toHaveCount(0);
+
+    // A change shows the bar, and it stays on screen with the top of the form in view.
+    await page.getByRole('switch', { name: 'Compact view' }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(unsaved).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Save Preferences' })).toBeInViewport();
+
+    // Leaving by a link asks first; refusing stays with the changes.
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('You have unsaved changes. Leave this page and lose them?');
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'Stories', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/preferences$/);
+    await expect(page.getByRole('switch', { name: 'Compact view' })).toHaveAttribute('aria-checked', 'true');
+
+    // Discard returns to what is saved; Save clears the bar, and leaving no longer asks.
+    await page.getByRole('button', { name: 'Discard Changes' }).click();
+    await expect(page.getByRole('switch', { name: 'Compact view' })).toHaveAttribute('aria-checked', 'false');
+    await expect(unsaved).toHaveCount(0);
+    await page.getByLabel('Minimum story score').fill('12');
+    await expect(unsaved).toBeVisible();
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(page.getByText('Preferences Saved')).toBeVisible();
+    await expect(unsaved).toHaveCount(0);
+    page.once('dialog', () => {
+      throw new Error('no warning expected once everything is saved');
+    });
+    await page.getByRole('link', { name: 'Stories', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('skip setup saves every email and consent option off', async ({ page }) => {
     await signUp(page);
     // The dialog traps focus: tabbing around never leaves it.

@@ -1,5 +1,5 @@
 import { devices, type Page } from '@playwright/test';
-import { checkPage, completeOnboarding, expect, signUp, test, waitForStories } from './support.ts';
+import { checkPage, completeOnboarding, expect, expectToastClearOf, signUp, test, toast, waitForStories } from './support.ts';
 
 /** Nothing wider than the screen (no sideways scrolling). */
 async function expectNoOverflow(page: Page): Promise<void> {
@@ -50,6 +50,9 @@ test('phone: story actions, their dialogs and pages fit the screen', async ({ pa
   // Bookmark it, then the bookmarks page on a phone.
   await card.getByRole('button', { name: 'Bookmark', exact: true }).tap();
   await expect(card.getByRole('button', { name: 'Remove bookmark', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // The toast spans a phone's width: it shows at the top, clear of every card's buttons on screen.
+  await expect(toast(page, 'Bookmarked!')).toBeInViewport();
+  await expectToastClearOf(toast(page, 'Bookmarked!'), page.getByRole('list', { name: 'Stories' }).getByRole('button'));
   await page.goto('/bookmarks');
   await expect(page.getByTestId('bookmarks-count')).toHaveText('1 bookmarked story');
   await expectNoOverflow(page);

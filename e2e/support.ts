@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { APP_READY_ATTRIBUTE } from '../web/src/prerendered.ts';
 
@@ -111,4 +111,18 @@ export async function completeOnboarding(page: Page): Promise<void> {
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The toast showing this text. */
+export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** Fails when the toast covers any of these buttons (each named in the failure by its label). */
+export async function expectToastClearOf(toastLocator: Locator, buttons: Locator): Promise<void> {
+  const toastBox = (await toastLocator.boundingBox())!;
+  for (const action of await buttons.all()) {
+    const box = await action.boundingBox();
+    if (!box) continue;
+    const overlaps = box.x < toastBox.x + toastBox.width && toastBox.x < box.x + box.width && box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height;
+    expect(overlaps, `the toast covers ${(await action.getAttribute('aria-label')) ?? 'a button'}`).toBe(false);
+  }
 }

@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '../../../common/rules/limits.ts';
+import { PHONE_MEDIA_QUERY, useMediaQuery } from '@/lib/media-query';
 import { useTheme } from '@/lib/theme';
 import { createQueryClient } from './query-client';
 
@@ -9,14 +10,18 @@ import { createQueryClient } from './query-client';
 export const TOASTER_OPTIONS = { visibleToasts: 1, duration: TOAST_DURATION_MS } as const;
 
 /**
- * Bottom left: a card's action buttons sit at its right end, so a toast there (the confirmation of pressing one)
- * covered the very buttons people press next; on the left it lies over titles at most.
+ * Bottom left on wider screens: a card's action buttons sit at its right end, so a toast there (the confirmation
+ * of pressing one) covered the very buttons people press next; on the left it lies over titles at most. A phone's
+ * toast spans the screen's width, so wherever it sits low it covers the actions of the cards under it: there it
+ * shows at the top, over the header, which nobody needs in the five seconds after pressing a card's button.
  */
 const TOASTER_POSITION = 'bottom-left';
+const PHONE_TOASTER_POSITION = 'top-center';
 
 function ThemedToaster() {
   const [theme] = useTheme();
-  return <Toaster {...TOASTER_OPTIONS} theme={theme} closeButton position={TOASTER_POSITION} />;
+  const phone = useMediaQuery(PHONE_MEDIA_QUERY);
+  return <Toaster {...TOASTER_OPTIONS} theme={theme} closeButton position={phone ? PHONE_TOASTER_POSITION : TOASTER_POSITION} />;
 }
 
 export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {

@@ -20,6 +20,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isUnauthorizedError } from '@/lib/api';
 import { AccountSecurity } from '@/features/auth/account-security';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useLeaveWarning } from '@/lib/leave-warning';
+import { cn } from '@/lib/utils';
 import {
   DEFAULT_PREFERENCES,
   EmailControlsSaveError,
@@ -73,7 +75,8 @@ export function PreferencesPage() {
 }
 
 function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferences: Preferences; initialEmail: EmailSettings }) {
-  // Edits stay local until Save.
+  // Edits stay local until Save; `saved` is what the server holds, to tell whether anything is left unsaved.
+  const [saved, setSaved] = useState({ preferences: initialPreferences, email: initialEmail });
   const [prefs, setPrefs] = useState(initialPreferences);
   const [email, setEmail] = useState(initialEmail);
   const [minScoreText, setMinScoreText] = useState(String(initialPreferences.minStoryScore));
@@ -84,6 +87,12 @@ function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferen
   const update = (changes: Partial<Preferences>) => setPrefs((current) => ({ ...current, ...changes }));
   const updateEmail = (changes: Partial<EmailSettings>) => setEmail((current) => ({ ...current, ...changes }));
   const quietHoursOn = email.quietHoursStart !== null && email.quietHoursEnd !== null;
+  const unsaved =
+    !sameValues(prefs, saved.preferences) ||
+    !sameValues(email, saved.email) ||
+    minScoreText !== String(saved.preferences.minStoryScore) ||
+    maxEmailsText !== String(saved.email.maxEmailsPerDay);
+  useLeaveWarning(unsaved);
 
   const commitMinScore = () => {
     const minStoryScore = clampMinStoryScore(minScoreText);
@@ -98,6 +107,13 @@ function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferen
     return maxEmailsPerDay;
   };
 
+  const discardChanges = () => {
+    setPrefs(saved.preferences);
+    setEmail(saved.email);
+    setMinScoreText(String(saved.preferences.minStoryScore));
+    setMaxEmailsText(String(saved.email.maxEmailsPerDay));
+  };
+
   const resetToDefaults = () => {
     setPrefs(DEFAULT_PREFERENCES);
     setMinScoreText(String(DEFAULT_PREFERENCES.minStoryScore));
@@ -107,7 +123,10 @@ function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferen
     // The number fields may still hold text typed since their last blur.
     const toSave = { preferences: { ...prefs, minStoryScore: commitMinScore() }, email: { ...email, maxEmailsPerDay: commitMaxEmails() } };
     save.mutate(toSave, {
-      onSuccess: () => toast.success('Preferences Saved', { description: 'Your preferences have been updated successfully.' }),
+      onSuccess: () => {
+        setSaved(toSave);
+        toast.success('Preferences Saved', { description: 'Your preferences have been updated successfully.' });
+      },
       onError: (error) => {
         if (isUnauthorizedError(error)) return;
         const description =
@@ -247,7 +266,22 @@ function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferen
         <SwitchRow label="Prediction Alerts" description="When a story is predicted to trend." checked={prefs.predictionAlerts} onCheckedChange={(predictionAlerts) => update({ predictionAlerts })} />
       </Section>
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {/* With unsaved changes the actions stay on screen, stuck to the bottom, whatever part of the form is in view. */}
+      <div
+        className={cn(
+          'flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end',
+          unsaved && 'sticky bottom-0 z-10 -mx-2 rounded-t-xl border border-b-0 bg-background/95 p-3 shadow-lg backdrop-blur',
+        )}
+        data-testid="preferences-actions"
+      >
+        <p role="status" className={cn('text-sm font-medium sm:mr-auto', !unsaved && 'sr-only')}>
+          {unsaved ? 'You have unsaved changes.' : ''}
+        </p>
+        {unsaved && (
+          <Button variant="ghost" onClick={discardChanges}>
+            Discard Changes
+          </Button>
+        )}
         <Button variant="outline" onClick={resetToDefaults}>
           <RotateCcw aria-hidden="true" />
           Reset to Defaults
@@ -259,6 +293,11 @@ function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferen
       </div>
     </form>
   );
+}
+
+/** Both sides are flat records of the same form state: equal when every field is. */
+function sameValues<T extends object>(a: T, b: T): boolean {
+  return (Object.keys(a) as (keyof T)[]).every((key) => Object.is(a[key], b[key]));
 }
 
 function Section({ icon, title, description, children }: { icon: ReactNode; title: string; description?: string; children: ReactNode }) {
