@@ -56,6 +56,10 @@ export const stories = pgTable(
     index('stories_time_idx').on(table.time.desc(), table.id).where(sql`NOT ${table.dead} AND NOT ${table.deleted}`),
     // Stories still moving must have their velocity decayed even when no update mentions them.
     index('stories_moving_idx').on(table.derivedAt).where(sql`${table.scoreVelocity} > 0 OR ${table.commentsVelocity} > 0`),
+    // Search (docs/search.md): case-insensitive substring matches on title, domain and author, by trigrams.
+    index('stories_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    index('stories_domain_trgm_idx').using('gin', table.domain.op('gin_trgm_ops')),
+    index('stories_by_trgm_idx').using('gin', table.by.op('gin_trgm_ops')),
     index('stories_listed_idx').on(table.lastFetchedAt).where(sql`${table.topRank} IS NOT NULL OR ${table.newRank} IS NOT NULL OR ${table.bestRank} IS NOT NULL OR ${table.askRank} IS NOT NULL OR ${table.showRank} IS NOT NULL`),
   ],
 );
@@ -112,4 +116,21 @@ export const ingestionCycles = pgTable(
     error: text('error'),
   },
   (table) => [index('ingestion_cycles_started_idx').on(table.startedAt.desc())],
+);
+
+/**
+ * Words of the stored titles (lowercase, longer than 3 characters) and how many visible stories use each: the
+ * vocabulary search suggestions come from. Kept by a trigger on stories (migration 0003_search), so every way a
+ * story is stored or changed keeps it right.
+ */
+export const titleWords = pgTable(
+  'title_words',
+  {
+    word: text('word').primaryKey(),
+    stories: integer('stories').notNull(),
+  },
+  (table) => [
+    index('title_words_word_trgm_idx').using('gin', table.word.op('gin_trgm_ops')),
+    index('title_words_stories_idx').on(table.stories.desc(), table.word),
+  ],
 );
