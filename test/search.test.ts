@@ -116,7 +116,7 @@ describe('GET /api/search/stories', () => {
         async (query) => {
           // The server trims the text fields; the model does the same.
           const trimmed = { ...query, q: query.q.trim(), domain: query.domain.trim(), author: query.author.trim() };
-          fc.pre(![trimmed.q, trimmed.domain, trimmed.author].some((value) => value.includes('\u0000')));
+          fc.pre(![trimmed.q, trimmed.domain, trimmed.author].some((value) => /[\u0000\r\n]/.test(value)));
           const response = await search({ ...trimmed, minScore: String(query.minScore) });
           expect(response.statusCode).toBe(200);
           const body = response.json() as { stories: Story[]; totalCount: number };
@@ -146,6 +146,7 @@ describe('GET /api/search/stories', () => {
       [{ limit: '101' }, 'limit must be at most 100'],
       [{ q: 'x'.repeat(201) }, 'q must be at most 200 characters'],
       [{ domain: 'a\u0000b' }, 'domain contains a character that cannot be stored (a NUL or an unpaired surrogate)'],
+      [{ q: 'two\nlines' }, 'q must be one line'],
     ] as const) {
       const response = await search(query as Record<string, string>);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);

@@ -11,10 +11,14 @@ import {
 import { intParam, text } from './fields.ts';
 import { storySchema } from './stories.ts';
 
+/** A search text: one line (title, domain and author are matched one a line, never across two). */
+const searchText = (name: string, options?: { min: number }) =>
+  text(name, SEARCH_TEXT_MAX_LENGTH, options).refine((value) => !/[\r\n]/.test(value), `${name} must be one line`);
+
 export const searchQuerySchema = z.object({
-  q: text('q', SEARCH_TEXT_MAX_LENGTH).default(''),
-  domain: text('domain', SEARCH_TEXT_MAX_LENGTH).default(''),
-  author: text('author', SEARCH_TEXT_MAX_LENGTH).default(''),
+  q: searchText('q').default(''),
+  domain: searchText('domain').default(''),
+  author: searchText('author').default(''),
   minScore: intParam('minScore', 0, MIN_STORY_SCORE_MAX).default(0),
   hours: z.enum(SEARCH_TIME_RANGES, { error: `hours must be one of ${SEARCH_TIME_RANGES.join(', ')}` }).default('all'),
   sort: z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).default('score'),
@@ -30,7 +34,7 @@ export const searchResponseSchema = z.object({
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 export const suggestionsQuerySchema = z.object({
-  q: text('q', SEARCH_TEXT_MAX_LENGTH, { min: SUGGESTION_MIN_QUERY_LENGTH }),
+  q: searchText('q', { min: SUGGESTION_MIN_QUERY_LENGTH }),
 });
 
 export const suggestionsResponseSchema = z.object({ suggestions: z.array(z.string()) });

@@ -1,4 +1,4 @@
--- Trigram indexes answer case-insensitive substring searches (ILIKE '%text%') without scanning the table.
+-- Trigram indexes answer substring searches (LIKE '%text%' on lowercased text) without scanning the table.
 -- pg_trgm is a trusted extension: a database owner may create it; the embedded database loads it at start.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "title_words" (
@@ -6,11 +6,12 @@ CREATE TABLE "title_words" (
 	"stories" integer NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "stories" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(title) || E'\n' || lower(domain) || E'\n' || lower(by)) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "title_words_word_trgm_idx" ON "title_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "title_words_stories_idx" ON "title_words" USING btree ("stories" DESC NULLS LAST,"word");--> statement-breakpoint
-CREATE INDEX "stories_title_trgm_idx" ON "stories" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "stories_domain_trgm_idx" ON "stories" USING gin ("domain" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "stories_by_trgm_idx" ON "stories" USING gin ("by" gin_trgm_ops);
+CREATE INDEX "stories_search_text_trgm_idx" ON "stories" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "stories_domain_trgm_idx" ON "stories" USING gin (lower("domain") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "stories_by_trgm_idx" ON "stories" USING gin (lower("by") gin_trgm_ops);
 --> statement-breakpoint
 -- The distinct words of a title that suggestions offer: runs of letters and digits, lowercased, longer than 3.
 CREATE FUNCTION title_word_list(title text) RETURNS SETOF text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

@@ -24,10 +24,11 @@ function whereClause(query: SearchQuery, nowMs: number): { sql: string; params: 
     params.push(value);
     conditions.push(condition(`$${params.length}`));
   };
+  // Case-insensitive: lowercased text against a pattern lowercased by the same lower() (migration 0003's indexes).
   // The free text matches the title, or the domain or author, as the search box promises (docs/search.md).
-  if (query.q) add((p) => `(title ILIKE ${p} OR domain ILIKE ${p} OR by ILIKE ${p})`, containsPattern(query.q));
-  if (query.domain) add((p) => `domain ILIKE ${p}`, containsPattern(query.domain));
-  if (query.author) add((p) => `by ILIKE ${p}`, containsPattern(query.author));
+  if (query.q) add((p) => `search_text LIKE lower(${p})`, containsPattern(query.q));
+  if (query.domain) add((p) => `lower(domain) LIKE lower(${p})`, containsPattern(query.domain));
+  if (query.author) add((p) => `lower(by) LIKE lower(${p})`, containsPattern(query.author));
   if (query.minScore > 0) add((p) => `score >= ${p}`, query.minScore);
   if (query.hours !== 'all') add((p) => `time >= ${p}`, Math.floor(nowMs / 1000) - Number(query.hours) * 3600);
   return { sql: conditions.join(' AND '), params };
@@ -52,8 +53,8 @@ export async function selectSearchResults(pool: pg.Pool, query: SearchQuery, now
 /** The title words containing `text`, those used by the most stories first. */
 export async function selectSuggestions(pool: pg.Pool, text: string): Promise<string[]> {
   const result = await pool.query<{ word: string }>(
-    `SELECT word FROM title_words WHERE word LIKE $1 AND length(word) >= $2 ORDER BY stories DESC, word LIMIT $3`,
-    [containsPattern(text.toLowerCase()), SUGGESTION_MIN_WORD_LENGTH, SUGGESTIONS_LIMIT],
+    `SELECT word FROM title_words WHERE word LIKE lower($1) AND length(word) >= $2 ORDER BY stories DESC, word LIMIT $3`,
+    [containsPattern(text), SUGGESTION_MIN_WORD_LENGTH, SUGGESTIONS_LIMIT],
   );
   return result.rows.map((row) => row.word);
 }
