@@ -28,7 +28,8 @@ async function recordedStories(): Promise<{ title: string; url: string; by: stri
   return rows;
 }
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', INGEST_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '0' });
+// Seeding half a million stories takes minutes on the embedded database: statements may run an hour.
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', INGEST_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '0', DATABASE_STATEMENT_TIMEOUT_MS: '3600000' });
 const database = await openDatabase(config);
 const pool = database.pool;
 await runMigrations(pool);
