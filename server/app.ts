@@ -49,6 +49,8 @@ import { EmailControlsService } from './modules/email/controls.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { searchRoutes } from './modules/search/routes.ts';
+import { SearchService } from './modules/search/service.ts';
 import { storiesRoutes } from './modules/stories/routes.ts';
 import { StoriesService, type CycleTrigger } from './modules/stories/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -223,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const shares = new SharesService(deps.pool, deps.now, publicUrl(deps.config));
   await server.register(sharesRoutes(shares, resolveUser));
   await server.register(analyticsRoutes(deps.pool, limiter, resolveUser));
+  await server.register(searchRoutes(new SearchService(deps.pool, deps.now)));
   // The web app's catch-all goes last, so every route above takes precedence over it.
   const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST_DIR;
   await server.register(sharePagesRoutes({ service: shares, baseUrl: publicUrl(deps.config), webDistDir }));

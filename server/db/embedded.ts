@@ -2,6 +2,7 @@ import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteSessionServer } from './session-server.ts';
 
 /** The embedded PostgreSQL: PGlite under DATA_DIR, served on a unix socket so the app uses the same `pg` pool. */
@@ -31,7 +32,8 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedDa
   await chmod(socketDir, 0o700);
   await removeStaleSocket(socketPath);
 
-  const db = await PGlite.create({ dataDir: path.join(root, 'pglite') });
+  // pg_trgm backs search (docs/search.md); its migration creates the extension, which needs it loaded here.
+  const db = await PGlite.create({ dataDir: path.join(root, 'pglite'), extensions: { pg_trgm } });
   const server = new PGliteSessionServer(db, socketPath, {
     maxConnections: MAX_SOCKET_CONNECTIONS,
     idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs,

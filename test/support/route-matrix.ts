@@ -55,6 +55,8 @@ export const ROUTE_MATRIX: Record<string, Row> = {
     request: { method: 'PATCH', url: '/api/email/frequency-controls/keyword_alert', payload: { frequency: 'daily' } },
     expect: [401, 200, 200, 200],
   },
+  'GET /api/search/stories': { request: { url: '/api/search/stories?q=story&sort=comments&order=asc' }, expect: [401, 200, 200, 200] },
+  'GET /api/search/suggestions': { request: { url: '/api/search/suggestions?q=st' }, expect: [401, 200, 200, 200] },
   'GET /api/announcements': { request: { url: '/api/announcements' }, expect: [200, 200, 200, 200] },
   'POST /api/announcements/:id/dismiss': { request: { method: 'POST', url: '/api/announcements/{announcement}/dismiss' }, expect: [401, 200, 200, 200] },
   'POST /api/contact': {

@@ -1,5 +1,5 @@
 import { Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useMaintenanceStatus } from '@/features/maintenance/api';
 import { MaintenancePage } from '@/features/maintenance/maintenance-page';
@@ -24,6 +24,7 @@ const TermsPage = lazyPage(async () => (await import('@/features/info/terms-page
 const PreferencesPage = lazyPage(async () => (await import('@/features/preferences/preferences-page')).PreferencesPage);
 const ProfilePage = lazyPage(async () => (await import('@/features/profile/profile-page')).ProfilePage);
 const BookmarksRoute = lazyPage(async () => (await import('./bookmarks-route')).BookmarksRoute);
+const SearchRoute = lazyPage(async () => (await import('./search-route')).SearchRoute);
 const WatchedStoriesPage = lazyPage(async () => (await import('@/features/watched-stories/watched-stories-page')).WatchedStoriesPage);
 const SharedStoryPage = lazyPage(async () => (await import('@/features/shared-story/shared-story-page')).SharedStoryPage);
 
@@ -102,11 +103,16 @@ function Routes({ user }: { user: CurrentUser | null }) {
           <WatchedStoriesPage />
         </SignedInOnly>
       </Route>
+      <Route path={ROUTES.search}>
+        <SignedInOnly user={user}>
+          <SearchRoute />
+        </SignedInOnly>
+      </Route>
       <Route path={ROUTES.share}>{(params: { shareToken?: string }) => <SharedStoryPage key={params.shareToken} shareToken={params.shareToken} />}</Route>
       <Route path={ROUTES.sharedStory}>
         {(params: { shareToken?: string }) => <SharedStoryPage key={params.shareToken} shareToken={params.shareToken} />}
       </Route>
-      {/* The route table's other pages (keywords, predictions, search, admin, ...) come in later issues. */}
+      {/* The route table's other pages (keywords, predictions, admin, ...) come in later issues. */}
       <Route component={NotFoundPage} />
     </Switch>
   );
@@ -117,12 +123,13 @@ function PublicProfileRoute() {
   return <ProfilePage key={identifier} identifier={identifier} />;
 }
 
-/** Pages for signed-in people send visitors to sign in, coming back here afterwards. */
+/** Pages for signed-in people send visitors to sign in, coming back here afterwards (query string included). */
 function SignedInOnly({ user, children }: { user: CurrentUser | null; children: ReactNode }) {
   const [location] = useLocation();
+  const search = useSearch();
   useEffect(() => {
-    if (!user) window.location.assign(loginUrl(location));
-  }, [user, location]);
+    if (!user) window.location.assign(loginUrl(search ? `${location}?${search}` : location));
+  }, [user, location, search]);
   return user ? children : <LoadingScreen />;
 }
 

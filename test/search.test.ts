@@ -1,0 +1,195 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Story } from '../common/contracts/stories.ts';
+import { SEARCH_SORTS, SEARCH_TIME_RANGES, type SearchSort } from '../common/rules/search.ts';
+import { signUp, type TestUser } from './support/accounts.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { databaseFingerprint, seedStories, type SeedStory } from './support/seed.ts';
+
+/** Advanced search (issue 15): the spec's rules answered by the server over every stored story. */
+let t: TestApp;
+let reader: TestUser;
+const NOW_SECONDS = 1_800_000_000;
+
+const WORDS = ['Rust', 'rusty', 'trust', 'Python', 'compiler', 'GPU', '100%', 'snake_case', 'C:\\path', "O'Reilly", 'Ask HN:', 'data'];
+const DOMAINS = ['github.com', 'rust-lang.org', 'example.com', 'oreilly.com', ''];
+const AUTHORS = ['dang', 'pg', 'rustacean', 'o_reilly', 'tptacek'];
+
+/** A fixed, varied set of stories: words with LIKE's own characters, ties on every sort column, dead and deleted ones. */
+const SEEDED: SeedStory[] = Array.from({ length: 60 }, (_, index) => {
+  const pick = <T,>(list: T[], salt: number) => list[(index * 7 + salt) % list.length]!;
+  const domain = pick(DOMAINS, 1);
+  return {
+    hnId: 5000 + index,
+    title: `${pick(WORDS, 0)} ${pick(WORDS, 3)} story ${index % 9}`,
+    url: domain ? `https://${domain}/${index}` : '',
+    by: pick(AUTHORS, 2),
+    time: NOW_SECONDS - ((index * 3779) % (200 * 3600)),
+    score: (index * 37) % 25,
+    descendants: (index * 11) % 7,
+    trendingScore: ((index * 13) % 5) / 2,
+    dead: index % 17 === 5,
+    deleted: index % 19 === 7,
+  };
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW_SECONDS * 1000 });
+  await seedStories(t.db.database.pool, SEEDED);
+  reader = await signUp(t.app.server);
+}, 120_000);
+afterAll(async () => t?.close());
+
+const search = (query: Record<string, string>, user: TestUser | null = reader) =>
+  t.app.server.inject({ url: `/api/search/stories?${new URLSearchParams(query)}`, headers: user ? { cookie: user.cookie } : {} });
+
+const SORT_FIELD: Record<SearchSort, (s: SeedStory) => number> = {
+  score: (s) => s.score ?? 0,
+  comments: (s) => s.descendants ?? 0,
+  time: (s) => s.time,
+  trending: (s) => s.trendingScore ?? 0,
+};
+
+/** The spec's client-side rules, as plain code over the same stories: what the server must answer. */
+function expected(query: { q: string; domain: string; author: string; minScore: number; hours: string; sort: SearchSort; order: 'asc' | 'desc' }) {
+  const has = (value: string, text: string) => value.toLowerCase().includes(text.toLowerCase());
+  const domainOf = (s: SeedStory) => (s.url ? new URL(s.url).hostname : '');
+  const matches = SEEDED.filter(
+    (s) =>
+      !s.dead &&
+      !s.deleted &&
+      (!query.q || has(s.title!, query.q) || has(domainOf(s), query.q) || has(s.by!, query.q)) &&
+      (!query.domain || has(domainOf(s), query.domain)) &&
+      (!query.author || has(s.by!, query.author)) &&
+      (s.score ?? 0) >= query.minScore &&
+      (query.hours === 'all' || s.time >= NOW_SECONDS - Number(query.hours) * 3600),
+  );
+  const sign = query.order === 'asc' ? 1 : -1;
+  // Ties break on the stored id, which follows hnId here (seeded in order).
+  matches.sort((a, b) => sign * (SORT_FIELD[query.sort](a) - SORT_FIELD[query.sort](b) || a.hnId - b.hnId));
+  return { hnIds: matches.slice(0, 100).map((s) => s.hnId), totalCount: matches.length };
+}
+
+describe('GET /api/search/stories', () => {
+  it('is for signed-in people', async () => {
+    expect((await search({ q: 'rust' }, null)).statusCode).toBe(401);
+  });
+
+  it('matches title, domain and author case-insensitively, as substrings, leaving out dead and deleted stories', async () => {
+    const response = await search({ q: 'RUST' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { stories: Story[]; totalCount: number };
+    const want = expected({ q: 'RUST', domain: '', author: '', minScore: 0, hours: 'all', sort: 'score', order: 'desc' });
+    expect(body.stories.map((s) => s.hnId)).toEqual(want.hnIds);
+    expect(body.totalCount).toBe(want.totalCount);
+    // "trust" contains "rust": a substring match, as the spec's rule says.
+    expect(body.stories.some((s) => s.title.includes('trust'))).toBe(true);
+  });
+
+  it("takes %, _, quotes and backslashes literally", async () => {
+    for (const q of ['100%', 'snake_case', "O'Reilly", 'C:\\path', '%', '_', '\\']) {
+      const body = (await search({ q })).json() as { stories: Story[]; totalCount: number };
+      const want = expected({ q, domain: '', author: '', minScore: 0, hours: 'all', sort: 'score', order: 'desc' });
+      expect({ q, ids: body.stories.map((s) => s.hnId), total: body.totalCount }).toEqual({ q, ids: want.hnIds, total: want.totalCount });
+    }
+  });
+
+  it('answers as a plain filter and sort of the same stories would, for any text, filters, sort and order', async () => {
+    const fragment = fc.oneof(
+      fc.constant(''),
+      fc.constantFrom(...WORDS, ...DOMAINS, ...AUTHORS).chain((word) =>
+        fc.tuple(fc.nat({ max: word.length }), fc.nat({ max: word.length })).map(([a, b]) => word.slice(Math.min(a, b), Math.max(a, b))),
+      ),
+      fc.string({ maxLength: 3 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          q: fragment,
+          domain: fragment,
+          author: fragment,
+          minScore: fc.integer({ min: 0, max: 30 }),
+          hours: fc.constantFrom(...SEARCH_TIME_RANGES),
+          sort: fc.constantFrom(...SEARCH_SORTS),
+          order: fc.constantFrom('asc' as const, 'desc' as const),
+        }),
+        async (query) => {
+          // The server trims the text fields; the model does the same.
+          const trimmed = { ...query, q: query.q.trim(), domain: query.domain.trim(), author: query.author.trim() };
+          fc.pre(![trimmed.q, trimmed.domain, trimmed.author].some((value) => /[\u0000\r\n]/.test(value)));
+          const response = await search({ ...trimmed, minScore: String(query.minScore) });
+          expect(response.statusCode).toBe(200);
+          const body = response.json() as { stories: Story[]; totalCount: number };
+          const want = expected(trimmed);
+          expect(body.stories.map((s) => s.hnId)).toEqual(want.hnIds);
+          expect(body.totalCount).toBe(want.totalCount);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('returns at most `limit` stories but counts every match', async () => {
+    const body = (await search({ limit: '3' })).json() as { stories: Story[]; totalCount: number };
+    expect(body.stories).toHaveLength(3);
+    expect(body.totalCount).toBe(SEEDED.filter((s) => !s.dead && !s.deleted).length);
+  });
+
+  it('refuses bad parameters with a message and changes nothing', async () => {
+    const before = await databaseFingerprint(t.db.database.pool, ['sessions', 'rate_limits']);
+    for (const [query, message] of [
+      [{ sort: 'popularity' }, 'sort must be one of score, comments, time, trending'],
+      [{ order: 'up' }, 'order must be one of desc, asc'],
+      [{ hours: '12' }, 'hours must be one of all, 1, 6, 24, 168'],
+      [{ minScore: '-1' }, 'minScore must be at least 0'],
+      [{ minScore: 'lots' }, 'minScore must be a whole number'],
+      [{ limit: '101' }, 'limit must be at most 100'],
+      [{ q: 'x'.repeat(201) }, 'q must be at most 200 characters'],
+      [{ domain: 'a\u0000b' }, 'domain contains a character that cannot be stored (a NUL or an unpaired surrogate)'],
+      [{ q: 'two\nlines' }, 'q must be one line'],
+    ] as const) {
+      const response = await search(query as Record<string, string>);
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+    expect(await databaseFingerprint(t.db.database.pool, ['sessions', 'rate_limits'])).toBe(before);
+  });
+});
+
+describe('GET /api/search/suggestions', () => {
+  const suggest = (q: string, user: TestUser | null = reader) =>
+    t.app.server.inject({ url: `/api/search/suggestions?${new URLSearchParams({ q })}`, headers: user ? { cookie: user.cookie } : {} });
+
+  it('offers up to 5 title words longer than 3 characters containing the text, the most used first', async () => {
+    const response = await suggest('RU');
+    expect(response.statusCode).toBe(200);
+    const { suggestions } = response.json() as { suggestions: string[] };
+    // Counted over visible stories, as the vocabulary the trigger keeps.
+    const counts = new Map<string, number>();
+    for (const story of SEEDED.filter((s) => !s.dead && !s.deleted)) {
+      const words = new Set(story.title!.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 3));
+      for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+    const want = [...counts].filter(([word]) => word.includes('ru')).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([word]) => word).slice(0, 5);
+    expect(suggestions).toEqual(want);
+    expect(suggestions).toContain('rusty');
+    // "gpu" is 3 characters: too short to offer.
+    expect((await suggest('gp')).json()).toEqual({ suggestions: [] });
+  });
+
+  it('follows stories as they change: a new title adds its words, a deleted story takes its words away', async () => {
+    expect((await suggest('zygo')).json()).toEqual({ suggestions: [] });
+    await seedStories(t.db.database.pool, [{ hnId: 9001, title: 'Zygote builds', time: NOW_SECONDS }]);
+    expect((await suggest('zygo')).json()).toEqual({ suggestions: ['zygote'] });
+    await t.db.database.pool.query(`UPDATE stories SET title = 'Zygomatic bones' WHERE hn_id = 9001`);
+    expect((await suggest('zygo')).json()).toEqual({ suggestions: ['zygomatic'] });
+    await t.db.database.pool.query(`UPDATE stories SET deleted = true WHERE hn_id = 9001`);
+    expect((await suggest('zygo')).json()).toEqual({ suggestions: [] });
+  });
+
+  it('needs 2 characters and a signed-in caller', async () => {
+    expect((await suggest('r')).statusCode).toBe(400);
+    expect((await suggest('r')).json().message).toContain('q must be at least 2 characters');
+    expect((await suggest('ru', null)).statusCode).toBe(401);
+  });
+});

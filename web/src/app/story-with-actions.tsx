@@ -1,0 +1,21 @@
+import type { Story } from '../../../common/contracts/stories.ts';
+import { StoryActions, trackStoryView } from '@/features/story-actions';
+import { StoryCard } from '@/features/stories/components/story-card';
+
+/**
+ * How pages other than the story list (bookmarks, search) show a story: the story card with its actions, for a
+ * signed-in reader; `storyIds` are every story of the page, for the actions' batch checks.
+ */
+export function storyWithActions(nowMs: number) {
+  return function renderStory(story: Story, storyIds: readonly number[]) {
+    return (
+      <StoryCard
+        story={story}
+        nowMs={nowMs}
+        featured={false}
+        actions={<StoryActions story={story} storyIds={storyIds} signedIn />}
+        onLinkClick={(link) => trackStoryView(story, link === 'title' ? 'title_click' : 'comments_click', 'regular')}
+      />
+    );
+  };
+}
