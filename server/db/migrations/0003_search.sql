@@ -18,23 +18,45 @@ CREATE FUNCTION title_word_list(title text) RETURNS SETOF text LANGUAGE sql IMMU
   SELECT DISTINCT word FROM regexp_split_to_table(lower(title), '[^[:alnum:]]+') AS word WHERE length(word) > 3
 $$;--> statement-breakpoint
 -- Keeps title_words counting the visible stories that use each word, whatever stores or changes a story.
-CREATE FUNCTION stories_title_words() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Stories arrive and leave in batches (an ingestion cycle inserts hundreds in one statement): those triggers run
+-- once per statement over its transition table. A title or visibility change is rare and handled per row.
+CREATE FUNCTION title_words_add_stories() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' AND NOT OLD.dead AND NOT OLD.deleted THEN
+  INSERT INTO title_words (word, stories)
+    SELECT word, count(*) FROM added, title_word_list(added.title) AS word WHERE NOT dead AND NOT deleted GROUP BY word
+    ON CONFLICT (word) DO UPDATE SET stories = title_words.stories + excluded.stories;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION title_words_remove_stories() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE title_words SET stories = title_words.stories - gone.stories
+    FROM (SELECT word, count(*) AS stories FROM removed, title_word_list(removed.title) AS word
+           WHERE NOT dead AND NOT deleted GROUP BY word) AS gone
+   WHERE title_words.word = gone.word;
+  DELETE FROM title_words WHERE stories <= 0;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION title_words_change_story() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT OLD.dead AND NOT OLD.deleted THEN
     UPDATE title_words SET stories = stories - 1 WHERE word IN (SELECT title_word_list(OLD.title));
     DELETE FROM title_words WHERE stories <= 0 AND word IN (SELECT title_word_list(OLD.title));
   END IF;
-  IF TG_OP <> 'DELETE' AND NOT NEW.dead AND NOT NEW.deleted THEN
+  IF NOT NEW.dead AND NOT NEW.deleted THEN
     INSERT INTO title_words (word, stories) SELECT word, 1 FROM title_word_list(NEW.title) AS word
       ON CONFLICT (word) DO UPDATE SET stories = title_words.stories + 1;
   END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER stories_title_words_added_or_removed AFTER INSERT OR DELETE ON stories
-  FOR EACH ROW EXECUTE FUNCTION stories_title_words();--> statement-breakpoint
+CREATE TRIGGER stories_title_words_added AFTER INSERT ON stories
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION title_words_add_stories();--> statement-breakpoint
+CREATE TRIGGER stories_title_words_removed AFTER DELETE ON stories
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION title_words_remove_stories();--> statement-breakpoint
 CREATE TRIGGER stories_title_words_changed AFTER UPDATE OF title, dead, deleted ON stories
   FOR EACH ROW WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.dead IS DISTINCT FROM NEW.dead OR OLD.deleted IS DISTINCT FROM NEW.deleted)
-  EXECUTE FUNCTION stories_title_words();--> statement-breakpoint
+  EXECUTE FUNCTION title_words_change_story();--> statement-breakpoint
 INSERT INTO title_words (word, stories)
   SELECT word, count(*) FROM stories, title_word_list(stories.title) AS word WHERE NOT dead AND NOT deleted GROUP BY word;
