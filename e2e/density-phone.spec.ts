@@ -5,6 +5,8 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test.describe('the phone’s first screen', () => {
   test.beforeEach(async ({ page }) => {
+    // Axe and a full-page screenshot in both themes take a while on a loaded machine.
+    test.setTimeout(180_000);
     await signUp(page);
     await completeOnboarding(page);
     await waitForStories(page);

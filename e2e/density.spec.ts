@@ -11,6 +11,8 @@ test.describe('story list density on a 1366×800 screen', () => {
   });
 
   test('the default view starts at least 7 stories on the first screen, the compact view at least 15', async ({ page }) => {
+    // Two views, each checked by axe and screenshotted in both themes.
+    test.setTimeout(180_000);
     expect(await storyRowsOnFirstScreen(page)).toBeGreaterThanOrEqual(7);
     await checkPage(page, 'desktop-home-default', waitForStories);
 

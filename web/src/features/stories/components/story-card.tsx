@@ -50,6 +50,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
       className={cn(
         'story-card text-card-foreground sm:grid sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-x-3',
         compact ? 'px-3 py-1.5 sm:px-4 sm:py-0.5' : 'rounded-xl border bg-card px-4 py-3 shadow-sm',
+        compact && !featured && 'hover:bg-muted/60',
         featured && 'bg-orange-50/70 shadow-[inset_3px_0_0_var(--primary)] dark:bg-orange-950/25',
         featured && !compact && 'border-primary/40',
       )}
@@ -60,7 +61,8 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             href={storyLinkUrl(story)}
             target="_blank"
             rel="noopener noreferrer"
-            className="rounded-sm hover:text-primary hover:underline focus-visible:underline"
+            // The ring hugs the text: a compact row has 2 px above its title, and the row clips what lies outside it.
+            className="rounded-sm hover:text-primary hover:underline focus-visible:underline focus-visible:outline-offset-0"
             onClick={onLinkClick && (() => onLinkClick('title'))}
           >
             {story.title}
@@ -80,7 +82,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             href={itemPageUrl(story.hnId)}
             target="_blank"
             rel="noopener noreferrer"
-            className="story-fact rounded-sm hover:text-foreground hover:underline"
+            className="story-fact rounded-sm hover:text-foreground hover:underline focus-visible:outline-offset-0"
             onClick={onLinkClick && (() => onLinkClick('comments'))}
           >
             {formatCount(story.descendants, 'comment')}

@@ -157,7 +157,11 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
         shownData && (
           <>
             <ol
-              className={compact ? 'divide-y overflow-hidden rounded-xl border bg-card shadow-sm' : 'grid gap-2'}
+              className={
+                compact
+                  ? 'divide-y rounded-xl border bg-card shadow-sm [&>li:first-child>article]:rounded-t-xl [&>li:last-child>article]:rounded-b-xl'
+                  : 'grid gap-2'
+              }
               aria-label="Stories"
               aria-busy={stories.isFetching}
             >
