@@ -21,7 +21,7 @@ test.describe('story list density on a 1366×800 screen', () => {
     await checkPage(page, 'desktop-home-compact', waitForStories);
   });
 
-  test('a compact row: title and site on one line, then points, comments, age and heat on the next', async ({ page }) => {
+  test('a compact row: title and site on one line, then points, comments, author, age and heat on the next', async ({ page }) => {
     await setCompactView(page, true);
     const list = page.getByRole('list', { name: 'Stories' });
     const rows = list.getByRole('article');
@@ -55,8 +55,8 @@ test.describe('story list density on a 1366×800 screen', () => {
       expect(row.facts.slice(0, 4)).toEqual([
         expect.stringMatching(/^[\d,]+ points?$/),
         expect.stringMatching(/^[\d,]+ comments?$/),
-        expect.stringMatching(/ ago$|^recently$/),
         expect.stringMatching(/^by /),
+        expect.stringMatching(/ ago$|^recently$/),
       ]);
       expect(row.heatBadges).toBeLessThanOrEqual(1);
     }

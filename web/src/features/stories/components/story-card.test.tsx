@@ -66,13 +66,13 @@ describe('StoryCard', () => {
     expect(screen.queryByText('+3/hr')).toBeNull();
   });
 
-  it('lists points, comments, age and author in that order, the site right after the title', () => {
+  it('lists points, comments, author and age in that order, the site right after the title', () => {
     const withDomain = { ...story, domain: 'example.com', url: 'https://example.com/db', by: 'pg', timeAgo: '2 hours ago' };
     render(<StoryCard story={withDomain} featured={false} nowMs={NOW} compact />);
     const heading = screen.getByRole('heading', { name: withDomain.title });
     expect(heading.nextElementSibling?.textContent).toBe('(example.com)');
     const facts = [...screen.getByRole('article').querySelectorAll('.story-fact')].map((fact) => fact.textContent);
-    expect(facts).toEqual(['320 points', '120 comments', '2 hours ago', 'by pg']);
+    expect(facts).toEqual(['320 points', '120 comments', 'by pg', '2 hours ago']);
   });
 
   it('shows the domain unless the showDomains preference is off', () => {

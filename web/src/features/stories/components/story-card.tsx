@@ -27,7 +27,7 @@ export interface StoryCardProps {
   showDomain?: boolean;
   /**
    * Slot for the per-story action buttons (bookmark, share, note, flag, watch), which a later issue adds.
-   * The card lays them out at its right end (under the facts on a phone); nothing shows while no actions are given.
+   * The card lays them out at its right end (after the facts on a phone); nothing shows while no actions are given.
    * Where a mouse is the pointer they show on hover and focus (index.css, `.story-actions`).
    */
   actions?: ReactNode;
@@ -48,8 +48,10 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
       aria-labelledby={titleId}
       data-featured={featured || undefined}
       className={cn(
-        'story-card text-card-foreground sm:grid sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-x-3',
-        compact ? 'px-3 py-1.5 sm:px-4 sm:py-0.5' : 'rounded-xl border bg-card px-4 py-3 shadow-sm',
+        'story-card relative text-card-foreground',
+        compact ? 'px-3 py-1 sm:px-4 sm:py-0.5' : 'rounded-xl border bg-card px-4 py-3 shadow-sm',
+        // Room for the actions, which sit over the row's right end on wider screens (five buttons of 32 px, or 44).
+        actions && 'sm:pr-48 sm:pointer-coarse:pr-60',
         compact && !featured && 'hover:bg-muted/60',
         featured && 'bg-orange-50/70 shadow-[inset_3px_0_0_var(--primary)] dark:bg-orange-950/25',
         featured && !compact && 'border-primary/40',
@@ -69,7 +71,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           </a>
         </h3>
         {showDomain && story.domain && <span className="ml-1.5 text-xs text-muted-foreground">({story.domain})</span>}
-        <p
+        <div
           className={cn(
             'story-meta flex flex-wrap items-center gap-x-1.5 text-muted-foreground [&_[data-heat]]:py-0',
             compact ? 'text-xs leading-4 [&_[data-heat]]:border-0' : 'mt-1 text-sm leading-5',
@@ -87,9 +89,9 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           >
             {formatCount(story.descendants, 'comment')}
           </a>
-          <span className="story-fact">{timeAgoOrRecently(story.timeAgo)}</span>
           {/* A phone's compact row keeps to the facts that fit one line; the author waits for a wider screen. */}
           <span className={cn('story-fact', compact && 'max-sm:hidden')}>by {story.by || 'Anonymous'}</span>
+          <span className="story-fact">{timeAgoOrRecently(story.timeAgo)}</span>
           {heat && <HeatBadge level={heat} />}
           {showsVelocityBadge(story.scoreVelocity, featured) && (
             <span className="story-badge inline-flex items-center gap-1 font-medium text-emerald-700 dark:text-emerald-400" title="Points per hour">
@@ -108,9 +110,15 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
               {STORY_TAG_LABELS[tag]}
             </span>
           ))}
-        </p>
+          {/* On a phone the actions end the facts' last line, or take a line of their own when it is full; on wider
+              screens they sit over the row's right end, centred. */}
+          {actions && (
+            <div className="story-actions ml-auto flex items-center max-sm:-mr-2 max-sm:-mb-1 sm:absolute sm:top-1/2 sm:right-3 sm:-translate-y-1/2">
+              {actions}
+            </div>
+          )}
+        </div>
       </div>
-      {actions && <div className="story-actions flex items-center justify-end max-sm:-mr-2 max-sm:-mb-1">{actions}</div>}
     </article>
   );
 }
