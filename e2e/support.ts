@@ -126,3 +126,26 @@ export async function expectToastClearOf(toastLocator: Locator, buttons: Locator
     expect(overlaps, `the toast covers ${(await action.getAttribute('aria-label')) ?? 'a button'}`).toBe(false);
   }
 }
+
+/**
+ * How many rows of the story list start on the first screen: rows whose top edge lies inside the viewport, from the
+ * rendered layout, scrolled to the top (a reader sees at least the start of each of them without scrolling).
+ */
+export async function storyRowsOnFirstScreen(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const rows = document.querySelectorAll('ol[aria-label="Stories"] > li');
+    return [...rows].filter((row) => {
+      const top = row.getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight;
+    }).length;
+  });
+}
+
+/** Sets the signed-in person's compact view preference and reloads the list with it. */
+export async function setCompactView(page: Page, compactView: boolean): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.patch('/api/user/preferences', { data: { compactView }, headers: { origin } })).ok()).toBe(true);
+  await page.reload();
+  await waitForStories(page);
+}

@@ -1,14 +1,16 @@
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { REFRESH_INTERVALS_MINUTES } from '../../../../../common/rules/limits.ts';
 import { normaliseMinScore } from '../../../../../common/rules/numbers.ts';
 import { isStorySort, STORY_SORT_LABELS, STORY_SORTS, type StorySort } from '../../../../../common/rules/sorts.ts';
-import { isTimeFilter, TIME_FILTERS, type TimeFilter } from '../../../../../common/rules/time-windows.ts';
+import { isTimeFilter, TIME_FILTER_CAPTIONS, TIME_FILTERS, type TimeFilter } from '../../../../../common/rules/time-windows.ts';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
+import { cn } from '@/lib/utils';
 
 const SORT_OPTIONS = STORY_SORTS.map((sort) => ({ value: sort, label: STORY_SORT_LABELS[sort] }));
 const TIME_FILTER_OPTIONS = TIME_FILTERS.map((filter) => ({ value: filter, label: filter }));
@@ -33,10 +35,15 @@ export interface FilterBarProps {
   refreshing: boolean;
 }
 
+/**
+ * The list's filters. Wider screens show every control on one line; phones show a one-line summary of the view
+ * (sort, window, min score) that opens the same controls in a sheet, so the first screen is stories. Both are in
+ * the page the server renders (CSS picks one), so it hydrates the same at any width.
+ */
 export function FilterBar(props: FilterBarProps) {
   const { filters, onFiltersChange } = props;
-  const ids = { sort: useId(), window: useId(), minScore: useId(), auto: useId(), interval: useId() };
   const [minScoreText, setMinScoreText] = useState(String(filters.minScore));
+  const [sheetOpen, setSheetOpen] = useState(false);
   // Preferences may replace the min score after the first render.
   useEffect(() => setMinScoreText(String(filters.minScore)), [filters.minScore]);
 
@@ -45,49 +52,109 @@ export function FilterBar(props: FilterBarProps) {
     setMinScoreText(String(minScore));
     if (minScore !== filters.minScore) onFiltersChange({ ...filters, minScore });
   };
+  const controls = { ...props, minScoreText, onMinScoreTextChange: setMinScoreText, commitMinScore };
 
   return (
-    <section aria-label="Story filters" className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
-      <div className="grid gap-1.5">
+    <>
+      <section aria-label="Story filters" className="hidden flex-wrap items-center gap-x-5 gap-y-2 rounded-xl border bg-card px-3 py-2 shadow-sm sm:flex">
+        <FilterControls {...controls} />
+      </section>
+      <section aria-label="Story filters" className="sm:hidden">
+        <Dialog
+          open={sheetOpen}
+          onOpenChange={(open) => {
+            // Closing the sheet (Done, Escape, a tap outside) keeps a min score typed but not yet committed.
+            if (!open) commitMinScore();
+            setSheetOpen(open);
+          }}
+        >
+          <DialogTrigger asChild>
+            <button type="button" className="flex h-11 w-full items-center gap-2 rounded-xl border bg-card px-3 text-left text-sm shadow-sm">
+              <SlidersHorizontal className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span className="min-w-0 flex-1 truncate">
+                <span className="font-medium">{STORY_SORT_LABELS[filters.sort]}</span> · {TIME_FILTER_CAPTIONS[filters.timeFilter]} · min score{' '}
+                {filters.minScore}
+              </span>
+              <span className="font-medium text-primary">Filters</span>
+            </button>
+          </DialogTrigger>
+          <DialogContent
+            showClose={false}
+            aria-describedby={undefined}
+            className="top-auto bottom-0 left-0 w-full max-w-none translate-x-0 translate-y-0 rounded-t-2xl rounded-b-none p-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
+          >
+            <DialogTitle>Story filters</DialogTitle>
+            <div className="grid gap-4">
+              <FilterControls {...controls} stacked />
+            </div>
+            <DialogClose asChild>
+              <Button className="h-11">Done</Button>
+            </DialogClose>
+          </DialogContent>
+        </Dialog>
+      </section>
+    </>
+  );
+}
+
+interface FilterControlsProps extends FilterBarProps {
+  minScoreText: string;
+  onMinScoreTextChange: (text: string) => void;
+  commitMinScore: () => void;
+  /** Labels above their fields, one control a line (the phone's sheet); else labels beside them, on one line. */
+  stacked?: boolean;
+}
+
+function FilterControls(props: FilterControlsProps) {
+  const { filters, onFiltersChange, stacked = false } = props;
+  const ids = { sort: useId(), window: useId(), minScore: useId(), auto: useId(), interval: useId() };
+  const field = stacked ? 'grid gap-1.5' : 'flex items-center gap-2';
+
+  return (
+    <>
+      <div className={field}>
         <Label htmlFor={ids.sort}>Sort by</Label>
         <NativeSelect
           id={ids.sort}
+          className={stacked ? undefined : 'w-36'}
           value={filters.sort}
           onChange={(event) => isStorySort(event.target.value) && onFiltersChange({ ...filters, sort: event.target.value })}
           options={SORT_OPTIONS}
         />
       </div>
-      <div className="grid gap-1.5">
+      <div className={field}>
         <Label htmlFor={ids.window}>Time window</Label>
         <NativeSelect
           id={ids.window}
+          className={stacked ? undefined : 'w-24'}
           value={filters.timeFilter}
           onChange={(event) => isTimeFilter(event.target.value) && onFiltersChange({ ...filters, timeFilter: event.target.value })}
           options={TIME_FILTER_OPTIONS}
         />
       </div>
       <form
-        className="grid gap-1.5"
+        className={field}
         // Any input is accepted and normalised (non-numeric becomes 0), so the browser's own checks stay out of the way.
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          commitMinScore();
+          props.commitMinScore();
         }}
       >
         <Label htmlFor={ids.minScore}>Min score</Label>
         <Input
           id={ids.minScore}
+          className={stacked ? undefined : 'w-20'}
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
-          value={minScoreText}
-          onChange={(event) => setMinScoreText(event.target.value)}
-          onBlur={commitMinScore}
+          value={props.minScoreText}
+          onChange={(event) => props.onMinScoreTextChange(event.target.value)}
+          onBlur={props.commitMinScore}
         />
       </form>
-      <div className="flex flex-wrap items-end gap-x-4 gap-y-3 sm:col-span-2 lg:col-span-1">
+      <div className={cn('flex flex-wrap items-center gap-x-4 gap-y-3', !stacked && 'ml-auto')}>
         <div className="flex h-9 items-center gap-2">
           <Switch id={ids.auto} checked={props.autoRefresh} onCheckedChange={props.onAutoRefreshChange} />
           <Label htmlFor={ids.auto}>Auto-refresh</Label>
@@ -105,7 +172,7 @@ export function FilterBar(props: FilterBarProps) {
               options={REFRESH_INTERVAL_OPTIONS}
             />
             {/* A page rendered by the server counts down from there; the browser's first render may be a second later. */}
-            <span className="min-w-24 text-sm tabular-nums text-muted-foreground" data-testid="refresh-countdown" aria-live="off" suppressHydrationWarning>
+            <span className="min-w-16 text-sm tabular-nums text-muted-foreground" data-testid="refresh-countdown" aria-live="off" suppressHydrationWarning>
               {props.countdown}
             </span>
           </div>
@@ -115,6 +182,6 @@ export function FilterBar(props: FilterBarProps) {
           Refresh
         </Button>
       </div>
-    </section>
+    </>
   );
 }

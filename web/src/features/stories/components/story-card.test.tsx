@@ -29,7 +29,7 @@ describe('StoryCard', () => {
   it('falls back to the item page, Anonymous and recently', () => {
     render(<StoryCard story={story} featured={false} nowMs={NOW} />);
     expect(screen.getByRole('link', { name: story.title })).toHaveProperty('href', 'https://news.ycombinator.com/item?id=4242');
-    expect(screen.getByText('Anonymous')).toBeTruthy();
+    expect(screen.getByText('by Anonymous')).toBeTruthy();
     expect(screen.getByText('recently')).toBeTruthy();
   });
 
@@ -45,26 +45,42 @@ describe('StoryCard', () => {
     expect(meta()).toContain('0 comments');
   });
 
-  it('shows the heat badge, tags and the regular velocity badge', () => {
+  it('keeps to one heat badge, the velocity and a quiet Ask/Show tag; Popular and Discussion would restate the counts', () => {
     render(<StoryCard story={story} featured={false} nowMs={NOW} />);
     const card = screen.getByRole('article');
     // 320 points an hour after posting: hot (score >= 250 and recent); viral would need 500.
-    expect(card.querySelector('[data-heat]')?.getAttribute('data-heat')).toBe('hot');
-    for (const tag of ['Show HN', 'Popular', 'Discussion', '+12/hr']) expect(within(card).getByText(tag)).toBeTruthy();
-    expect(within(card).queryByText('Rising Fast')).toBeNull();
+    expect([...card.querySelectorAll('[data-heat]')].map((badge) => badge.getAttribute('data-heat'))).toEqual(['hot']);
+    for (const text of ['Show HN', '+12/hr']) expect(within(card).getByText(text)).toBeTruthy();
+    for (const text of ['Popular', 'Discussion', 'Rising Fast']) expect(within(card).queryByText(text)).toBeNull();
   });
 
-  it('featured cards add Rising Fast above 10 points an hour', () => {
-    render(<StoryCard story={story} featured nowMs={NOW} />);
+  it('featured cards say Rising Fast above 10 points an hour, and any positive velocity', () => {
+    const { rerender } = render(<StoryCard story={story} featured nowMs={NOW} />);
     expect(screen.getByText('Rising Fast')).toBeTruthy();
+    expect(screen.getByText('+12/hr', { exact: false })).toBeTruthy();
+    rerender(<StoryCard story={{ ...story, scoreVelocity: 3 }} featured nowMs={NOW} />);
+    expect(screen.queryByText('Rising Fast')).toBeNull();
+    expect(screen.getByText('+3/hr')).toBeTruthy();
+    // A regular card shows the velocity only above 5 an hour.
+    rerender(<StoryCard story={{ ...story, scoreVelocity: 3 }} featured={false} nowMs={NOW} />);
+    expect(screen.queryByText('+3/hr')).toBeNull();
+  });
+
+  it('lists points, comments, author and age in that order, the site right after the title', () => {
+    const withDomain = { ...story, domain: 'example.com', url: 'https://example.com/db', by: 'pg', timeAgo: '2 hours ago' };
+    render(<StoryCard story={withDomain} featured={false} nowMs={NOW} compact />);
+    const heading = screen.getByRole('heading', { name: withDomain.title });
+    expect(heading.nextElementSibling?.textContent).toBe('(example.com)');
+    const facts = [...screen.getByRole('article').querySelectorAll('.story-fact')].map((fact) => fact.textContent);
+    expect(facts).toEqual(['320 points', '120 comments', 'by pg', '2 hours ago']);
   });
 
   it('shows the domain unless the showDomains preference is off', () => {
     const withDomain = { ...story, domain: 'example.com', url: 'https://example.com/db' };
     const { rerender } = render(<StoryCard story={withDomain} featured={false} nowMs={NOW} />);
-    expect(screen.getByText('example.com')).toBeTruthy();
+    expect(screen.getByText('(example.com)')).toBeTruthy();
     rerender(<StoryCard story={withDomain} featured={false} nowMs={NOW} showDomain={false} />);
-    expect(screen.queryByText('example.com')).toBeNull();
+    expect(screen.queryByText('(example.com)')).toBeNull();
   });
 
   it('renders the action slot', () => {

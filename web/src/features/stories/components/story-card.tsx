@@ -1,30 +1,34 @@
-import { Clock, ExternalLink, MessageSquare, Rocket, Triangle, User } from 'lucide-react';
+import { Rocket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { showsRisingFast, showsVelocityBadge } from '../../../../../common/rules/featured.ts';
 import { heatLevel } from '../../../../../common/rules/heat.ts';
 import { itemPageUrl, storyLinkUrl } from '../../../../../common/rules/links.ts';
 import { formatCount, pluralise } from '../../../../../common/rules/plural.ts';
-import { STORY_TAG_LABELS, storyTags } from '../../../../../common/rules/tags.ts';
+import { STORY_TAG_LABELS, storyTags, type StoryTag } from '../../../../../common/rules/tags.ts';
 import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
-import { MetaItem } from '@/components/meta-item';
-import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { HeatBadge } from './heat-badge';
 
+/**
+ * The tags a card shows. 'Popular' and 'Discussion' only restate the points and comments beside them, so the row
+ * keeps one heat badge, the velocity and these, in a quieter style (issue 11).
+ */
+const QUIET_TAGS: ReadonlySet<StoryTag> = new Set(['ask', 'show']);
 
 export interface StoryCardProps {
   story: Story;
   featured: boolean;
   nowMs: number;
-  /** Tighter spacing, from the compactView preference. */
+  /** A dense row in a divided list rather than a card of its own, from the compactView preference. */
   compact?: boolean;
   /** Whether to show the story's website (the showDomains preference). */
   showDomain?: boolean;
   /**
    * Slot for the per-story action buttons (bookmark, share, note, flag, watch), which a later issue adds.
-   * The card lays them out at its bottom right; nothing shows while no actions are given.
+   * The card lays them out at its right end (after the facts on a phone); nothing shows while no actions are given.
+   * Where a mouse is the pointer they show on hover and focus (index.css, `.story-actions`).
    */
   actions?: ReactNode;
   /** Called when the title or the comments link is followed (the per-story analytics). */
@@ -33,78 +37,87 @@ export interface StoryCardProps {
 
 export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick }: StoryCardProps) {
   const heat = heatLevel(story, nowMs);
-  const tags = storyTags(story);
+  const tags = storyTags(story).filter((tag) => QUIET_TAGS.has(tag));
   const velocity = Math.round(story.scoreVelocity);
   const titleId = `story-${story.id}-title`;
 
   return (
+    // One story as Hacker News shows it: the title with its site, then one line of facts. The featured rule marks
+    // a row with an accent at its edge, at the same size as the others, so the list keeps its rhythm.
     <article
       aria-labelledby={titleId}
       data-featured={featured || undefined}
       className={cn(
-        'rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
-        compact ? 'px-4 py-2.5' : 'p-4 sm:p-5',
-        featured && 'border-primary/50 bg-gradient-to-br from-orange-50 to-card ring-1 ring-primary/20 dark:from-orange-950/40',
+        'story-card relative text-card-foreground',
+        compact ? 'px-3 py-1 sm:px-4 sm:py-0.5' : 'rounded-xl border bg-card px-4 py-3 shadow-sm',
+        // Room for the actions, which sit over the row's right end on wider screens (five buttons of 32 px, or 44).
+        actions && 'sm:pr-48 sm:pointer-coarse:pr-60',
+        compact && !featured && 'hover:bg-muted/60',
+        featured && 'bg-orange-50/70 shadow-[inset_3px_0_0_var(--primary)] dark:bg-orange-950/25',
+        featured && !compact && 'border-primary/40',
       )}
     >
-      <div className="flex flex-wrap items-center gap-1.5">
-        {heat && <HeatBadge level={heat} />}
-        {featured && showsRisingFast(story.scoreVelocity) && (
-          <Badge variant="default">
-            <Rocket aria-hidden="true" />
-            Rising Fast
-          </Badge>
-        )}
-        {showsVelocityBadge(story.scoreVelocity, featured) && (
-          <Badge variant="velocity" title="Points per hour">
-            +{velocity}/hr
-          </Badge>
-        )}
-        {tags.map((tag) => (
-          <Badge key={tag} variant="tag">
-            {STORY_TAG_LABELS[tag]}
-          </Badge>
-        ))}
-      </div>
-
-      <h3 id={titleId} className={cn(compact ? 'mt-1' : 'mt-2', 'font-semibold leading-snug text-balance', featured ? 'text-lg sm:text-xl' : 'text-base')}>
-        <a
-          href={storyLinkUrl(story)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="rounded-sm hover:text-primary hover:underline focus-visible:underline"
-          onClick={onLinkClick && (() => onLinkClick('title'))}
+      <div className={cn('min-w-0', compact ? 'text-[15px] leading-5' : 'text-base leading-6')}>
+        <h3 id={titleId} className={cn('inline text-pretty', compact ? 'font-medium' : 'font-semibold')}>
+          <a
+            href={storyLinkUrl(story)}
+            target="_blank"
+            rel="noopener noreferrer"
+            // The ring hugs the text: a compact row has 2 px above its title, and the row clips what lies outside it.
+            className="rounded-sm hover:text-primary hover:underline focus-visible:underline focus-visible:outline-offset-0"
+            onClick={onLinkClick && (() => onLinkClick('title'))}
+          >
+            {story.title}
+          </a>
+        </h3>
+        {showDomain && story.domain && <span className="ml-1.5 text-xs text-muted-foreground">({story.domain})</span>}
+        <div
+          className={cn(
+            'story-meta flex flex-wrap items-center gap-x-1.5 text-muted-foreground [&_[data-heat]]:py-0',
+            compact ? 'text-xs leading-4 [&_[data-heat]]:border-0' : 'mt-1 text-sm leading-5',
+          )}
         >
-          {story.title}
-        </a>
-      </h3>
-
-      <div className={cn(compact ? 'mt-1' : 'mt-2', 'flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground')}>
-        <MetaItem icon={Triangle} iconClassName="fill-current text-primary" className="font-medium text-foreground">
-          {story.score.toLocaleString('en-US')} <span className="font-normal text-muted-foreground">{pluralise(story.score, 'point')}</span>
-        </MetaItem>
-        <a
-          href={itemPageUrl(story.hnId)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex items-center gap-1 rounded-sm hover:text-foreground hover:underline"
-          onClick={onLinkClick && (() => onLinkClick('comments'))}
-        >
-          <MessageSquare className="size-3.5" aria-hidden="true" />
-          {formatCount(story.descendants, 'comment')}
-        </a>
-        <MetaItem icon={User}>
-          {story.by || 'Anonymous'}
-        </MetaItem>
-        <MetaItem icon={Clock}>
-          {timeAgoOrRecently(story.timeAgo)}
-        </MetaItem>
-        {showDomain && story.domain && (
-          <MetaItem icon={ExternalLink}>
-            {story.domain}
-          </MetaItem>
-        )}
-        {actions && <div className="ml-auto flex items-center gap-1">{actions}</div>}
+          <span className="story-fact">
+            <span className="font-medium text-foreground">{story.score.toLocaleString('en-US')}</span> {pluralise(story.score, 'point')}
+          </span>
+          <a
+            href={itemPageUrl(story.hnId)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="story-fact rounded-sm hover:text-foreground hover:underline focus-visible:outline-offset-0"
+            onClick={onLinkClick && (() => onLinkClick('comments'))}
+          >
+            {formatCount(story.descendants, 'comment')}
+          </a>
+          {/* A phone's compact row keeps to the facts that fit one line; the author waits for a wider screen. */}
+          <span className={cn('story-fact', compact && 'max-sm:hidden')}>by {story.by || 'Anonymous'}</span>
+          <span className="story-fact">{timeAgoOrRecently(story.timeAgo)}</span>
+          {heat && <HeatBadge level={heat} />}
+          {showsVelocityBadge(story.scoreVelocity, featured) && (
+            <span className="story-badge inline-flex items-center gap-1 font-medium text-emerald-700 dark:text-emerald-400" title="Points per hour">
+              {featured && showsRisingFast(story.scoreVelocity) && (
+                <>
+                  <Rocket className="size-3.5" aria-hidden="true" />
+                  {/* The rocket alone says it on a phone's compact row, which then keeps to one line. */}
+                  <span className={cn(compact && 'max-sm:sr-only')}>Rising Fast</span>
+                </>
+              )}{' '}
+              +{velocity}/hr
+            </span>
+          )}
+          {tags.map((tag) => (
+            <span key={tag} className="story-badge rounded border px-1 text-[11px] leading-4 font-medium tracking-wide uppercase">
+              {STORY_TAG_LABELS[tag]}
+            </span>
+          ))}
+          {/* On a phone the actions end the facts' last line, or take a line of their own when it is full; on wider
+              screens they sit over the row's right end, centred. */}
+          {actions && (
+            <div className="story-actions ml-auto flex items-center max-sm:-mr-2 max-sm:-mb-1 sm:absolute sm:top-1/2 sm:right-3 sm:-translate-y-1/2">
+              {actions}
+            </div>
+          )}
+        </div>
       </div>
     </article>
   );
@@ -112,13 +125,9 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
 
 export function StoryCardSkeleton() {
   return (
-    <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5" data-testid="story-skeleton">
-      <div className="flex gap-2">
-        <Skeleton className="h-5 w-16 rounded-full" />
-        <Skeleton className="h-5 w-12 rounded-full" />
-      </div>
-      <Skeleton className="mt-3 h-5 w-4/5" />
-      <Skeleton className="mt-3 h-4 w-3/5" />
+    <div className="rounded-xl border bg-card px-4 py-3 shadow-sm" data-testid="story-skeleton">
+      <Skeleton className="h-5 w-4/5" />
+      <Skeleton className="mt-2 h-4 w-2/5" />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { DEFAULT_TIME_FILTER, TIME_FILTER_CAPTIONS } from '../../../../../common
 import { Button } from '@/components/ui/button';
 import { isUnauthorizedError } from '@/lib/api';
 import { storyListSearch, storyListViewFromSearch, type StoryListView, type StoryListViewDefaults } from '@/lib/list-url';
+import { cn } from '@/lib/utils';
 import { useStories, useRefreshStories, type StoryListQuery } from '../api';
 import { Countdown, useAutoRefresh } from '../auto-refresh';
 import { ActivityLegend } from './activity-legend';
@@ -118,10 +119,11 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
   // waiting) while the skeletons, or the previous page, stay on screen.
   const shownData = useDeferredValue(data);
   const nowMs = Date.now();
+  const compact = (settings ?? DEFAULT_LIST_SETTINGS).compactView;
   const storyIds = useMemo(() => shownData?.stories.map((story) => story.id) ?? [], [shownData]);
 
   return (
-    <div className="grid gap-5">
+    <div className="grid gap-3">
       <FilterBar
         filters={filters}
         onFiltersChange={changeFilters}
@@ -134,7 +136,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
         refreshing={refreshStories.isPending}
       />
 
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="count-caption">
           {data && countCaption(filters, data.count, data.totalCount)}
         </p>
@@ -154,17 +156,25 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
       ) : (
         shownData && (
           <>
-            <ol className={settings?.compactView ? 'grid gap-2' : 'grid gap-3'} aria-label="Stories" aria-busy={stories.isFetching}>
+            <ol
+              className={
+                compact
+                  ? 'divide-y rounded-xl border bg-card shadow-sm [&>li:first-child>article]:rounded-t-xl [&>li:last-child>article]:rounded-b-xl'
+                  : 'grid gap-2'
+              }
+              aria-label="Stories"
+              aria-busy={stories.isFetching}
+            >
               {shownData.stories.map((story, index) => {
                 const featured = isFeatured(story, { index, sort: filters.sort }, nowMs);
                 return (
-                  // Cards below the screen skip layout and paint until scrolled near (about 8rem tall until then).
-                  <li key={story.id} className="[contain-intrinsic-size:auto_8rem] [content-visibility:auto]">
+                  // Rows below the screen skip layout and paint until scrolled near (sized about as a row until then).
+                  <li key={story.id} className={cn('[content-visibility:auto]', compact ? '[contain-intrinsic-size:auto_2.75rem]' : '[contain-intrinsic-size:auto_5rem]')}>
                     <StoryCard
                       story={story}
                       nowMs={nowMs}
                       featured={featured}
-                      compact={settings?.compactView ?? DEFAULT_LIST_SETTINGS.compactView}
+                      compact={compact}
                       showDomain={settings?.showDomains ?? DEFAULT_LIST_SETTINGS.showDomains}
                       actions={renderActions?.(story, { storyIds })}
                       onLinkClick={onStoryLinkClick && ((link) => onStoryLinkClick(story, link, featured))}

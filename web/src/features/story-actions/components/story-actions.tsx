@@ -190,7 +190,7 @@ interface ActionButtonProps {
   onPointerEnter?: () => void;
   /** For toggles: whether it is on (aria-pressed). */
   pressed?: boolean;
-  /** Highlighted (the state is set). */
+  /** Highlighted (the state is set); the card keeps such a button in view when it hides the others until hover. */
   active?: boolean;
   busy?: boolean;
   /** Shown but not usable (aria-disabled, so it stays focusable and keeps its tooltip). */
@@ -215,8 +215,10 @@ function ActionButton({ label, children, onClick, onPointerEnter, pressed, activ
       aria-haspopup={haspopup ? 'dialog' : undefined}
       aria-busy={busy || undefined}
       data-tip={label}
+      data-active={active || undefined}
       className={cn(
-        'relative size-8 text-muted-foreground hover:text-foreground',
+        // 44 px where fingers are the pointer (WCAG 2.5.5's target size); a mouse needs less room.
+        'relative size-8 text-muted-foreground hover:text-foreground pointer-coarse:size-11',
         'after:pointer-events-none after:absolute after:right-0 after:bottom-full after:z-10 after:mb-1.5 after:hidden after:rounded-md after:bg-foreground after:px-2.5 after:py-1 after:text-xs after:font-normal after:whitespace-nowrap after:text-background after:shadow-md after:content-[attr(data-tip)] hover:after:block focus-visible:after:block data-[tip-hidden]:after:!hidden',
         active && 'text-primary hover:text-primary',
         disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent',

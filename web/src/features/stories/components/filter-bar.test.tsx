@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FilterBar, type ListFilters } from './filter-bar';
+
+afterEach(cleanup);
+
+/** The bar as the list uses it: a change comes back as the bar's new filters (the list reads them from its URL). */
+function renderBar() {
+  const onFiltersChange = vi.fn();
+  function Harness() {
+    const [filters, setFilters] = useState<ListFilters>({ sort: 'score', timeFilter: 'week', minScore: 10 });
+    return (
+      <FilterBar
+        filters={filters}
+        onFiltersChange={(next) => {
+          onFiltersChange(next);
+          setFilters(next);
+        }}
+        autoRefresh
+        onAutoRefreshChange={() => undefined}
+        refreshInterval={5}
+        onRefreshIntervalChange={() => undefined}
+        countdown="4m 0s"
+        onRefresh={() => undefined}
+        refreshing={false}
+      />
+    );
+  }
+  render(<Harness />);
+  return { onFiltersChange };
+}
+
+describe('FilterBar on a phone', () => {
+  const summary = () => screen.getByRole('button', { name: /Filters$/ });
+
+  it('sums up sort, window and min score on one line', () => {
+    renderBar();
+    expect(summary().textContent).toBe('Score · last week · min score 10Filters');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the controls in a sheet, where a choice applies at once', async () => {
+    const props = renderBar();
+    await userEvent.click(summary());
+    const sheet = screen.getByRole('dialog', { name: 'Story filters' });
+    await userEvent.selectOptions(within(sheet).getByLabelText('Sort by'), 'comments');
+    expect(props.onFiltersChange).toHaveBeenLastCalledWith({ sort: 'comments', timeFilter: 'week', minScore: 10 });
+  });
+
+  it.each([
+    ['Done', (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Done' }))],
+    ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+  ])('keeps a min score typed but not entered when the sheet closes by %s', async (_how, close) => {
+    const user = userEvent.setup();
+    const props = renderBar();
+    await user.click(summary());
+    const minScore = within(screen.getByRole('dialog')).getByLabelText('Min score');
+    await user.clear(minScore);
+    await user.type(minScore, '42');
+    expect(props.onFiltersChange).not.toHaveBeenCalled();
+    await close(user);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(props.onFiltersChange).toHaveBeenCalledExactlyOnceWith({ sort: 'score', timeFilter: 'week', minScore: 42 });
+    expect(summary().textContent).toBe('Score · last week · min score 42Filters');
+  });
+
+  it('closing without a change changes nothing', async () => {
+    const user = userEvent.setup();
+    const props = renderBar();
+    await user.click(summary());
+    await user.keyboard('{Escape}');
+    expect(props.onFiltersChange).not.toHaveBeenCalled();
+  });
+});
