@@ -11,7 +11,7 @@ import { MetaItem } from '@/components/meta-item';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { HeatBadge } from './heat-badge';
+import { HeatBadge } from '@/components/heat-badge';
 
 
 export interface StoryCardProps {
