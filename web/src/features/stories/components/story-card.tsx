@@ -1,4 +1,4 @@
-import { Clock, ExternalLink, MessageSquare, Rocket, Triangle, User } from 'lucide-react';
+import { Clock, ExternalLink, MessageSquare, Rocket, Sparkles, Triangle, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { showsRisingFast, showsVelocityBadge } from '../../../../../common/rules/featured.ts';
@@ -29,9 +29,13 @@ export interface StoryCardProps {
   actions?: ReactNode;
   /** Called when the title or the comments link is followed (the per-story analytics). */
   onLinkClick?: (link: 'title' | 'comments') => void;
+  /** Opened from this browser before: the title shows in the visited colour, as a visited link does. */
+  opened?: boolean;
+  /** Not on the list the last time it was shown (since the last visit, or before the last refresh). */
+  isNew?: boolean;
 }
 
-export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick }: StoryCardProps) {
+export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick, opened = false, isNew = false }: StoryCardProps) {
   const heat = heatLevel(story, nowMs);
   const tags = storyTags(story);
   const velocity = Math.round(story.scoreVelocity);
@@ -40,6 +44,8 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
   return (
     <article
       aria-labelledby={titleId}
+      // The keyboard reader focuses the card itself (announced by its title), never by Tab.
+      tabIndex={-1}
       data-featured={featured || undefined}
       className={cn(
         'rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
@@ -48,6 +54,12 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
       )}
     >
       <div className="flex flex-wrap items-center gap-1.5">
+        {isNew && (
+          <Badge variant="new" data-testid="new-badge">
+            <Sparkles aria-hidden="true" />
+            New
+          </Badge>
+        )}
         {heat && <HeatBadge level={heat} />}
         {featured && showsRisingFast(story.scoreVelocity) && (
           <Badge variant="default">
@@ -72,7 +84,11 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           href={storyLinkUrl(story)}
           target="_blank"
           rel="noopener noreferrer"
-          className="rounded-sm hover:text-primary hover:underline focus-visible:underline"
+          data-story-link="title"
+          className={cn(
+            'rounded-sm visited:text-purple-700 hover:text-primary hover:underline focus-visible:underline dark:visited:text-purple-300',
+            opened && 'text-purple-700 dark:text-purple-300',
+          )}
           onClick={onLinkClick && (() => onLinkClick('title'))}
         >
           {story.title}
@@ -87,6 +103,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           href={itemPageUrl(story.hnId)}
           target="_blank"
           rel="noopener noreferrer"
+          data-story-link="comments"
           className="inline-flex items-center gap-1 rounded-sm hover:text-foreground hover:underline"
           onClick={onLinkClick && (() => onLinkClick('comments'))}
         >
