@@ -2,6 +2,7 @@ import { checkPage, completeOnboarding, expect, signUp, test, waitForStories } f
 
 test.describe('the reader on a phone', () => {
   test('heat explained within the screen, opened stories hidden by a tap, no keyboard button on touch', async ({ page }) => {
+    test.setTimeout(120_000);
     await signUp(page);
     await completeOnboarding(page);
     await waitForStories(page);
