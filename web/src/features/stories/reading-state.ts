@@ -110,6 +110,21 @@ export function useHideOpened(): [boolean, (hide: boolean) => void] {
   return [hide, setHide];
 }
 
+/**
+ * The stories of a list as shown with the "Hide stories I opened" switch: `visible` leaves out, while it is on,
+ * the stories opened before this list (`stories`, a new array for each load) was shown or before the switch was
+ * turned on. A story opened now stays, in the visited colour, until the next load, so the list does not jump
+ * under the reader.
+ */
+export function useOpenedStoriesShown<T extends { id: number }>(stories: readonly T[] | undefined) {
+  const opened = useOpenedStories();
+  const [hideOpened, setHideOpened] = useHideOpened();
+  const [since, setSince] = useState(() => ({ stories, hideOpened, at: Date.now() }));
+  if (since.stories !== stories || since.hideOpened !== hideOpened) setSince({ stories, hideOpened, at: Date.now() });
+  const visible = hideOpened ? (stories ?? []).filter((story) => !((opened.get(story.id) ?? Infinity) < since.at)) : (stories ?? []);
+  return { opened, hideOpened, setHideOpened, visible, hiddenCount: (stories?.length ?? 0) - visible.length };
+}
+
 interface ShownList {
   ids: number[];
   at: number;

@@ -15,7 +15,7 @@ import { storyListSearch, storyListViewFromSearch, type StoryListView, type Stor
 import { useStories, useRefreshStories, type StoryListQuery } from '../api';
 import { Countdown, useAutoRefresh } from '../auto-refresh';
 import { STORY_ITEM_ATTRIBUTE, STORY_LINK_ATTRIBUTE, useKeyboardReader } from '../keyboard-reader';
-import { recordOpened, useHideOpened, useNewSinceLastVisit, useOpenedStories } from '../reading-state';
+import { recordOpened, useNewSinceLastVisit, useOpenedStoriesShown } from '../reading-state';
 import { ActivityLegend } from './activity-legend';
 import { FilterBar, type ListFilters } from './filter-bar';
 import { PaginationBar } from './pagination-bar';
@@ -128,17 +128,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
   const storyIds = useMemo(() => shownData?.stories.map((story) => story.id) ?? [], [shownData]);
 
   // Reading state remembered in this browser (reading-state.ts): it applies after hydration.
-  const opened = useOpenedStories();
-  const [hideOpened, setHideOpened] = useHideOpened();
-  // Hiding takes the stories opened before this list was shown (or before the switch was turned on): one opened
-  // now stays, marked as opened, until the next refresh or page, so the list does not jump under the reader.
-  const [hiddenBefore, setHiddenBefore] = useState(() => ({ shownData, hideOpened, at: Date.now() }));
-  if (hiddenBefore.shownData !== shownData || hiddenBefore.hideOpened !== hideOpened) {
-    setHiddenBefore({ shownData, hideOpened, at: Date.now() });
-  }
-  const hidden = (story: Story) => hideOpened && (opened.get(story.id) ?? Infinity) < hiddenBefore.at;
-  const visibleStories = shownData?.stories.filter((story) => !hidden(story)) ?? [];
-  const hiddenCount = (shownData?.stories.length ?? 0) - visibleStories.length;
+  const { opened, hideOpened, setHideOpened, visible: visibleStories, hiddenCount } = useOpenedStoriesShown(shownData?.stories);
   // Compared only once the shown page is the one the URL names (not the previous page kept while the next loads).
   const shownIsCurrent = shownData === data && !stories.isPlaceholderData;
   const fresh = useNewSinceLastVisit(`${sort}|${timeFilter}|${minScore}|${page}`, shownIsCurrent ? storyIds : undefined);
