@@ -14,8 +14,8 @@ const colourOf = (locator: Locator) => locator.evaluate((element) => getComputed
 
 test.describe('the reader', () => {
   test.beforeEach(async ({ page }) => {
-    // Signing up, reloads and two axe passes per checked page: on a loaded machine a test takes about a minute.
-    test.setTimeout(120_000);
+    // Signing up, reloads and two axe passes per checked page: on a loaded machine a test takes one to two minutes.
+    test.setTimeout(180_000);
     await signUp(page);
     await completeOnboarding(page);
     await waitForStories(page);
