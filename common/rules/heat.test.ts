@@ -5,6 +5,7 @@ import {
   RECENT_WINDOW_HOURS,
   WATCH_STATUSES,
   heatLevel,
+  heatRuleText,
   isRecent,
   landingHeatLevel,
   watchStatus,
@@ -122,6 +123,34 @@ describe('landingHeatLevel (landing page rows)', () => {
     expect(landingHeatLevel(story({ descendants: 500, time: RECENT }), NOW_MS)).toBe('trending');
     expect(landingHeatLevel(story({ commentsVelocity: 10, descendants: 100 }), NOW_MS)).toBe('trending');
     expect(heatLevel(story({ descendants: 500, time: RECENT }), NOW_MS)).toBe('viral');
+  });
+});
+
+describe('heatRuleText (the legend and tooltips, in plain words)', () => {
+  it.each<[HeatLevel, string]>([
+    ['viral', '20+ points an hour and 300+ points, or 500+ points within 12 hours of posting, or 200+ comments within 12 hours of posting'],
+    ['hot', '10+ points an hour and 150+ points, or 250+ points within 12 hours of posting, or 5+ comments an hour and 50+ comments'],
+    ['rising', '5+ points an hour and 50+ points, or 100+ points within 12 hours of posting, or 2+ comments an hour and 20+ comments'],
+    ['trending', '2+ points an hour and 20+ points, or 50+ points within 12 hours of posting, or 10+ comments'],
+  ])('states the card rule for %s with the spec numbers', (level, text) => {
+    expect(heatRuleText(level, 'card')).toBe(text);
+  });
+
+  it.each<[HeatLevel, string]>([
+    ['viral', '20+ points an hour and 300+ points, or 500+ points within 12 hours of posting'],
+    ['hot', '10+ points an hour and 150+ points, or 250+ points within 12 hours of posting'],
+    ['rising', '5+ points an hour and 50+ points, or 100+ points within 12 hours of posting'],
+    ['trending', 'every other story in the sample'],
+  ])('states the landing rule for %s without comments', (level, text) => {
+    expect(heatRuleText(level, 'landing')).toBe(text);
+  });
+
+  it('describes the thresholds the rules apply: a story just at a stated threshold gets that level', () => {
+    // 250 points an hour after posting (recent), nothing else: the text says Hot needs 250+ within 12 hours.
+    expect(heatLevel(story({ score: 250, time: RECENT }), NOW_MS)).toBe('hot');
+    expect(landingHeatLevel(story({ score: 250, time: RECENT }), NOW_MS)).toBe('hot');
+    // 10 comments, old: the text says Trending needs 10+ comments (card only).
+    expect(heatLevel(story({ descendants: 10 }), NOW_MS)).toBe('trending');
   });
 });
 

@@ -61,7 +61,7 @@ export function App({ prerenderedForVisitor = false }: AppProps) {
       ) : (
         <VisitorHeader />
       )}
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+      <main id="main" tabIndex={-1} className="focus-visible:outline-none mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
         <Suspense fallback={<LoadingScreen />}>
           <Routes user={user} />
         </Suspense>

@@ -16,6 +16,7 @@ export const badgeVariants = cva(
         trending: 'border-transparent bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200',
         tag: 'border-transparent bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200',
         velocity: 'border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
+        new: 'border-emerald-700/60 bg-transparent text-emerald-800 dark:border-emerald-300/60 dark:text-emerald-200',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -12,10 +12,11 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { Story } from '../../../../common/contracts/stories.ts';
-import { landingHeatLevel, type HeatLevel } from '../../../../common/rules/heat.ts';
+import { LANDING_HEAT_DIFFERENCE_TEXT, landingHeatLevel } from '../../../../common/rules/heat.ts';
 import { itemPageUrl } from '../../../../common/rules/links.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
+import { HeatBadge, HeatExplanation } from '@/components/heat-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -39,14 +40,6 @@ const FEATURES: readonly { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Bell, title: 'Keyword alerts', text: 'Hear about it the moment a topic you follow starts trending.' },
   { icon: Share2, title: 'Sharing and collections', text: 'Share stories with preview cards, and collect them into lists you can export.' },
 ];
-
-/** The landing sample's badges read in capitals (part 1 §4). */
-const LANDING_HEAT_LABELS: Readonly<Record<HeatLevel, string>> = {
-  viral: 'VIRAL',
-  hot: 'HOT',
-  rising: 'RISING',
-  trending: 'TRENDING',
-};
 
 /** The landing page's calls to action are for newcomers: they open the sign-in page on Sign Up. */
 function SignUpButton({ children, size = 'lg' }: { children: string; size?: 'lg' | 'default' }) {
@@ -128,7 +121,7 @@ function TrendingNow() {
   return (
     <section aria-labelledby="trending-now-heading" className="mx-auto w-full max-w-3xl">
       <Card>
-        <CardHeader>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle id="trending-now-heading" className="flex items-center gap-2 text-xl">
             <span className="relative flex size-2.5" aria-hidden="true">
               <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-500 opacity-75 motion-reduce:animate-none" />
@@ -136,6 +129,7 @@ function TrendingNow() {
             </span>
             Trending Now
           </CardTitle>
+          <HeatExplanation reading="landing" note={LANDING_HEAT_DIFFERENCE_TEXT} />
         </CardHeader>
         <CardContent>
           {sample.isPending ? (
@@ -175,9 +169,7 @@ function TrendingRow({ story, nowMs }: { story: Story; nowMs: number }) {
       >
         <span className="flex items-start justify-between gap-3">
           <span className="font-medium leading-snug">{story.title}</span>
-          <Badge variant={heat} className="shrink-0">
-            {LANDING_HEAT_LABELS[heat]}
-          </Badge>
+          <HeatBadge level={heat} reading="landing" className="shrink-0" />
         </span>
         <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">

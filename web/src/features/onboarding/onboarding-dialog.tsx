@@ -61,11 +61,18 @@ export function OnboardingDialog() {
     primaryButton.current?.focus();
   };
 
+  // Nothing opened the dialog, so Radix would give focus back to the page's body: the page's content takes it.
+  const focusPage = (event: Event) => {
+    event.preventDefault();
+    document.getElementById('main')?.focus({ preventScroll: true });
+  };
+
   return (
     <Dialog open>
       <DialogContent
         showClose={false}
         onOpenAutoFocus={focusPrimary}
+        onCloseAutoFocus={focusPage}
         onEscapeKeyDown={blockClose}
         onPointerDownOutside={blockClose}
         onInteractOutside={blockClose}

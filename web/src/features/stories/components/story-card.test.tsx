@@ -83,6 +83,23 @@ describe('StoryCard', () => {
     expect(screen.queryByText('(example.com)')).toBeNull();
   });
 
+  it('explains its heat badge with the rule in plain words', () => {
+    render(<StoryCard story={story} featured={false} nowMs={NOW} />);
+    expect(screen.getByRole('article').querySelector('[data-heat]')?.getAttribute('title')).toBe(
+      'Hot: 10+ points an hour and 150+ points, or 250+ points within 12 hours of posting, or 5+ comments an hour and 50+ comments',
+    );
+  });
+
+  it('shows an opened story in the visited colour and a new one with a New badge', () => {
+    const { rerender } = render(<StoryCard story={story} featured={false} nowMs={NOW} />);
+    const title = () => screen.getByRole('link', { name: story.title });
+    expect(title().className).not.toMatch(/(^| )text-purple-700/);
+    expect(screen.queryByTestId('new-badge')).toBeNull();
+    rerender(<StoryCard story={story} featured={false} nowMs={NOW} opened isNew />);
+    expect(title().className).toMatch(/(^| )text-purple-700/);
+    expect(screen.getByTestId('new-badge').textContent).toBe('New');
+  });
+
   it('renders the action slot', () => {
     render(<StoryCard story={story} featured={false} nowMs={NOW} actions={<button type="button">Bookmark</button>} />);
     expect(screen.getByRole('button', { name: 'Bookmark' })).toBeTruthy();

@@ -9,7 +9,7 @@ import { STORY_TAG_LABELS, storyTags, type StoryTag } from '../../../../../commo
 import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { HeatBadge } from './heat-badge';
+import { HeatBadge } from '@/components/heat-badge';
 
 /**
  * The tags a card shows. 'Popular' and 'Discussion' only restate the points and comments beside them, so the row
@@ -33,9 +33,13 @@ export interface StoryCardProps {
   actions?: ReactNode;
   /** Called when the title or the comments link is followed (the per-story analytics). */
   onLinkClick?: (link: 'title' | 'comments') => void;
+  /** Opened from this browser before: the title shows in the visited colour, as a visited link does. */
+  opened?: boolean;
+  /** Not on the list the last time it was shown (since the last visit, or before the last refresh). */
+  isNew?: boolean;
 }
 
-export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick }: StoryCardProps) {
+export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick, opened = false, isNew = false }: StoryCardProps) {
   const heat = heatLevel(story, nowMs);
   const tags = storyTags(story).filter((tag) => QUIET_TAGS.has(tag));
   const velocity = Math.round(story.scoreVelocity);
@@ -46,6 +50,8 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
     // a row with an accent at its edge, at the same size as the others, so the list keeps its rhythm.
     <article
       aria-labelledby={titleId}
+      // The keyboard reader focuses the card itself (announced by its title), never by Tab.
+      tabIndex={-1}
       data-featured={featured || undefined}
       className={cn(
         'story-card relative text-card-foreground',
@@ -58,13 +64,26 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
       )}
     >
       <div className={cn('min-w-0', compact ? 'text-[15px] leading-5' : 'text-base leading-6')}>
+        {isNew && (
+          <span
+            data-testid="new-badge"
+            className="story-badge mr-1.5 inline-block rounded border border-emerald-700/60 px-1 align-[1px] text-[11px] leading-4 font-semibold tracking-wide text-emerald-800 uppercase dark:border-emerald-300/60 dark:text-emerald-200"
+          >
+            New
+          </span>
+        )}
         <h3 id={titleId} className={cn('inline text-pretty', compact ? 'font-medium' : 'font-semibold')}>
           <a
             href={storyLinkUrl(story)}
             target="_blank"
             rel="noopener noreferrer"
+            data-story-link="title"
             // The ring hugs the text: a compact row has 2 px above its title, and the row clips what lies outside it.
-            className="rounded-sm hover:text-primary hover:underline focus-visible:underline focus-visible:outline-offset-0"
+            // Opened titles take the visited colour, from the browser's history or the app's own record of them.
+            className={cn(
+              'rounded-sm visited:text-purple-700 hover:text-primary hover:underline focus-visible:underline focus-visible:outline-offset-0 dark:visited:text-purple-300',
+              opened && 'text-purple-700 dark:text-purple-300',
+            )}
             onClick={onLinkClick && (() => onLinkClick('title'))}
           >
             {story.title}
@@ -84,6 +103,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             href={itemPageUrl(story.hnId)}
             target="_blank"
             rel="noopener noreferrer"
+            data-story-link="comments"
             className="story-fact rounded-sm hover:text-foreground hover:underline focus-visible:outline-offset-0"
             onClick={onLinkClick && (() => onLinkClick('comments'))}
           >

@@ -1,5 +1,5 @@
-import { AlertTriangle, Hourglass } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { AlertTriangle, Hourglass, Keyboard } from 'lucide-react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useLocation, useSearch } from 'wouter';
 import type { Story } from '../../../../../common/contracts/stories.ts';
@@ -9,15 +9,21 @@ import { formatCount } from '../../../../../common/rules/plural.ts';
 import { DEFAULT_STORY_SORT, type StorySort } from '../../../../../common/rules/sorts.ts';
 import { DEFAULT_TIME_FILTER, TIME_FILTER_CAPTIONS } from '../../../../../common/rules/time-windows.ts';
 import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
 import { isUnauthorizedError } from '@/lib/api';
 import { storyListSearch, storyListViewFromSearch, type StoryListView, type StoryListViewDefaults } from '@/lib/list-url';
 import { cn } from '@/lib/utils';
 import { useStories, useRefreshStories, type StoryListQuery } from '../api';
 import { Countdown, useAutoRefresh } from '../auto-refresh';
+import { STORY_ITEM_ATTRIBUTE, STORY_LINK_ATTRIBUTE, useKeyboardReader } from '../keyboard-reader';
+import { recordOpened, useNewSinceLastVisit, useOpenedStoriesShown } from '../reading-state';
 import { ActivityLegend } from './activity-legend';
 import { FilterBar, type ListFilters } from './filter-bar';
 import { PaginationBar } from './pagination-bar';
 import { StoryCard, StoryCardSkeleton } from './story-card';
+
+// Only people who ask for the shortcuts download their dialog (and Radix's dialog with it).
+const KeyboardShortcutsDialog = lazy(async () => ({ default: (await import('./keyboard-shortcuts-dialog')).KeyboardShortcutsDialog }));
 
 /** The list settings a person's preferences provide (spec part 1 §3). */
 export interface StoryListSettings {
@@ -100,6 +106,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
   const changeFilters = (next: ListFilters) => showView({ ...next, page: 1 });
 
   const changePage = (next: number) => {
+    focusFirstStoryWhenShown();
     showView({ ...filters, page: next });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
@@ -122,8 +129,38 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
   const compact = (settings ?? DEFAULT_LIST_SETTINGS).compactView;
   const storyIds = useMemo(() => shownData?.stories.map((story) => story.id) ?? [], [shownData]);
 
+  // Reading state remembered in this browser (reading-state.ts): it applies after hydration.
+  const { opened, hideOpened, setHideOpened, visible: visibleStories, hiddenCount } = useOpenedStoriesShown(shownData?.stories);
+  // Compared only once the shown page is the one the URL names (not the previous page kept while the next loads).
+  const shownIsCurrent = shownData === data && !stories.isPlaceholderData;
+  const fresh = useNewSinceLastVisit(`${sort}|${timeFilter}|${minScore}|${page}`, shownIsCurrent ? storyIds : undefined);
+  const freshCount = visibleStories.filter((story) => fresh.has(story.id)).length;
+
+  const rootRef = useRef<HTMLDivElement>(null);
+  const captionRef = useRef<HTMLParagraphElement>(null);
+  const [shortcuts, setShortcuts] = useState<{ open: boolean; loaded: boolean }>({ open: false, loaded: false });
+  const focusBeforeShortcuts = useRef<Element | null>(null);
+  const openShortcuts = () => {
+    focusBeforeShortcuts.current = document.activeElement;
+    setShortcuts({ open: true, loaded: true });
+  };
+  const { currentId, focusFirstStoryWhenShown, restoreFocus } = useKeyboardReader({
+    rootRef,
+    fallbackRef: captionRef,
+    shownStories: shownData,
+    onHelp: openShortcuts,
+  });
+  const hideOpenedId = useId();
+
+  /** Opening a story's link from the list (click, middle click, `o`, `c`) remembers it as opened. */
+  const rememberOpened = (event: MouseEvent<HTMLOListElement>) => {
+    const link = (event.target as Element).closest(`[${STORY_LINK_ATTRIBUTE}]`);
+    const item = link?.closest(`[${STORY_ITEM_ATTRIBUTE}]`);
+    if (item) recordOpened(Number(item.getAttribute(STORY_ITEM_ATTRIBUTE)));
+  };
+
   return (
-    <div className="grid gap-3">
+    <div className="grid gap-3" ref={rootRef}>
       <FilterBar
         filters={filters}
         onFiltersChange={changeFilters}
@@ -137,11 +174,45 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
       />
 
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="count-caption">
-          {data && countCaption(filters, data.count, data.totalCount)}
-        </p>
-        <ActivityLegend />
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-muted-foreground" aria-live="polite">
+          {/* Focus goes here when it would otherwise be lost while no story is on screen. */}
+          <p ref={captionRef} tabIndex={-1} data-testid="count-caption">
+            {data && countCaption(filters, data.count, data.totalCount)}
+          </p>
+          {freshCount > 0 && (
+            <p data-testid="fresh-caption" className="font-medium text-emerald-700 dark:text-emerald-300">
+              {freshCount} new since your last visit
+            </p>
+          )}
+          {hiddenCount > 0 && <p data-testid="hidden-caption">{formatCount(hiddenCount, 'opened story', 'opened stories')} hidden</p>}
+        </div>
+        {/* Beside the legend, not on a row of their own: every line above the list is one story fewer on screen. */}
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
+          <div className="flex items-center gap-2">
+            <Switch id={hideOpenedId} checked={hideOpened} onCheckedChange={setHideOpened} />
+            <label htmlFor={hideOpenedId} className="cursor-pointer text-muted-foreground">
+              Hide stories I opened
+            </label>
+          </div>
+          <Button variant="ghost" size="sm" aria-haspopup="dialog" aria-keyshortcuts="?" onClick={openShortcuts} className="text-muted-foreground pointer-coarse:hidden">
+            <Keyboard aria-hidden="true" />
+            Keyboard shortcuts
+          </Button>
+          <ActivityLegend />
+        </div>
       </div>
+      {shortcuts.loaded && (
+        <Suspense fallback={null}>
+          <KeyboardShortcutsDialog
+            open={shortcuts.open}
+            onOpenChange={(open) => setShortcuts({ open, loaded: true })}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              restoreFocus(focusBeforeShortcuts.current);
+            }}
+          />
+        </Suspense>
+      )}
 
       {stories.isPending || (data && !shownData) ? (
         <LoadingStories />
@@ -151,7 +222,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
           <h2 className="text-lg font-semibold">Failed to load stories</h2>
           <Button onClick={() => void stories.refetch()}>Try Again</Button>
         </div>
-      ) : shownData && shownData.stories.length === 0 ? (
+      ) : shownData && visibleStories.length === 0 ? (
         <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">No stories found matching your criteria.</p>
       ) : (
         shownData && (
@@ -164,13 +235,27 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
               }
               aria-label="Stories"
               aria-busy={stories.isFetching}
+              onClick={rememberOpened}
+              onAuxClick={rememberOpened}
             >
-              {shownData.stories.map((story, index) => {
+              {visibleStories.map((story, index) => {
                 const featured = isFeatured(story, { index, sort: filters.sort }, nowMs);
                 return (
                   // Rows below the screen skip layout and paint until scrolled near (sized about as a row until then).
-                  <li key={story.id} className={cn('[content-visibility:auto]', compact ? '[contain-intrinsic-size:auto_2.75rem]' : '[contain-intrinsic-size:auto_5rem]')}>
+                  // That also clips their painting to the item, so the keyboard reader's mark on the current story
+                  // (a ring) and the row's focus outline are drawn inside it.
+                  <li
+                    key={story.id}
+                    data-story-id={story.id}
+                    data-reader-current={currentId === story.id || undefined}
+                    className={cn(
+                      '[content-visibility:auto] [&>article]:scroll-mt-20 [&>article]:scroll-mb-4 [&>article]:focus-visible:-outline-offset-2 data-reader-current:[&>article]:ring-2 data-reader-current:[&>article]:ring-ring data-reader-current:[&>article]:ring-inset',
+                      compact ? '[contain-intrinsic-size:auto_2.75rem]' : '[contain-intrinsic-size:auto_5rem]',
+                    )}
+                  >
                     <StoryCard
+                      opened={opened.has(story.id)}
+                      isNew={fresh.has(story.id)}
                       story={story}
                       nowMs={nowMs}
                       featured={featured}

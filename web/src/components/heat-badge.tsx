@@ -1,0 +1,63 @@
+import { ArrowUpRight, Flame, TrendingUp, Zap } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
+import { HEAT_LEVELS, heatRuleText, type HeatLevel, type HeatReading } from '../../../common/rules/heat.ts';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
+
+/** One name, icon and colour per level, on story cards, the activity legend and the landing sample alike. */
+export const HEAT_LABELS: Readonly<Record<HeatLevel, string>> = {
+  viral: 'Viral',
+  hot: 'Hot',
+  rising: 'Rising',
+  trending: 'Trending',
+};
+
+export const HEAT_ICONS = { viral: Flame, hot: Zap, rising: ArrowUpRight, trending: TrendingUp } as const satisfies Record<HeatLevel, unknown>;
+
+/** A heat badge; hovering it shows the rule that earned it (`reading`: the card's rule or the landing sample's). */
+export function HeatBadge({ level, reading = 'card', className }: { level: HeatLevel; reading?: HeatReading; className?: string }) {
+  const Icon = HEAT_ICONS[level];
+  return (
+    <Badge variant={level} data-heat={level} title={`${HEAT_LABELS[level]}: ${heatRuleText(level, reading)}`} className={className}>
+      <Icon aria-hidden="true" />
+      {HEAT_LABELS[level]}
+    </Badge>
+  );
+}
+
+/**
+ * 'What the badges mean': a disclosure (native `<details>`, so it works in the server-rendered page before any
+ * script runs) whose panel lists each level with its rule in plain words, then `note`. Escape closes it.
+ */
+export function HeatExplanation({ reading, note, className }: { reading: HeatReading; note: ReactNode; className?: string }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  return (
+    <details
+      ref={details}
+      // On a narrow screen the open panel takes its own line of the surrounding row, in the flow of the page.
+      className={cn('relative max-sm:open:basis-full', className)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !details.current?.open) return;
+        details.current.open = false;
+        details.current.querySelector('summary')?.focus();
+      }}
+    >
+      <summary className="cursor-pointer rounded-sm text-sm text-muted-foreground underline decoration-dotted underline-offset-4 hover:text-foreground">
+        What the badges mean
+      </summary>
+      <div className="z-20 mt-2 rounded-lg border bg-popover p-4 text-left text-sm text-popover-foreground shadow-lg sm:absolute sm:right-0 sm:w-[22rem]">
+        <dl className="grid gap-3">
+          {HEAT_LEVELS.map((level) => (
+            <div key={level} className="grid gap-1">
+              <dt>
+                <HeatBadge level={level} reading={reading} />
+              </dt>
+              <dd>{heatRuleText(level, reading)}.</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-muted-foreground">{note}</p>
+      </div>
+    </details>
+  );
+}
