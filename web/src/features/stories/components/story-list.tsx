@@ -194,9 +194,18 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
               Hide stories I opened
             </label>
           </div>
-          <Button variant="ghost" size="sm" aria-haspopup="dialog" aria-keyshortcuts="?" onClick={openShortcuts} className="text-muted-foreground pointer-coarse:hidden">
+          {/* An icon with its name for screen readers and as a tooltip: in words it pushed the legend to a second line. */}
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-haspopup="dialog"
+            aria-keyshortcuts="?"
+            title="Keyboard shortcuts (?)"
+            onClick={openShortcuts}
+            className="px-2 text-muted-foreground pointer-coarse:hidden"
+          >
             <Keyboard aria-hidden="true" />
-            Keyboard shortcuts
+            <span className="sr-only">Keyboard shortcuts</span>
           </Button>
           <ActivityLegend />
         </div>
