@@ -18,7 +18,10 @@ const dataDir = values.data ?? DEFAULT_DATA_DIR;
 const out = values.out ?? 'predictions.csv';
 const model = JSON.parse(readFileSync(values.model ?? DEFAULT_MODEL_PATH, 'utf8')) as ModelFile;
 
-const recording = await readRecording(dataDir);
+const recording = await readRecording(dataDir).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const { predictions, figures } = evaluateModel(model, recording.stories, recording.rows);
 writeFileSync(out, `id,probability\n${predictions.map((row) => `${row.id},${row.probability.toFixed(6)}`).join('\n')}\n`);
 console.log(`model ${model.version} (trained ${model.trainedAt.slice(0, 10)} on months to ${model.split.trainUntil}; calibrated from ${model.split.calibrationFrom}; test months from ${model.split.testFrom})`);

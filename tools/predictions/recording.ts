@@ -1,4 +1,5 @@
 /** Reads a front-page recording folder (observations.csv.gz, stories.jsonl.gz) into the model's shapes. */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observations, RecordedStory } from '../../server/predictions/dataset.ts';
 import { domainOf } from '../../server/hn/parse.ts';
@@ -13,11 +14,17 @@ export interface Recording {
   rows: Observations;
 }
 
+const STORIES_FILE = 'stories.jsonl.gz';
+const OBSERVATIONS_FILE = 'observations.csv.gz';
+
 /** Observation rows of stories missing from stories.jsonl.gz are dropped (they have no title or author). */
 export async function readRecording(dataDir: string): Promise<Recording> {
+  for (const file of [STORIES_FILE, OBSERVATIONS_FILE]) {
+    if (!existsSync(join(dataDir, file))) throw new Error(`${dataDir} holds no ${file}: give a recording folder with --data`);
+  }
   const [storyRows, observations] = await Promise.all([
-    readStories(join(dataDir, 'stories.jsonl.gz')),
-    readObservations(join(dataDir, 'observations.csv.gz')),
+    readStories(join(dataDir, STORIES_FILE)),
+    readObservations(join(dataDir, OBSERVATIONS_FILE)),
   ]);
   const indexById = new Map<number, number>();
   const stories: RecordedStory[] = storyRows.map((story, index) => {

@@ -13,7 +13,10 @@ const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type:
 const dataDir = values.data ?? DEFAULT_DATA_DIR;
 const out = values.out ?? DEFAULT_MODEL_PATH;
 
-const recording = await readRecording(dataDir);
+const recording = await readRecording(dataDir).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 console.log(`read ${recording.stories.length} stories and ${recording.rows.length} observations from ${dataDir}`);
 const { model, seconds } = trainModel(recording.stories, recording.rows, { ...DEFAULT_TRAIN_OPTIONS, now: new Date() });
 writeFileSync(out, `${JSON.stringify(model, null, 1)}\n`);
