@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changesMeaningfully,
   PREDICTION_HORIZON_HOURS,
   PREDICTION_TARGET_POINTS,
   isPredictionAccurate,
@@ -19,6 +20,24 @@ describe('what is predicted', () => {
     expect(isUndecided(299, 5.99)).toBe(true);
     expect(isUndecided(300, 1)).toBe(false);
     expect(isUndecided(10, 6)).toBe(false);
+  });
+});
+
+describe('changesMeaningfully', () => {
+  it('records a story’s first prediction', () => {
+    expect(changesMeaningfully(null, 0.03)).toBe(true);
+  });
+
+  it('records a move of two percentage points or more, not less', () => {
+    expect(changesMeaningfully(0.1, 0.12)).toBe(true);
+    expect(changesMeaningfully(0.1, 0.08)).toBe(true);
+    expect(changesMeaningfully(0.1, 0.115)).toBe(false);
+  });
+
+  it('records any change of call or confidence band, however small', () => {
+    expect(changesMeaningfully(0.495, 0.5)).toBe(true);
+    expect(changesMeaningfully(0.795, 0.8)).toBe(true);
+    expect(changesMeaningfully(0.205, 0.2)).toBe(true);
   });
 });
 

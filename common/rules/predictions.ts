@@ -45,6 +45,23 @@ export function predictionConfidence(probability: number): PredictionConfidence 
   return 'low';
 }
 
+/**
+ * A story is predicted again at a cycle only when the prediction changes meaningfully: its call or
+ * confidence changes, or its probability moves by at least this much (two percentage points), so the
+ * ledger records changes rather than one row per story per minute.
+ */
+export const PREDICTION_MIN_CHANGE = 0.02;
+
+export function changesMeaningfully(previous: number | null, next: number): boolean {
+  if (previous === null) return true;
+  return (
+    // The tolerance keeps 0.10 → 0.12 a move of two points despite binary floating point.
+    Math.abs(next - previous) >= PREDICTION_MIN_CHANGE - 1e-9 ||
+    predictsTrend(next) !== predictsTrend(previous) ||
+    predictionConfidence(next) !== predictionConfidence(previous)
+  );
+}
+
 /** A story is predicted while it is young enough to be undecided and not yet at the target. */
 export function isUndecided(score: number, ageHours: number): boolean {
   return score < PREDICTION_TARGET_POINTS && ageHours < PREDICTION_MAX_AGE_HOURS;

@@ -36,6 +36,20 @@ describe('the committed model', () => {
     expect(COMMITTED_MODEL.validation['test: peak, first sighting']!.stories).toBeGreaterThan(0);
   });
 
+  it('predicts the product’s target (300 points within 6 hours) unless told otherwise', () => {
+    const story: PredictionStory = {
+      id: PAGE.newestId - 240,
+      title: 'A new database engine',
+      domain: 'example.com',
+      by: 'someone',
+      createdBefore: T0 - 1800,
+      sightings: [{ at: T0, rank: 4, score: 60, comments: 12 }],
+    };
+    const features = extractFeatures(story, T0, new OutcomeHistory(), PAGE);
+    expect(predict(features)).toBe(predict(features, COMMITTED_MODEL.heads.horizon));
+    expect(predict(features)).not.toBe(predict(features, COMMITTED_MODEL.heads.peak));
+  });
+
   it('gives a probability, higher for a story that got its points faster and ranks higher', () => {
     const fast = firstSighting(40, 3, 30);
     const slow = firstSighting(40, 25, 240);

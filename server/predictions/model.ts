@@ -3,6 +3,7 @@
  * The parameters come from `npm run predictions:train` (tools/predictions/train.ts).
  */
 import { applyPlatt, type PlattScaling } from './calibration.ts';
+import { COMMITTED_MODEL } from './committed.ts';
 import type { FeatureName, Features } from './features.ts';
 import { linearPredictor, sigmoid } from './logistic.ts';
 
@@ -45,8 +46,11 @@ export interface ModelFile {
   validation: Record<string, Figures>;
 }
 
-/** The probability, from 0 to 1, of what the head predicts. */
-export function predict(features: Features, head: ModelHead): number {
+/**
+ * The probability, from 0 to 1, of what the head predicts; by default the committed model's product
+ * head: reaching the target within the horizon.
+ */
+export function predict(features: Features, head: ModelHead = COMMITTED_MODEL.heads.horizon): number {
   const row = head.features.map((name, j) => (features[name] - head.means[j]!) / head.scales[j]!);
   return applyPlatt(head.calibration, sigmoid(linearPredictor(head, row)));
 }
