@@ -5,6 +5,7 @@ import * as rules from './index.ts';
 import * as limits from './limits.ts';
 import * as numbers from './numbers.ts';
 import * as pagination from './pagination.ts';
+import * as predictions from './predictions.ts';
 import * as slug from './slug.ts';
 import * as sorts from './sorts.ts';
 import * as tags from './tags.ts';
@@ -13,7 +14,7 @@ import * as timeWindows from './time-windows.ts';
 
 describe('index', () => {
   it('re-exports every rule module', () => {
-    const modules = [featured, heat, limits, numbers, pagination, slug, sorts, tags, timeAgo, timeWindows];
+    const modules = [featured, heat, limits, numbers, pagination, predictions, slug, sorts, tags, timeAgo, timeWindows];
     for (const module of modules) {
       for (const [name, value] of Object.entries(module)) expect(rules).toHaveProperty(name, value);
     }

@@ -11,3 +11,4 @@ export * from './time-ago.ts';
 export * from './time-windows.ts';
 export * from './preferences.ts';
 export * from './links.ts';
+export * from './predictions.ts';

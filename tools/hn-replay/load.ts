@@ -71,7 +71,7 @@ class ObservationParser {
 }
 
 /** Observation rows; their `story` column holds story ids until loadRecording maps them to indexes. */
-async function readObservations(path: string): Promise<ObservationColumns> {
+export async function readObservations(path: string): Promise<ObservationColumns> {
   const parser = new ObservationParser();
   for await (const chunk of bytes(path)) parser.feed(chunk as Buffer);
   parser.end();
@@ -100,7 +100,7 @@ async function* lines(path: string): AsyncGenerator<string> {
   if (carry) yield carry.toString('utf8');
 }
 
-async function readStories(path: string, keep?: Set<number>): Promise<StoryRow[]> {
+export async function readStories(path: string, keep?: Set<number>): Promise<StoryRow[]> {
   const stories: StoryRow[] = [];
   for await (const line of lines(path)) {
     if (!line) continue;

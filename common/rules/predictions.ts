@@ -1,0 +1,73 @@
+/**
+ * What a prediction is (issue 14; part 2 §2.5, §9). docs/predictions.md explains the choices.
+ *
+ * A prediction is the probability that a story reaches PREDICTION_TARGET_POINTS within
+ * PREDICTION_HORIZON_HOURS of the moment it is made. `predictionScore` is that probability as a
+ * whole percentage; `predictionConfidence` says how sure the call ("will trend" or "will not") is.
+ */
+
+/** The score that counts as trending: about one front-page story in ten reaches it. */
+export const PREDICTION_TARGET_POINTS = 300;
+/** The spec's horizon is 2-6 hours and verification comes after 6+ hours: the upper end. */
+export const PREDICTION_HORIZON_HOURS = 6;
+/** Older stories are decided (on the front page or gone); only younger ones are predicted. */
+export const PREDICTION_MAX_AGE_HOURS = 6;
+
+/** At or above this probability the call is "will trend"; below it, "will not". */
+export const TREND_CALL_THRESHOLD = 0.5;
+
+export const PREDICTION_CONFIDENCES = ['high', 'medium', 'low'] as const;
+export type PredictionConfidence = (typeof PREDICTION_CONFIDENCES)[number];
+
+/**
+ * Probability bands of the call's confidence: the probability of the side called, max(p, 1 − p).
+ * High from 0.8 (p ≥ 0.8 or p ≤ 0.2), medium from 0.65, low below (p within 0.35-0.65). With a
+ * calibrated model, a band's accuracy is at least its lower bound.
+ */
+export const CONFIDENCE_BANDS = { high: 0.8, medium: 0.65 } as const;
+
+/** Whether the prediction calls the story a future trend. */
+export function predictsTrend(probability: number): boolean {
+  return probability >= TREND_CALL_THRESHOLD;
+}
+
+/** The probability as a whole percentage, 0-100 (the list items' predictionScore). */
+export function predictionScore(probability: number): number {
+  return Math.round(Math.min(1, Math.max(0, probability)) * 100);
+}
+
+/** High, medium or low from the probability bands (the list items' predictionConfidence). */
+export function predictionConfidence(probability: number): PredictionConfidence {
+  const p = Math.min(1, Math.max(0, probability));
+  const sideCalled = Math.max(p, 1 - p);
+  if (sideCalled >= CONFIDENCE_BANDS.high) return 'high';
+  if (sideCalled >= CONFIDENCE_BANDS.medium) return 'medium';
+  return 'low';
+}
+
+/**
+ * A story is predicted again at a cycle only when the prediction changes meaningfully: its call or
+ * confidence changes, or its probability moves by at least this much (two percentage points), so the
+ * ledger records changes rather than one row per story per minute.
+ */
+export const PREDICTION_MIN_CHANGE = 0.02;
+
+export function changesMeaningfully(previous: number | null, next: number): boolean {
+  if (previous === null) return true;
+  return (
+    // The tolerance keeps 0.10 → 0.12 a move of two points despite binary floating point.
+    Math.abs(next - previous) >= PREDICTION_MIN_CHANGE - 1e-9 ||
+    predictsTrend(next) !== predictsTrend(previous) ||
+    predictionConfidence(next) !== predictionConfidence(previous)
+  );
+}
+
+/** A story is predicted while it is young enough to be undecided and not yet at the target. */
+export function isUndecided(score: number, ageHours: number): boolean {
+  return score < PREDICTION_TARGET_POINTS && ageHours < PREDICTION_MAX_AGE_HOURS;
+}
+
+/** Verification: accurate when a "will trend" call reached the target, or a "will not" call did not. */
+export function isPredictionAccurate(probability: number, reachedTarget: boolean): boolean {
+  return predictsTrend(probability) === reachedTarget;
+}
