@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
+import { listTotalBound } from '../../../common/rules/list-total.ts';
 import { timeFilterHours } from '../../../common/rules/time-windows.ts';
 
 export interface StoryRow {
@@ -17,7 +18,12 @@ export interface StoryRow {
   trending_score: number;
 }
 
-/** Each sort reads one precomputed, indexed column; ties break on id so pages never overlap. */
+/**
+ * Each sort reads one precomputed column; ties break on id so pages never overlap. Each ORDER BY is exactly an
+ * index's column list (server/db/schema/stories.ts), so PostgreSQL reads a page in order and stops at its LIMIT
+ * instead of sorting the window; for a narrow window it may instead read the window by time and sort it, which
+ * is then the cheaper plan. docs/performance.md has the plans.
+ */
 const ORDER_BY: Record<StoryListSort, string> = {
   trending: 'trending_score DESC, score DESC, id DESC',
   top: 'score DESC, id DESC',
@@ -47,24 +53,42 @@ function whereClause(sort: StoryListSort, query: StoryListQuery, nowMs: number):
   return { sql: conditions.join(' AND '), params };
 }
 
+/** The statements behind a list page: the page itself, and its total counted up to a bound. */
+export function storyListStatements(
+  sort: StoryListSort,
+  query: StoryListQuery,
+  nowMs: number,
+): { page: { text: string; values: unknown[] }; count: { text: string; values: unknown[] } } {
+  const where = whereClause(sort, query, nowMs);
+  const offset = (query.page - 1) * query.limit;
+  return {
+    page: {
+      text: `SELECT id, hn_id, title, url, score, descendants, by, time, domain,
+                    score_velocity, comments_velocity, trending_score
+               FROM stories WHERE ${where.sql}
+              ORDER BY ${ORDER_BY[sort]}
+              LIMIT ${query.limit} OFFSET ${offset}`,
+      values: where.params,
+    },
+    // Counted up to a bound (common/rules/list-total.ts), so the count stops early instead of reading the window.
+    count: {
+      text: `SELECT count(*)::int AS total
+               FROM (SELECT 1 FROM stories WHERE ${where.sql} LIMIT ${listTotalBound(query.page, query.limit)}) AS bounded`,
+      values: where.params,
+    },
+  };
+}
+
 export async function selectStoryPage(
   pool: pg.Pool,
   sort: StoryListSort,
   query: StoryListQuery,
   nowMs: number,
 ): Promise<{ rows: StoryRow[]; totalCount: number }> {
-  const where = whereClause(sort, query, nowMs);
-  const offset = (query.page - 1) * query.limit;
+  const statements = storyListStatements(sort, query, nowMs);
   const [page, count] = await Promise.all([
-    pool.query<StoryRow>(
-      `SELECT id, hn_id, title, url, score, descendants, by, time, domain,
-              score_velocity, comments_velocity, trending_score
-         FROM stories WHERE ${where.sql}
-        ORDER BY ${ORDER_BY[sort]}
-        LIMIT ${query.limit} OFFSET ${offset}`,
-      where.params,
-    ),
-    pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM stories WHERE ${where.sql}`, where.params),
+    pool.query<StoryRow>(statements.page),
+    pool.query<{ total: number }>(statements.count),
   ]);
   return { rows: page.rows, totalCount: count.rows[0]?.total ?? 0 };
 }
