@@ -31,8 +31,12 @@ const ORDER_KEYS: Record<StoryListSort, { lead: string; tieBreak: string }> = {
   'fast-risers': { lead: 'rise_score', tieBreak: 'id DESC' },
 };
 
-/** Windows up to this long are small enough (a month is about 41,000 stories) to read whole and sort. */
-const WINDOW_FIRST_MAX_HOURS = 720;
+/**
+ * Windows up to a week (about 9,600 stories) are cheap to read whole and sort. A month (about 41,000) is not, and it
+ * is a large enough part of the table that walking the index in order finds its stories soon; past it,
+ * PostgreSQL chooses between the two.
+ */
+const WINDOW_FIRST_MAX_HOURS = 168;
 /** From this min score on, few of the recent stories that lead the trending order pass the filter. */
 const TRENDING_SPARSE_MIN_SCORE = 100;
 
