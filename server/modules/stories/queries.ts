@@ -19,47 +19,18 @@ export interface StoryRow {
 }
 
 /**
- * Each sort reads one precomputed column; ties break on id so pages never overlap. Each ORDER BY is exactly an
- * index's column list (server/db/schema/stories.ts), so PostgreSQL can read a page in order and stop at its LIMIT
- * instead of sorting the window. docs/performance.md has the plans.
+ * Each sort reads one precomputed column; ties break on id so pages never overlap. Each ORDER BY is exactly the
+ * leading columns of an index (server/db/schema/stories.ts), whose later columns carry the min score and the window,
+ * so PostgreSQL can read a page in order, checking the filters on index entries, and stop at its LIMIT; for a
+ * small window it may read the window and sort it instead. docs/performance.md has the plans.
  */
-const ORDER_KEYS: Record<StoryListSort, { lead: string; tieBreak: string }> = {
-  trending: { lead: 'trending_score', tieBreak: 'score DESC, id DESC' },
-  top: { lead: 'score', tieBreak: 'id DESC' },
-  comments: { lead: 'descendants', tieBreak: 'id DESC' },
-  recent: { lead: 'time', tieBreak: 'id DESC' },
-  'fast-risers': { lead: 'rise_score', tieBreak: 'id DESC' },
+const ORDER_BY: Record<StoryListSort, string> = {
+  trending: 'trending_score DESC, score DESC, id DESC',
+  top: 'score DESC, id DESC',
+  comments: 'descendants DESC, id DESC',
+  recent: 'time DESC, id DESC',
+  'fast-risers': 'rise_score DESC, id DESC',
 };
-
-/**
- * Windows up to a week (about 9,600 stories) are cheap to read whole and sort. A month (about 41,000) is not, and it
- * is a large enough part of the table that walking the index in order finds its stories soon; past it,
- * PostgreSQL chooses between the two.
- */
-const WINDOW_FIRST_MAX_HOURS = 168;
-/** From this min score on, few of the recent stories that lead the trending order pass the filter. */
-const TRENDING_SPARSE_MIN_SCORE = 100;
-
-/**
- * True when the page is cheaper to find by reading the window (or the stories above the min score) and sorting it
- * than by walking the sort's index in order. The walk reads stories in order until it has the page, skipping those
- * outside the window; when the window is a small part of the table it skips nearly everything (top, last 3 days:
- * 66,000 index entries for 50 stories at 500,000 stories), and PostgreSQL's estimate, which assumes the window's
- * stories are spread evenly through the order, misses that. Trending's order is led by recent stories (only they
- * have a trending score), so its walk stays short unless a high min score skips most of them.
- */
-function readsWindowFirst(sort: StoryListSort, query: StoryListQuery): boolean {
-  const hours = windowHours(sort, query);
-  if (hours === null || hours > WINDOW_FIRST_MAX_HOURS) return false;
-  if (sort === 'top' || sort === 'comments') return true;
-  return sort === 'trending' && query.minScore >= TRENDING_SPARSE_MIN_SCORE;
-}
-
-function orderBy(sort: StoryListSort, query: StoryListQuery): string {
-  const { lead, tieBreak } = ORDER_KEYS[sort];
-  // "+ 0" orders the same, but no index matches the expression, so PostgreSQL reads the window and sorts it.
-  return `${lead}${readsWindowFirst(sort, query) ? ' + 0' : ''} DESC, ${tieBreak}`;
-}
 
 /** How far back each sort looks, in hours; null means all stories. */
 export function windowHours(sort: StoryListSort, query: StoryListQuery): number | null {
@@ -95,7 +66,7 @@ export function storyListStatements(
       text: `SELECT id, hn_id, title, url, score, descendants, by, time, domain,
                     score_velocity, comments_velocity, trending_score
                FROM stories WHERE ${where.sql}
-              ORDER BY ${orderBy(sort, query)}
+              ORDER BY ${ORDER_BY[sort]}
               LIMIT ${query.limit} OFFSET ${offset}`,
       values: where.params,
     },
