@@ -53,29 +53,29 @@ function whereClause(sort: StoryListSort, query: StoryListQuery, nowMs: number):
   return { sql: conditions.join(' AND '), params };
 }
 
-/** The statements behind a list page: the page itself, and its total counted up to a bound. */
-export function storyListStatements(
-  sort: StoryListSort,
-  query: StoryListQuery,
-  nowMs: number,
-): { page: { text: string; values: unknown[] }; count: { text: string; values: unknown[] } } {
+/**
+ * The one statement behind a list page: its total, counted up to a bound (common/rules/list-total.ts) so the count
+ * stops early instead of reading the window, and its stories. One statement rather than two, because on the
+ * embedded database every statement takes its turn on the one session and the turn, not the query, is most of the
+ * cost. A page past the end is a single row with the total and no story (id null).
+ */
+export function storyListStatement(sort: StoryListSort, query: StoryListQuery, nowMs: number): { text: string; values: unknown[] } {
   const where = whereClause(sort, query, nowMs);
   const offset = (query.page - 1) * query.limit;
   return {
-    page: {
-      text: `SELECT id, hn_id, title, url, score, descendants, by, time, domain,
-                    score_velocity, comments_velocity, trending_score
+    text: `WITH total AS (
+             SELECT count(*)::int AS total
+               FROM (SELECT 1 FROM stories WHERE ${where.sql} LIMIT ${listTotalBound(query.page, query.limit)}) AS bounded
+           ), page AS (
+             SELECT id, hn_id, title, url, score, descendants, by, time, domain,
+                    score_velocity, comments_velocity, trending_score, rise_score
                FROM stories WHERE ${where.sql}
               ORDER BY ${ORDER_BY[sort]}
-              LIMIT ${query.limit} OFFSET ${offset}`,
-      values: where.params,
-    },
-    // Counted up to a bound (common/rules/list-total.ts), so the count stops early instead of reading the window.
-    count: {
-      text: `SELECT count(*)::int AS total
-               FROM (SELECT 1 FROM stories WHERE ${where.sql} LIMIT ${listTotalBound(query.page, query.limit)}) AS bounded`,
-      values: where.params,
-    },
+              LIMIT ${query.limit} OFFSET ${offset}
+           )
+           SELECT total.total, page.* FROM total LEFT JOIN page ON true
+            ORDER BY ${ORDER_BY[sort]}`,
+    values: where.params,
   };
 }
 
@@ -85,12 +85,8 @@ export async function selectStoryPage(
   query: StoryListQuery,
   nowMs: number,
 ): Promise<{ rows: StoryRow[]; totalCount: number }> {
-  const statements = storyListStatements(sort, query, nowMs);
-  const [page, count] = await Promise.all([
-    pool.query<StoryRow>(statements.page),
-    pool.query<{ total: number }>(statements.count),
-  ]);
-  return { rows: page.rows, totalCount: count.rows[0]?.total ?? 0 };
+  const result = await pool.query<StoryRow & { total: number }>(storyListStatement(sort, query, nowMs));
+  return { rows: result.rows.filter((row) => row.id !== null), totalCount: result.rows[0]?.total ?? 0 };
 }
 
 /** The id of the newest finished ingestion cycle: list caches are valid until it changes. */
