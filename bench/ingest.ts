@@ -80,9 +80,10 @@ export async function runIngestBenchmark(): Promise<void> {
       if (current < target) {
         await seedBenchmarkData(database.pool, {
           stories: target - current,
-          snapshotsPerStory: 20,
+          snapshots: (target - current) * 20,
           firstHnId: 100_000_000 + current,
           nowSeconds: Math.floor(replay.clock.now()) - 40 * 86_400,
+          withMomentum: false,
         });
       }
       const samples: (CycleReport & { wallMs: number })[] = [];

@@ -1,39 +1,72 @@
 import type pg from 'pg';
 
+/** New stories a day: about Hacker News's rate, so 500,000 stories span a year and 50,000 about five weeks. */
+export const STORIES_PER_DAY = 1_370;
+
+export interface SeedOptions {
+  stories: number;
+  /** Snapshots in all, spread evenly over the stories (10,000,000 for 500,000 stories is 20 each). */
+  snapshots: number;
+  firstHnId?: number;
+  /** The newest story's submission time, unix seconds. */
+  nowSeconds: number;
+  /** False: no story is still gaining (no velocities), as for stories seeded long before the replayed day. */
+  withMomentum?: boolean;
+}
+
 /**
- * Fills the database with `stories` stories spread over the last 30 days and `snapshotsPerStory` snapshots
- * each, with derived fields in realistic ranges, entirely in SQL (fast even on the embedded database).
+ * Fills the database with stories submitted at STORIES_PER_DAY up to `nowSeconds`, and their snapshots,
+ * entirely in SQL (INSERT ... SELECT over generate_series), fast on both databases.
+ *
+ * Scores follow Hacker News's heavy tail: a Pareto distribution with P(score >= s) = s^-0.8, capped at 8,000, so on
+ * the seeded table 43 % of stories have 1 point, 16 % at least 10, 2.5 % at least 100 and 0.4 % at least 1,000;
+ * stories younger than a day have only part of their final score. Comments are 0.2 to 1.5 per point. Stories of the
+ * last two days have velocities, a trending score and (last day) a rise score from docs/algorithms.md's formulas
+ * (without the upvote ratio) and their age; older stories have stopped moving (all zero), as ingestion leaves them.
+ * One story in 97 is dead or deleted.
+ * Pseudo-random values come from multiplicative hashes of the story's number, so every run seeds the same rows.
  */
-export async function seedBenchmarkData(pool: pg.Pool, options: { stories: number; snapshotsPerStory: number; firstHnId?: number; nowSeconds: number }): Promise<void> {
+export async function seedBenchmarkData(pool: pg.Pool | pg.ClientBase, options: SeedOptions): Promise<void> {
   const first = options.firstHnId ?? 30_000_000;
+  const momentum = options.withMomentum ?? true;
   await pool.query(
     `INSERT INTO stories (hn_id, title, url, domain, by, time, score, descendants, score_velocity, comments_velocity,
-                          trending_score, rise_score)
-     SELECT $1 + g,
-            'Benchmark story number ' || g || ' about ' || (ARRAY['Rust','Postgres','startups','AI','TypeScript','space'])[1 + g % 6],
-            'https://site' || (g % 500) || '.example.com/post/' || g,
-            'site' || (g % 500) || '.example.com',
-            'user' || (g % 3000),
-            $2 - (g * 2592000 / $3),
-            1 + (g * 7919) % 800,
-            (g * 104729) % 400,
-            ((g * 31) % 4000) / 100.0,
-            ((g * 17) % 1500) / 100.0,
-            ((g * 13) % 9000) / 100.0,
-            CASE WHEN g * 2592000 / $3 < 86400 THEN ((g * 7) % 5000) / 100.0 ELSE 0 END
-       FROM generate_series(1::bigint, $3::bigint) AS g`,
-    [first, options.nowSeconds, options.stories],
+                          trending_score, rise_score, dead, deleted)
+     SELECT $1 + g, title, url, domain, by, time, score, descendants, sv, cv,
+            CASE WHEN age_h < 48 THEN (sv + 0.5 * cv) / power((age_h + 2) / 2, 0.8) ELSE 0 END,
+            CASE WHEN age_h < 24 THEN sv / sqrt(greatest(age_h, 0.5)) ELSE 0 END,
+            g % 97 = 0, g % 194 = 0
+       FROM (SELECT g, title, url, domain, by, time, age_h, score, descendants,
+                    CASE WHEN $4 AND age_h < 48 THEN score / greatest(age_h, 0.5) * (0.3 + u2) ELSE 0 END AS sv,
+                    CASE WHEN $4 AND age_h < 48 THEN descendants / greatest(age_h, 0.5) * (0.3 + u2) ELSE 0 END AS cv
+               FROM (SELECT g, u2, age_h,
+                            'Benchmark story number ' || g || ' about ' || (ARRAY['Rust','Postgres','startups','AI','TypeScript','space'])[1 + g % 6] AS title,
+                            'https://site' || (g % 500) || '.example.com/post/' || g AS url,
+                            'site' || (g % 500) || '.example.com' AS domain,
+                            'user' || (g % 3000) AS by,
+                            time,
+                            greatest(1, floor(least(8000, power(u1, -1 / 0.8)) * sqrt(least(1, age_h / 24))))::int AS score,
+                            floor(least(8000, power(u1, -1 / 0.8)) * (0.2 + 1.3 * u2))::int AS descendants
+                       FROM (SELECT g,
+                                    ((g * 2654435761) % 4294967291 + 1) / 4294967292.0 AS u1,
+                                    ((g * 40503) % 65521) / 65521.0 AS u2,
+                                    $2 - (g - 1) * 86400 / $5 AS time,
+                                    (g - 1) * 24.0 / $5 AS age_h
+                               FROM generate_series(1::bigint, $3::bigint) AS g) AS hashed) AS scored) AS moving`,
+    [first, options.nowSeconds, options.stories, momentum, STORIES_PER_DAY],
   );
-  // Snapshots in chunks, so one statement never holds the embedded database for long.
-  const chunk = 5000;
+  // Snapshots every ten minutes from submission, counts growing to the story's current ones. In chunks of
+  // stories (found by hn_id), so no one statement holds the embedded database for minutes.
+  const perStory = Math.max(1, Math.round(options.snapshots / options.stories));
+  const chunk = 50_000;
   for (let offset = 0; offset < options.stories; offset += chunk) {
     await pool.query(
       `INSERT INTO story_snapshots (story_id, sampled_at, score, descendants, top_rank)
        SELECT s.id, to_timestamp(s.time + k * 600), greatest(1, s.score * k / $3), s.descendants * k / $3,
               CASE WHEN k % 3 = 0 THEN 1 + (s.id + k) % 500 END
-         FROM (SELECT id, time, score, descendants FROM stories WHERE hn_id > $4 ORDER BY id OFFSET $1 LIMIT $2) s,
-              generate_series(1, $3) AS k`,
-      [offset, chunk, options.snapshotsPerStory, first],
+         FROM stories s, generate_series(1, $3) AS k
+        WHERE s.hn_id > $1 AND s.hn_id <= $2`,
+      [first + offset, first + Math.min(offset + chunk, options.stories), perStory],
     );
   }
   await pool.query('ANALYZE stories');

@@ -165,7 +165,7 @@ test.describe('story list', () => {
     await expect.poll(search).toBe('?sort=score');
     await window.selectOption('week');
     await expect.poll(search).toBe('?sort=score&window=week');
-    await expect(page.getByTestId('count-caption')).toHaveText(/^\d+ of [\d,]+ stories \(last week\)$/);
+    await expect(page.getByTestId('count-caption')).toHaveText(/^\d+ of [\d,]+\+? stories \(last week\)$/);
     await pagination.getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect.poll(search).toBe('?sort=score&window=week&page=2');
 
@@ -203,7 +203,7 @@ test.describe('story list', () => {
     // A link opens the view it names, rendered by the server: Recent over the last hour means the last hour.
     const stories = page.waitForRequest((r) => r.url().includes('/api/stories/recent?') && r.url().includes('hours=1&'), { timeout: 5000 }).catch(() => null);
     await page.goto('/?sort=time&window=1h&minScore=0');
-    await expect(page.getByTestId('count-caption')).toHaveText(/^\d+ of [\d,]+ stories \(last hour\)$/);
+    await expect(page.getByTestId('count-caption')).toHaveText(/^\d+ of [\d,]+\+? stories \(last hour\)$/);
     await expect(page.locator(`#root[data-app-ready]`)).toBeAttached();
     await expect(sort).toHaveValue('time');
     await expect(window).toHaveValue('1h');

@@ -1,11 +1,15 @@
 import { chmod, mkdir, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGliteSessionServer } from './session-server.ts';
+import { Worker } from 'node:worker_threads';
+import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded-worker.ts';
 
-/** The embedded PostgreSQL: PGlite under DATA_DIR, served on a unix socket so the app uses the same `pg` pool. */
+/**
+ * The embedded PostgreSQL: PGlite under DATA_DIR, served on a unix socket so the app uses the same `pg` pool.
+ * PGlite and its session server run in a worker thread (embedded-worker.ts): a statement blocks the thread it
+ * runs on, and on the HTTP thread one slow list would stall every request, `/healthz` included.
+ */
 export interface EmbeddedDatabase {
   /** Folder holding the socket; `pg` takes it as `host`. */
   socketDir: string;
@@ -32,22 +36,47 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedDa
   await chmod(socketDir, 0o700);
   await removeStaleSocket(socketPath);
 
-  // pg_trgm backs search (docs/search.md); its migration creates the extension, which needs it loaded here.
-  const db = await PGlite.create({ dataDir: path.join(root, 'pglite'), extensions: { pg_trgm } });
-  const server = new PGliteSessionServer(db, socketPath, {
+  const workerData: EmbeddedWorkerData = {
+    pgliteDir: path.join(root, 'pglite'),
+    socketPath,
     maxConnections: MAX_SOCKET_CONNECTIONS,
     idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs,
-  });
-  await server.start();
+  };
+  const worker = new Worker(typescriptWorkerSource(new URL('./embedded-worker.ts', import.meta.url)), { eval: true, workerData });
+  const started = await nextMessage(worker);
+  if (started.type !== 'ready') {
+    await worker.terminate();
+    throw new Error(`The embedded database did not start: ${started.type === 'failed' ? started.message : started.type}`);
+  }
   return {
     socketDir,
     connectionString: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
     async close() {
-      await server.stop();
-      await db.close();
+      // The worker stops its connections and closes PGlite, so the data on disk is left consistent.
+      worker.postMessage('close');
+      await nextMessage(worker);
+      await worker.terminate();
       await rm(socketPath, { force: true });
     },
   };
+}
+
+/** The worker's next message; a worker that dies first (a thrown error, an exit) rejects. */
+async function nextMessage(worker: Worker): Promise<EmbeddedWorkerMessage> {
+  const [message] = (await Promise.race([once(worker, 'message'), once(worker, 'exit').then(([code]) => {
+    throw new Error(`The embedded database's thread exited with code ${code}`);
+  })])) as [EmbeddedWorkerMessage];
+  return message;
+}
+
+/**
+ * A worker that runs a TypeScript module, as the server's own thread does. tsx's hooks are registered inside
+ * the worker: on Node 20 a worker's `--import tsx` comes too late for its entry module, and a host that loads
+ * TypeScript its own way (the test runner) has no tsx to inherit.
+ */
+function typescriptWorkerSource(entry: URL): string {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
 }
 
 /** A socket file left by a crash blocks listen(); one that still answers means another process owns the data. */

@@ -14,8 +14,9 @@ import type { PGlite } from '@electric-sql/pglite';
  * A connection holding the turn and sending nothing (idle inside a transaction, or a client that stopped
  * reading or went quiet) would stop every other connection, so it is ended after `idleInTransactionTimeoutMs`,
  * as PostgreSQL's idle_in_transaction_session_timeout does: its transaction is rolled back and the turn passes on.
- * A statement that runs long cannot be stopped: PGlite runs on this thread and has no timer signals, so it does
- * not honour statement_timeout (docs/performance.md).
+ * A statement that runs long cannot be stopped: PGlite has no timer signals, so it does not honour
+ * statement_timeout (docs/performance.md). It runs on the database's own worker thread (embedded-worker.ts), so it
+ * holds up the other connections' statements but not the HTTP thread.
  */
 export class PGliteSessionServer {
   private readonly server: Server;

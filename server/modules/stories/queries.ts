@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
+import { listTotalBound } from '../../../common/rules/list-total.ts';
 import { timeFilterHours } from '../../../common/rules/time-windows.ts';
 
 export interface StoryRow {
@@ -17,7 +18,12 @@ export interface StoryRow {
   trending_score: number;
 }
 
-/** Each sort reads one precomputed, indexed column; ties break on id so pages never overlap. */
+/**
+ * Each sort reads one precomputed column; ties break on id so pages never overlap. Each ORDER BY is exactly the
+ * leading columns of an index (server/db/schema/stories.ts), whose later columns carry the min score and the window,
+ * so PostgreSQL can read a page in order, checking the filters on index entries, and stop at its LIMIT; for a
+ * small window it may read the window and sort it instead. docs/performance.md has the plans.
+ */
 const ORDER_BY: Record<StoryListSort, string> = {
   trending: 'trending_score DESC, score DESC, id DESC',
   top: 'score DESC, id DESC',
@@ -47,26 +53,40 @@ function whereClause(sort: StoryListSort, query: StoryListQuery, nowMs: number):
   return { sql: conditions.join(' AND '), params };
 }
 
+/**
+ * The one statement behind a list page: its total, counted up to a bound (common/rules/list-total.ts) so the count
+ * stops early instead of reading the window, and its stories. One statement rather than two, because on the
+ * embedded database every statement takes its turn on the one session and the turn, not the query, is most of the
+ * cost. A page past the end is a single row with the total and no story (id null).
+ */
+export function storyListStatement(sort: StoryListSort, query: StoryListQuery, nowMs: number): { text: string; values: unknown[] } {
+  const where = whereClause(sort, query, nowMs);
+  const offset = (query.page - 1) * query.limit;
+  return {
+    text: `WITH total AS (
+             SELECT count(*)::int AS total
+               FROM (SELECT 1 FROM stories WHERE ${where.sql} LIMIT ${listTotalBound(query.page, query.limit)}) AS bounded
+           ), page AS (
+             SELECT id, hn_id, title, url, score, descendants, by, time, domain,
+                    score_velocity, comments_velocity, trending_score, rise_score
+               FROM stories WHERE ${where.sql}
+              ORDER BY ${ORDER_BY[sort]}
+              LIMIT ${query.limit} OFFSET ${offset}
+           )
+           SELECT total.total, page.* FROM total LEFT JOIN page ON true
+            ORDER BY ${ORDER_BY[sort]}`,
+    values: where.params,
+  };
+}
+
 export async function selectStoryPage(
   pool: pg.Pool,
   sort: StoryListSort,
   query: StoryListQuery,
   nowMs: number,
 ): Promise<{ rows: StoryRow[]; totalCount: number }> {
-  const where = whereClause(sort, query, nowMs);
-  const offset = (query.page - 1) * query.limit;
-  const [page, count] = await Promise.all([
-    pool.query<StoryRow>(
-      `SELECT id, hn_id, title, url, score, descendants, by, time, domain,
-              score_velocity, comments_velocity, trending_score
-         FROM stories WHERE ${where.sql}
-        ORDER BY ${ORDER_BY[sort]}
-        LIMIT ${query.limit} OFFSET ${offset}`,
-      where.params,
-    ),
-    pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM stories WHERE ${where.sql}`, where.params),
-  ]);
-  return { rows: page.rows, totalCount: count.rows[0]?.total ?? 0 };
+  const result = await pool.query<StoryRow & { total: number }>(storyListStatement(sort, query, nowMs));
+  return { rows: result.rows.filter((row) => row.id !== null), totalCount: result.rows[0]?.total ?? 0 };
 }
 
 /** The id of the newest finished ingestion cycle: list caches are valid until it changes. */
