@@ -11,3 +11,5 @@ export * from './time-ago.ts';
 export * from './time-windows.ts';
 export * from './preferences.ts';
 export * from './links.ts';
+export * from './keywords.ts';
+export * from './keyword-trends.ts';
