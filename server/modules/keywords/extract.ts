@@ -47,24 +47,45 @@ interface Word extends Token {
   tag: string;
 }
 
-/** wink-nlp splits "Node.js" and "C++"; our words keep them whole and take the tag of the part they start with. */
-function taggedWords(fullText: string): Word[] {
-  const words = tokenize(fullText).slice(0, MAX_TITLE_WORDS);
-  const last = words[words.length - 1];
-  if (!last) return [];
-  const text = fullText.slice(0, last.start + last.text.length);
+/** The part-of-speech tag of the wink-nlp token starting at each offset of the text. */
+function tagsByOffset(text: string): Map<number, string> {
   const doc = nlp.readDoc(text);
   const tagAt = new Map<number, string>();
-  const winkTokens = doc.tokens().out();
   const tags = doc.tokens().out(its.pos);
   let cursor = 0;
-  winkTokens.forEach((token, index) => {
-    const at = text.indexOf(token, cursor);
-    if (at < 0) return;
-    tagAt.set(at, tags[index] ?? 'X');
-    cursor = at + token.length;
+  doc
+    .tokens()
+    .out()
+    .forEach((token, index) => {
+      const at = text.indexOf(token, cursor);
+      if (at < 0) return;
+      tagAt.set(at, tags[index] ?? 'X');
+      cursor = at + token.length;
+    });
+  return tagAt;
+}
+
+/**
+ * Our words, tagged: wink-nlp splits "Node.js" and "C++", so each word takes the tag of the part it starts with.
+ * The tagger takes a capitalised word for a name, which is right only where the capital is the writer's choice:
+ * mid-sentence in an ordinary title, or spelled like a name whatever the case ("GitHub", "C++"). Every other word
+ * (the first, and all of a Title Case title) takes its tag from the title read lowercased.
+ */
+function taggedWords(fullText: string): { words: Word[]; titleCase: boolean } {
+  const tokens = tokenize(fullText).slice(0, MAX_TITLE_WORDS);
+  const last = tokens[tokens.length - 1];
+  if (!last) return { words: [], titleCase: false };
+  const text = fullText.slice(0, last.start + last.text.length);
+  const titleCase = isTitleCase(tokens);
+  const asWritten = tagsByOffset(text);
+  const lowered = text.toLowerCase();
+  // Lowercasing keeps offsets for nearly every text; where it does not (a few Unicode letters), the tags as written serve.
+  const asLowercase = lowered.length === text.length ? tagsByOffset(lowered) : asWritten;
+  const words = tokens.map((token, index) => {
+    const chosen = innerCapitals(token.text) || nameSymbols(token.text) || (index > 0 && !titleCase && capitalised(token.text));
+    return { ...token, tag: (chosen ? asWritten : asLowercase).get(token.start) ?? 'X' };
   });
-  return words.map((word) => ({ ...word, tag: tagAt.get(word.start) ?? 'X' }));
+  return { words, titleCase };
 }
 
 const hasLetter = (word: string) => /\p{L}/u.test(word);
@@ -75,15 +96,14 @@ const innerCapitals = (word: string) => /^.+\p{Lu}/u.test(word);
 const nameSymbols = (word: string) => /[+#.]/.test(word);
 
 /** Most words after the first capitalised ("How To Go Fast"): case says nothing about which are names. */
-function isTitleCase(words: readonly Word[]): boolean {
+function isTitleCase(words: readonly Token[]): boolean {
   const rest = words.slice(1).filter((word) => hasLetter(word.text));
   return rest.length >= 2 && rest.filter((word) => capitalised(word.text)).length / rest.length >= 0.7;
 }
 
 export function extractKeywords(title: string, aliases: AliasMap): ExtractedKeyword[] {
   const text = stripBoilerplate(title);
-  const words = taggedWords(text);
-  const titleCase = isTitleCase(words);
+  const { words, titleCase } = taggedWords(text);
   const usable = (word: Word) => hasLetter(word.text) && !isNumberLike(word.key) && !STOPWORDS.has(word.key);
 
   const isName = (word: Word, index: number): boolean => {
