@@ -112,3 +112,16 @@ export async function choose(page: Page, label: string, option: string): Promise
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/**
+ * Opens /keywords once the first ingestion cycle has counted keywords: the page asks once (its data never goes
+ * stale by itself), so a page opened before the cycle ends is reloaded until hot keywords show.
+ */
+export async function gotoKeywordsWithData(page: Page): Promise<void> {
+  await page.goto('/keywords');
+  const hot = page.getByRole('list', { name: 'Hot keywords' }).getByRole('listitem').first();
+  await expect(async () => {
+    if (!(await hot.isVisible())) await page.reload();
+    await expect(hot).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 90_000 });
+}

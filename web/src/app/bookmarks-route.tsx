@@ -1,4 +1,5 @@
 import { BookmarksPage } from '@/features/bookmarks/bookmarks-page';
+import { KeywordAlertBadge } from '@/features/keywords';
 import { StoryActions, trackStoryView } from '@/features/story-actions';
 import { PaginationBar } from '@/features/stories/components/pagination-bar';
 import { StoryCard } from '@/features/stories/components/story-card';
@@ -15,6 +16,7 @@ export function BookmarksRoute() {
           nowMs={nowMs}
           featured={false}
           actions={<StoryActions story={story} storyIds={storyIds} signedIn />}
+          extraBadges={<KeywordAlertBadge storyId={story.id} title={story.title} />}
           onLinkClick={(link) => trackStoryView(story, link === 'title' ? 'title_click' : 'comments_click', 'regular')}
         />
       )}

@@ -29,9 +29,11 @@ export interface StoryCardProps {
   actions?: ReactNode;
   /** Called when the title or the comments link is followed (the per-story analytics). */
   onLinkClick?: (link: 'title' | 'comments') => void;
+  /** Slot for badges other features add after the card's own (the keyword alert badge). */
+  extraBadges?: ReactNode;
 }
 
-export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick }: StoryCardProps) {
+export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick, extraBadges }: StoryCardProps) {
   const heat = heatLevel(story, nowMs);
   const tags = storyTags(story);
   const velocity = Math.round(story.scoreVelocity);
@@ -65,6 +67,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             {STORY_TAG_LABELS[tag]}
           </Badge>
         ))}
+        {extraBadges}
       </div>
 
       <h3 id={titleId} className={cn(compact ? 'mt-1' : 'mt-2', 'font-semibold leading-snug text-balance', featured ? 'text-lg sm:text-xl' : 'text-base')}>
