@@ -79,9 +79,12 @@ describe('GET /api/keywords/trending', () => {
       ['Python', 4],
     ]);
     const byName = new Map(keywords.map((k) => [k.keyword, k]));
-    // Two stories each: Kestrel's 10 points come before Rust's 7.
-    expect(keywords.findIndex((k) => k.keyword === 'Kestrel')).toBeLessThan(keywords.findIndex((k) => k.keyword === 'Rust'));
+    // Two stories each: "Kestrel firmware" with 10 points comes before "Rust compiler" with 7.
+    expect(keywords.findIndex((k) => k.keyword === 'Kestrel firmware')).toBeLessThan(keywords.findIndex((k) => k.keyword === 'Rust compiler'));
     expect(byName.get('Rust compiler')).toMatchObject({ frequency: 2, points: 7 });
+    // "Rust" and "compiler" appear only inside "Rust compiler": the phrase stands for them.
+    expect(byName.has('Rust')).toBe(false);
+    expect(byName.has('compiler')).toBe(false);
     expect(byName.has('Quokka')).toBe(true);
     expect(keywords.some((k) => k.keyword === 'Quokka sighting')).toBe(false);
     expect(byName.get('Zigzag')!.date).toBe(new Date((Math.floor((NOW - 2 * HOUR) / HOUR) * HOUR) * 1000).toISOString());
@@ -93,7 +96,7 @@ describe('GET /api/keywords/trending', () => {
 
   it('counts only the period asked for, and at most limit keywords', async () => {
     const hour = (await inject({ url: '/api/keywords/trending?period=1h' })).json().keywords as Trending[];
-    expect(hour.map((k) => k.keyword)).toEqual(expect.arrayContaining(['Rust', 'Rust compiler', 'Quokka']));
+    expect(hour.map((k) => k.keyword)).toEqual(expect.arrayContaining(['Rust compiler', 'Quokka']));
     expect(hour.some((k) => k.keyword === 'Zigzag')).toBe(false);
     const week = (await inject({ url: '/api/keywords/trending?period=7d&limit=2' })).json().keywords as Trending[];
     expect(week.map((k) => [k.keyword, k.frequency])).toEqual([
@@ -176,11 +179,11 @@ describe('GET /api/keywords/hourly-patterns', () => {
 describe('GET /api/keywords/:id/stories', () => {
   it('lists the stories behind a keyword in the period, best scored first', async () => {
     const keywords = (await inject({ url: '/api/keywords/trending?period=24h&limit=100' })).json().keywords as Trending[];
-    const rust = keywords.find((k) => k.keyword === 'Rust')!;
+    const rust = keywords.find((k) => k.keyword === 'Rust compiler')!;
     const response = await inject({ url: `/api/keywords/${rust.id}/stories?period=24h` });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.keyword).toBe('Rust');
+    expect(body.keyword).toBe('Rust compiler');
     expect(body.stories.map((story: { title: string; url: string }) => story.title)).toEqual(['A new Rust compiler', 'Rust compiler internals']);
     expect(body.stories[0].url).toMatch(/^https:\/\/example\.com\//);
   });

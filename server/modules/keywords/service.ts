@@ -13,6 +13,7 @@ import {
   USUAL_LEVEL_WEEKS,
   type KeywordPeriod,
 } from '../../../common/rules/keyword-trends.ts';
+import { containsWordRun } from '../../../common/rules/keywords.ts';
 import { HttpError } from '../../http/errors.ts';
 import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { presentStory } from '../stories/presenter.ts';
@@ -32,6 +33,8 @@ const PATTERN_KEYWORDS = 10;
 const KEYWORD_STORIES_LIMIT = 50;
 /** A phrase counts only when it recurs; a single word always. */
 const RECURS = `CASE WHEN position(' ' IN k.key) > 0 THEN ${MIN_PHRASE_STORIES} ELSE 1 END`;
+/** Trending reads this many times the keywords asked for, so those left out for a longer phrase can be replaced. */
+const SUBSUMED_HEADROOM = 3;
 /** Local hour 0-23 → index of its day period in DAY_PERIODS, as a SQL array (1-based), from the one rule. */
 const DAY_PERIOD_OF_HOUR_SQL = `ARRAY[${Array.from({ length: 24 }, (_, hour) => DAY_PERIODS.indexOf(dayPeriodOfHour(hour))).join(',')}]`;
 
@@ -42,6 +45,7 @@ function periodStart(nowMs: number, period: KeywordPeriod): number {
 
 interface TrendingRow {
   id: number;
+  key: string;
   keyword: string;
   frequency: number;
   points: number;
@@ -55,26 +59,40 @@ interface TrendRow {
   usual: number[];
 }
 
+/** The rows without those whose words are a run inside a longer keyword of the rows with the same frequency. */
+function withoutSubsumed(rows: TrendingRow[]): TrendingRow[] {
+  const phrases = rows.filter((row) => row.key.includes(' ')).map((row) => ({ frequency: row.frequency, words: row.key.split(' ') }));
+  return rows.filter((row) => {
+    const words = row.key.split(' ');
+    return !phrases.some((phrase) => phrase.frequency === row.frequency && phrase.words.length > words.length && containsWordRun(phrase.words, words));
+  });
+}
+
 export class KeywordsService {
   constructor(
     private readonly pool: pg.Pool,
     private readonly now: () => number,
   ) {}
 
-  /** Keywords by stories mentioning them in the period; ties by their points. */
+  /**
+   * Keywords by stories mentioning them in the period; ties by their points. A word or phrase that only ever
+   * appears inside a longer phrase of the list ("source" in "open source", as many stories) is left out for it.
+   */
   async trending(period: KeywordPeriod, limit = HOT_KEYWORDS_SHOWN): Promise<TrendingKeyword[]> {
     const nowMs = this.now();
     const result = await this.pool.query<TrendingRow>(
       `WITH counts AS (SELECT keyword_id, sum(stories)::int AS frequency, sum(points)::int AS points, max(hour) AS date
                          FROM keyword_hourly WHERE hour >= $1 AND hour <= $2 GROUP BY keyword_id)
-       SELECT k.id, k.display AS keyword, c.frequency, c.points, c.date
+       SELECT k.id, k.key, k.display AS keyword, c.frequency, c.points, c.date
          FROM counts c JOIN keywords k ON k.id = c.keyword_id
         WHERE c.frequency >= ${RECURS}
         ORDER BY c.frequency DESC, c.points DESC, k.id
         LIMIT $3`,
-      [new Date(periodStart(nowMs, period)), new Date(nowMs), limit],
+      [new Date(periodStart(nowMs, period)), new Date(nowMs), limit * SUBSUMED_HEADROOM],
     );
-    return result.rows.map((row) => ({ ...row, date: row.date.toISOString() }));
+    return withoutSubsumed(result.rows)
+      .slice(0, limit)
+      .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: date.toISOString() }));
   }
 
   /**
