@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { DEFAULT_DATA_DIR } from '../tools/hn-replay/index.ts';
+import { importHistory } from '../tools/import-history.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 /**
@@ -13,49 +12,19 @@ import { createTestApp, type TestApp } from './support/app.ts';
  */
 const STORIES_FILE = join(process.env.HN_REPLAY_DATA ?? DEFAULT_DATA_DIR, 'stories.jsonl.gz');
 const HAS_RECORDING = existsSync(STORIES_FILE);
-const DAY = 86_400;
 /** Monday 2022-01-17 00:00 UTC: the 7-day period is the week of 2022-01-10. */
 const NOW = Date.UTC(2022, 0, 17) / 1000;
-/** Five weeks before the period: the previous week and four weeks of usual level. */
-const FROM = NOW - 5 * 7 * DAY - DAY;
-
-interface RecordedStory {
-  id: number;
-  title: string;
-  url: string;
-  by: string;
-  max_upvotes: number;
-  created_before: number;
-}
+/** The period, the previous week and four weeks of usual level. */
+const HISTORY_DAYS = 6 * 7;
 
 let t: TestApp;
 
 beforeAll(async () => {
   if (!HAS_RECORDING) return;
-  const recorded = gunzipSync(readFileSync(STORIES_FILE))
-    .toString('utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as RecordedStory)
-    // created_before is the recording's bound on the submission time (docs of the data), the best it knows.
-    .filter((story) => story.created_before >= FROM && story.created_before < NOW);
   t = await createTestApp({ now: () => NOW * 1000 });
-  const pool = t.db.database.pool;
-  const inserted = await pool.query<{ id: number }>(
-    `INSERT INTO stories (hn_id, title, url, by, time, score)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::int[]) RETURNING id`,
-    [
-      recorded.map((story) => story.id),
-      recorded.map((story) => story.title),
-      recorded.map((story) => story.url),
-      recorded.map((story) => story.by),
-      recorded.map((story) => story.created_before),
-      recorded.map((story) => story.max_upvotes),
-    ],
-  );
-  const ids = inserted.rows.map((row) => row.id);
-  // In batches, as ingestion cycles would count them.
-  for (let i = 0; i < ids.length; i += 500) await indexStoryKeywords(pool, ids.slice(i, i + 500), NOW * 1000);
+  // The import counts the stories as ingestion cycles would, through the product's own extraction.
+  const imported = await importHistory(t.db.database.pool, { storiesFile: STORIES_FILE, until: NOW, days: HISTORY_DAYS, shift: 0 }, NOW * 1000);
+  expect(imported).toBeGreaterThan(2000);
 }, 300_000);
 afterAll(async () => t?.close());
 

@@ -38,6 +38,8 @@ export interface CycleReport {
   storiesUpserted: number;
   snapshotsAppended: number;
   storiesDerived: number;
+  /** Milliseconds the cycle spent counting keywords and firing keyword alerts (bench/keywords weighs it). */
+  keywordsMs: number;
   errors: number;
   /** Seconds since the previous successful cycle finished (how stale the data was). */
   lagSeconds: number | null;
@@ -223,11 +225,13 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
     await recordWatchStatusChanges(pool, deps.now());
     // 7. Keyword counts of the stories fetched (new titles, changed titles or scores) and the alerts they fire.
     //    A failure here leaves the stories stored: the cycle is partial, and the next fetch of a story counts it.
+    const keywordsStarted = performance.now();
     try {
       await indexStoryKeywords(pool, stored.upsertedStoryIds, deps.now());
     } catch (error) {
       warn(error, 'could not update keyword counts');
     }
+    const keywordsMs = Math.round(performance.now() - keywordsStarted);
 
     const status = errors > 0 ? 'partial' : 'ok';
     const report: CycleReport = {
@@ -238,6 +242,7 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       storiesUpserted: fetchedStories.length - stored.refused.length,
       snapshotsAppended: stored.snapshotsAppended,
       storiesDerived,
+      keywordsMs,
       errors,
       lagSeconds,
     };
@@ -252,6 +257,7 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       storiesUpserted: 0,
       snapshotsAppended: 0,
       storiesDerived: 0,
+      keywordsMs: 0,
       errors: errors + 1,
       lagSeconds,
       error: error instanceof Error ? error.message : String(error),

@@ -18,6 +18,8 @@ import { currentUser, type UserResolver } from '../../http/access.ts';
 import type { KeywordAlertsService } from './alerts.ts';
 import type { KeywordsService } from './service.ts';
 
+/** The cached answers are already JSON of the declared shape; they are sent as they are. */
+const passThrough = (payload: unknown): string => payload as string;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 export function keywordsRoutes(keywords: KeywordsService, alerts: KeywordAlertsService, resolveUser: UserResolver): FastifyPluginAsyncZod {
@@ -28,13 +30,21 @@ export function keywordsRoutes(keywords: KeywordsService, alerts: KeywordAlertsS
     app.get(
       '/api/keywords/trending',
       { config: { access: 'public' }, schema: { tags, summary: 'Keywords by stories mentioning them in the period', querystring: trendingQuerySchema, response: { 200: trendingResponseSchema, 400: errorResponseSchema } } },
-      async (request) => ({ keywords: await keywords.trending(request.query.period, request.query.limit) }),
+      async (request, reply) =>
+        reply
+          .type('application/json; charset=utf-8')
+          .serializer(passThrough)
+          .send((await keywords.trendingBody(request.query.period, request.query.limit)) as never),
     );
 
     app.get(
       '/api/keywords/trends',
       { config: { access: 'public' }, schema: { tags, summary: 'Each keyword against the previous period and its usual level', querystring: keywordPeriodQuerySchema, response: { 200: trendsResponseSchema, 400: errorResponseSchema } } },
-      async (request) => keywords.trends(request.query.period),
+      async (request, reply) =>
+        reply
+          .type('application/json; charset=utf-8')
+          .serializer(passThrough)
+          .send((await keywords.trendsBody(request.query.period)) as never),
     );
 
     app.get(
@@ -43,9 +53,10 @@ export function keywordsRoutes(keywords: KeywordsService, alerts: KeywordAlertsS
         config: { access: 'public' },
         schema: { tags, summary: "Keywords by time of day, in the person's time zone (UTC for visitors)", querystring: keywordPeriodQuerySchema, response: { 200: hourlyPatternsSchema, 400: errorResponseSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await currentUser(request, resolveUser);
-        return keywords.hourlyPatterns(request.query.period, await keywords.timeZoneOf(user?.id ?? null));
+        const body = await keywords.hourlyPatternsBody(request.query.period, await keywords.timeZoneOf(user?.id ?? null));
+        return reply.type('application/json; charset=utf-8').serializer(passThrough).send(body as never);
       },
     );
 

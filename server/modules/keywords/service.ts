@@ -16,7 +16,9 @@ import {
 import { containsWordRun } from '../../../common/rules/keywords.ts';
 import { HttpError } from '../../http/errors.ts';
 import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
+import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
+import { selectDataGeneration } from '../stories/queries.ts';
 
 /**
  * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the hourly buckets ingestion keeps: their
@@ -69,10 +71,40 @@ function withoutSubsumed(rows: TrendingRow[]): TrendingRow[] {
 }
 
 export class KeywordsService {
+  /**
+   * Answers as serialized JSON, kept until an ingestion cycle finishes (the buckets change only then) and for at
+   * most a minute (the period moves on with the clock), as the story lists are.
+   */
+  private readonly cache: ListCache;
+  /** Answers being built: requests for the same answer meanwhile wait for that one instead of each querying. */
+  private readonly building = new Map<string, Promise<string>>();
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.cache = new ListCache(() => selectDataGeneration(pool), { generationTtlMs: 1000, maxAgeMs: 60_000, maxEntries: 500, now: Date.now });
+  }
+
+  trendingBody(period: KeywordPeriod, limit: number): Promise<string> {
+    return this.cached(`trending:${period}:${limit}`, async () => ({ keywords: await this.trending(period, limit) }));
+  }
+
+  trendsBody(period: KeywordPeriod): Promise<string> {
+    return this.cached(`trends:${period}`, () => this.trends(period));
+  }
+
+  hourlyPatternsBody(period: KeywordPeriod, timeZone: string): Promise<string> {
+    return this.cached(`patterns:${period}:${timeZone}`, () => this.hourlyPatterns(period, timeZone));
+  }
+
+  private cached(key: string, compute: () => Promise<unknown>): Promise<string> {
+    const pending = this.building.get(key);
+    if (pending) return pending;
+    const answer = this.cache.get(key, async () => JSON.stringify(await compute())).finally(() => this.building.delete(key));
+    this.building.set(key, answer);
+    return answer;
+  }
 
   /**
    * Keywords by stories mentioning them in the period; ties by their points. A word or phrase that only ever
