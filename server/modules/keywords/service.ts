@@ -140,7 +140,8 @@ export class KeywordsService {
       (week) => `coalesce(sum(h.stories) FILTER (WHERE h.hour >= $${2 * week + 2} AND h.hour <= $${2 * week + 3}), 0)::int`,
     );
     const weekBounds = weeks.flatMap((week) => [new Date(start - week * WEEK_MS), new Date(nowMs - week * WEEK_MS)]);
-    const earliest = new Date(Math.min(start - length, start - USUAL_LEVEL_WEEKS * WEEK_MS));
+    // Only the hours of the windows are read, not the weeks between them.
+    const weekWindows = weeks.map((week) => `(h.hour >= $${2 * week + 2} AND h.hour <= $${2 * week + 3})`);
     const result = await this.pool.query<TrendRow>(
       `WITH counts AS (
          SELECT h.keyword_id,
@@ -148,14 +149,14 @@ export class KeywordsService {
                 coalesce(sum(h.stories) FILTER (WHERE h.hour >= $1 AND h.hour < $2), 0)::int AS previous,
                 ARRAY[${weekColumns.join(', ')}] AS usual
            FROM keyword_hourly h
-          WHERE h.hour >= $${2 * USUAL_LEVEL_WEEKS + 4} AND h.hour <= $3
+          WHERE (h.hour >= $1 AND h.hour <= $3) OR ${weekWindows.join(' OR ')}
           GROUP BY h.keyword_id)
        SELECT k.display AS keyword, c.current, c.previous, c.usual
          FROM counts c JOIN keywords k ON k.id = c.keyword_id
         WHERE c.current + c.previous >= ${MIN_TREND_SUPPORT}
         ORDER BY c.current + c.previous DESC, k.id
         LIMIT ${MAX_TREND_CANDIDATES}`,
-      [new Date(start - length), new Date(start), new Date(nowMs), ...weekBounds, earliest],
+      [new Date(start - length), new Date(start), new Date(nowMs), ...weekBounds],
     );
     const changes = result.rows.map((row) => percentageChange(row.current, row.previous));
     const thresholds = trendThresholds(changes);
