@@ -50,10 +50,18 @@ export interface KeywordIndexReport {
  */
 export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly number[], nowMs: number): Promise<KeywordIndexReport> {
   if (storyIds.length === 0) return { storiesExtracted: 0, storiesRescored: 0, alertsFired: 0 };
+  // Titles are read and extracted before the transaction: extraction takes CPU time, and a transaction left idle
+  // that long is ended by the database (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS).
+  const aliases = await loadAliases(pool);
+  const titles = await pool.query<{ title: string }>(
+    `SELECT s.title FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
+      WHERE s.id = ANY($1::int[]) AND NOT s.dead AND e.title IS DISTINCT FROM s.title`,
+    [storyIds],
+  );
+  const extractedTitles = new Map(titles.rows.map((row) => [row.title, extractKeywords(row.title, aliases)]));
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const aliases = await loadAliases(client);
     const states = await client.query<StoryState>(
       `SELECT s.id, s.title, s.time, s.score, s.dead, e.title AS counted_title, e.hour AS counted_hour, e.points AS counted_points
          FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
@@ -94,7 +102,8 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
     }
 
     const extracted = new Map<number, ExtractedKeyword[]>();
-    for (const story of retitled) if (!story.dead) extracted.set(story.id, extractKeywords(story.title, aliases));
+    // A title changed since it was extracted above (another writer in between) is extracted here.
+    for (const story of retitled) if (!story.dead) extracted.set(story.id, extractedTitles.get(story.title) ?? extractKeywords(story.title, aliases));
     const keywordIds = await storeKeywords(client, [...extracted.values()].flat());
     for (const story of retitled) {
       const found = extracted.get(story.id);
