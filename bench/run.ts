@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark in turn. Each prints its own figures and ratios. */
 import { runApiBenchmark } from './api/run.ts';
 import { runIngestBenchmark } from './ingest.ts';
+import { runKeywordsBenchmark } from './keywords/run.ts';
 import { runSearchBenchmark } from './search/run.ts';
 import { runWebBenchmark } from './web/run.ts';
 
@@ -9,3 +10,4 @@ if (!only || only === 'api') await runApiBenchmark();
 if (!only || only === 'ingest') await runIngestBenchmark();
 if (!only || only === 'web') await runWebBenchmark();
 if (!only || only === 'search') await runSearchBenchmark();
+if (!only || only === 'keywords') await runKeywordsBenchmark();

@@ -149,3 +149,16 @@ export async function setCompactView(page: Page, compactView: boolean): Promise<
   await page.reload();
   await waitForStories(page);
 }
+
+/**
+ * Opens /keywords once the first ingestion cycle has counted keywords: the page asks once (its data never goes
+ * stale by itself), so a page opened before the cycle ends is reloaded until hot keywords show.
+ */
+export async function gotoKeywordsWithData(page: Page): Promise<void> {
+  await page.goto('/keywords');
+  const hot = page.getByRole('list', { name: 'Hot keywords' }).getByRole('listitem').first();
+  await expect(async () => {
+    if (!(await hot.isVisible())) await page.reload();
+    await expect(hot).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 90_000 });
+}

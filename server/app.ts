@@ -35,6 +35,9 @@ import { bookmarksRoutes } from './modules/bookmarks/routes.ts';
 import { BookmarksService } from './modules/bookmarks/service.ts';
 import { flagsRoutes } from './modules/flags/routes.ts';
 import { FlagsService } from './modules/flags/service.ts';
+import { KeywordAlertsService } from './modules/keywords/alerts.ts';
+import { keywordsRoutes } from './modules/keywords/routes.ts';
+import { KeywordsService } from './modules/keywords/service.ts';
 import { notesRoutes } from './modules/notes/routes.ts';
 import { NotesService } from './modules/notes/service.ts';
 import { sharePagesRoutes } from './modules/shares/pages.ts';
@@ -222,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(watchesRoutes(new WatchesService(deps.pool, deps.now), resolveUser));
   await server.register(notesRoutes(new NotesService(deps.pool), resolveUser));
   await server.register(flagsRoutes(new FlagsService(deps.pool), resolveUser));
+  await server.register(keywordsRoutes(new KeywordsService(deps.pool, deps.now), new KeywordAlertsService(deps.pool), resolveUser));
   const shares = new SharesService(deps.pool, deps.now, publicUrl(deps.config));
   await server.register(sharesRoutes(shares, resolveUser));
   await server.register(analyticsRoutes(deps.pool, limiter, resolveUser));

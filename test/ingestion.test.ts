@@ -122,6 +122,22 @@ describe('ingestion against the replay', () => {
     expect(await scalar('SELECT count(*) FROM stories WHERE top_rank <= 30 AND expected_upvotes > 0')).toBeGreaterThan(20);
   });
 
+  it("counts every stored story's keywords in the hourly buckets, as it is now (issue 13)", async () => {
+    expect(await scalar('SELECT count(*) FROM keyword_extractions')).toBeGreaterThan(50);
+    // Every live story is counted with its current title and score; a dead one is not counted.
+    expect(
+      await scalar(`SELECT count(*) FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
+                     WHERE (NOT s.dead AND (e.title IS DISTINCT FROM s.title OR e.points IS DISTINCT FROM s.score)) OR (s.dead AND e.story_id IS NOT NULL)`),
+    ).toBe(0);
+    // The buckets hold exactly what the stories' keywords add up to.
+    expect(
+      await scalar(`SELECT count(*) FROM (
+                      SELECT sk.keyword_id, e.hour, count(*) AS stories, sum(e.points) AS points
+                        FROM story_keywords sk JOIN keyword_extractions e ON e.story_id = sk.story_id GROUP BY 1, 2) AS expected
+                    FULL JOIN keyword_hourly h ON h.keyword_id = expected.keyword_id AND h.hour = expected.hour
+                    WHERE h.stories IS DISTINCT FROM expected.stories::int OR h.points IS DISTINCT FROM expected.points::int`),
+    ).toBe(0);
+  });
 });
 describe('faults: every cycle completes, nothing is duplicated, nothing is lost', () => {
   const itemFaults: [string, Omit<Fault, 'match'>][] = [

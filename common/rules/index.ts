@@ -13,3 +13,5 @@ export * from './time-windows.ts';
 export * from './preferences.ts';
 export * from './links.ts';
 export * from './predictions.ts';
+export * from './keywords.ts';
+export * from './keyword-trends.ts';

@@ -5,6 +5,7 @@ import { parseItem, storableLine, type ParsedStory } from './parse.ts';
 import { deriveStories } from './derive-stories.ts';
 import { recordWatchStatusChanges } from './watch-status.ts';
 import { expectedUpvotesSql } from './exposure.ts';
+import { indexStoryKeywords } from '../modules/keywords/ingest.ts';
 
 /** A listed story not mentioned by `updates` is re-read at least this often, so no change is missed. */
 const STALE_AFTER_SECONDS = 5 * 60;
@@ -37,6 +38,8 @@ export interface CycleReport {
   storiesUpserted: number;
   snapshotsAppended: number;
   storiesDerived: number;
+  /** Milliseconds the cycle spent counting keywords and firing keyword alerts (bench/keywords weighs it). */
+  keywordsMs: number;
   errors: number;
   /** Seconds since the previous successful cycle finished (how stale the data was). */
   lagSeconds: number | null;
@@ -220,6 +223,15 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
     });
     // 6. Status changes of watched stories (their emails come with the email issue).
     await recordWatchStatusChanges(pool, deps.now());
+    // 7. Keyword counts of the stories fetched (new titles, changed titles or scores) and the alerts they fire.
+    //    A failure here leaves the stories stored: the cycle is partial, and the next fetch of a story counts it.
+    const keywordsStarted = performance.now();
+    try {
+      await indexStoryKeywords(pool, stored.upsertedStoryIds, deps.now());
+    } catch (error) {
+      warn(error, 'could not update keyword counts');
+    }
+    const keywordsMs = Math.round(performance.now() - keywordsStarted);
 
     const status = errors > 0 ? 'partial' : 'ok';
     const report: CycleReport = {
@@ -230,6 +242,7 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       storiesUpserted: fetchedStories.length - stored.refused.length,
       snapshotsAppended: stored.snapshotsAppended,
       storiesDerived,
+      keywordsMs,
       errors,
       lagSeconds,
     };
@@ -244,6 +257,7 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       storiesUpserted: 0,
       snapshotsAppended: 0,
       storiesDerived: 0,
+      keywordsMs: 0,
       errors: errors + 1,
       lagSeconds,
       error: error instanceof Error ? error.message : String(error),
@@ -320,7 +334,7 @@ const RANK_COLUMNS: Record<HnList, string> = {
 async function storeCycle(
   pool: pg.Pool,
   input: StoreInput,
-): Promise<{ changedStoryIds: number[]; snapshotsAppended: number; refused: ItemFailure[] }> {
+): Promise<{ changedStoryIds: number[]; upsertedStoryIds: number[]; snapshotsAppended: number; refused: ItemFailure[] }> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -409,7 +423,7 @@ async function storeCycle(
     }
 
     await client.query('COMMIT');
-    return { changedStoryIds: changedIds, snapshotsAppended, refused };
+    return { changedStoryIds: changedIds, upsertedStoryIds: upserted.map((row) => row.id), snapshotsAppended, refused };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

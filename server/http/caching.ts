@@ -8,10 +8,17 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 
 /**
  * Public routes whose answer depends on who asks: the profile shows its owner and admins more, the
- * announcements leave out the ones dismissed, better-auth's endpoints answer about the session. By route,
+ * announcements leave out the ones dismissed, better-auth's endpoints answer about the session, the keyword
+ * hourly patterns are in the person's time zone. By route,
  * as the router matched it, so no spelling of the path escapes.
  */
-export const COOKIE_DEPENDENT_ROUTES: ReadonlySet<string> = new Set(['/api/profile/:identifier', '/api/announcements', '/api/auth/*', '/api/auth/me']);
+export const COOKIE_DEPENDENT_ROUTES: ReadonlySet<string> = new Set([
+  '/api/profile/:identifier',
+  '/api/announcements',
+  '/api/auth/*',
+  '/api/auth/me',
+  '/api/keywords/hourly-patterns',
+]);
 
 /**
  * The one caching rule for personal answers, applied to every answer as it is sent (onSend):

@@ -7,7 +7,8 @@ import { seedStories } from './seed.ts';
 /**
  * Every route of the server with a request that is valid for a permitted caller, and the status a visitor, a
  * user, a moderator and an admin get from it: the authorization matrix (test/authorization.test.ts), also used
- * by the security tests that walk every route. `{self}` and `{announcement}` in a URL are filled by `urlFor`.
+ * by the security tests that walk every route. `{self}`, `{announcement}`, `{keyword}` and `{keywordAlert}` in a URL are
+ * filled by `urlFor`.
  */
 export type Who = 'visitor' | 'user' | 'moderator' | 'admin';
 export interface Row {
@@ -94,6 +95,15 @@ export const ROUTE_MATRIX: Record<string, Row> = {
     request: { method: 'POST', url: '/api/analytics/track', payload: { eventType: 'story_view', properties: { viewType: 'title_click', title: 'Story 1', url: 'https://example.com/1', score: 5, position: 'regular' } } },
     expect: [200, 200, 200, 200],
   },
+  'GET /api/keywords/trending': { request: { url: '/api/keywords/trending?period=24h&limit=5' }, expect: [200, 200, 200, 200] },
+  'GET /api/keywords/trends': { request: { url: '/api/keywords/trends?period=6h' }, expect: [200, 200, 200, 200] },
+  'GET /api/keywords/hourly-patterns': { request: { url: '/api/keywords/hourly-patterns?period=7d' }, expect: [200, 200, 200, 200] },
+  'GET /api/keywords/:id/stories': { request: { url: '/api/keywords/{keyword}/stories?period=24h' }, expect: [200, 200, 200, 200] },
+  'GET /api/keyword-alerts': { request: { url: '/api/keyword-alerts' }, expect: [401, 200, 200, 200] },
+  'POST /api/keyword-alerts': { request: { method: 'POST', url: '/api/keyword-alerts', payload: { keyword: 'Rust', threshold: 3 } }, expect: [401, 201, 201, 201] },
+  // Each person changes their own alert ({keywordAlert}); the visitor tries the plain user's.
+  'PATCH /api/keyword-alerts/:id': { request: { method: 'PATCH', url: '/api/keyword-alerts/{keywordAlert}', payload: { isActive: false } }, expect: [401, 200, 200, 200] },
+  'DELETE /api/keyword-alerts/:id': { request: { method: 'DELETE', url: '/api/keyword-alerts/{keywordAlert}' }, expect: [401, 200, 200, 200] },
   'GET /api/logout': { request: { url: '/api/logout' }, expect: [302, 302, 302, 302], destructive: true },
   'DELETE /api/user': { request: { method: 'DELETE', url: '/api/user', payload: { password: 'correct horse battery staple' } }, expect: [401, 200, 200, 200], destructive: true },
 };
@@ -103,10 +113,13 @@ const WEB_ROUTES = new Set(['GET /', 'GET /*']);
 
 export const WHO: Who[] = ['visitor', 'user', 'moderator', 'admin'];
 
-/** The people, announcement and share link the matrix's requests refer to. */
+/** The people, announcement, keyword, keyword alerts and share link the matrix's requests refer to. */
 export interface MatrixFixtures {
   people: Record<Exclude<Who, 'visitor'>, TestUser>;
   announcementId: number;
+  keywordId: number;
+  /** Each person's own keyword alert. */
+  keywordAlertIds: Record<string, number>;
 }
 
 export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> {
@@ -118,12 +131,26 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
   await setRole(pool, moderator.id, 'moderator');
   const inserted = await pool.query<{ id: number }>(`INSERT INTO announcements (title, message) VALUES ('Hello', 'World') RETURNING id`);
   await pool.query(`INSERT INTO shared_links (share_token, user_id, story_id) VALUES ($1, $2, 1)`, [SHARE_TOKEN, user.id]);
-  return { people: { admin, moderator, user }, announcementId: inserted.rows[0]!.id };
+  const keyword = await pool.query<{ id: number }>(`INSERT INTO keywords (key, display) VALUES ('matrix', 'Matrix') RETURNING id`);
+  const keywordAlertIds: Record<string, number> = {};
+  for (const person of [admin, moderator, user]) {
+    const alert = await pool.query<{ id: number }>(
+      `INSERT INTO keyword_alerts (user_id, keyword, match_key) VALUES ($1, 'Matrix', 'matrix') RETURNING id`,
+      [person.id],
+    );
+    keywordAlertIds[person.id] = alert.rows[0]!.id;
+  }
+  return { people: { admin, moderator, user }, announcementId: inserted.rows[0]!.id, keywordId: keyword.rows[0]!.id, keywordAlertIds };
 }
 
 /** The row's URL with its placeholders filled: `{self}` is the caller (the plain user for a visitor). */
 export function urlFor(row: Row, fixtures: MatrixFixtures, person: TestUser | undefined): string {
-  return row.request.url.replace('{self}', person?.id ?? fixtures.people.user.id).replace('{announcement}', String(fixtures.announcementId));
+  const caller = person ?? fixtures.people.user;
+  return row.request.url
+    .replace('{self}', caller.id)
+    .replace('{announcement}', String(fixtures.announcementId))
+    .replace('{keyword}', String(fixtures.keywordId))
+    .replace('{keywordAlert}', String(fixtures.keywordAlertIds[caller.id]));
 }
 
 /** The routes the server answers that need a row, as `METHOD /url` (the web app's and the API document's files need none). */

@@ -4,3 +4,4 @@ export * from './accounts.ts';
 export * from './system.ts';
 export * from './site.ts';
 export * from './actions.ts';
+export * from './keywords.ts';

@@ -4,7 +4,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { useMaintenanceStatus } from '@/features/maintenance/api';
 import { MaintenancePage } from '@/features/maintenance/maintenance-page';
 import { usePreferences } from '@/features/preferences/api';
-import { loginUrl } from '@/lib/api';
+import { handleUnauthorized, loginUrl } from '@/lib/api';
 import { useCurrentUser, type CurrentUser } from '@/lib/session';
 import { setTheme, themeIsSettled } from '@/lib/theme';
 import { HomeRoute } from './home';
@@ -26,6 +26,7 @@ const ProfilePage = lazyPage(async () => (await import('@/features/profile/profi
 const BookmarksRoute = lazyPage(async () => (await import('./bookmarks-route')).BookmarksRoute);
 const SearchRoute = lazyPage(async () => (await import('./search-route')).SearchRoute);
 const WatchedStoriesPage = lazyPage(async () => (await import('@/features/watched-stories/watched-stories-page')).WatchedStoriesPage);
+const KeywordsPage = lazyPage(async () => (await import('@/features/keywords/keywords-page')).KeywordsPage);
 const SharedStoryPage = lazyPage(async () => (await import('@/features/shared-story/shared-story-page')).SharedStoryPage);
 
 export interface AppProps {
@@ -103,6 +104,7 @@ function Routes({ user }: { user: CurrentUser | null }) {
           <WatchedStoriesPage />
         </SignedInOnly>
       </Route>
+      <Route path={ROUTES.keywords}>{user ? <KeywordsPage /> : <LoginRequired />}</Route>
       <Route path={ROUTES.search}>
         <SignedInOnly user={user}>
           <SearchRoute />
@@ -112,7 +114,7 @@ function Routes({ user }: { user: CurrentUser | null }) {
       <Route path={ROUTES.sharedStory}>
         {(params: { shareToken?: string }) => <SharedStoryPage key={params.shareToken} shareToken={params.shareToken} />}
       </Route>
-      {/* The route table's other pages (keywords, predictions, admin, ...) come in later issues. */}
+      {/* The route table's other pages (predictions, admin, ...) come in later issues. */}
       <Route component={NotFoundPage} />
     </Switch>
   );
@@ -131,6 +133,12 @@ function SignedInOnly({ user, children }: { user: CurrentUser | null; children: 
     if (!user) window.location.assign(loginUrl(search ? `${location}?${search}` : location));
   }, [user, location, search]);
   return user ? children : <LoadingScreen />;
+}
+
+/** Spec part 1 §2 (/keywords): login required, otherwise a toast and a redirect to the login path. */
+function LoginRequired() {
+  useEffect(() => handleUnauthorized(), []);
+  return <LoadingScreen />;
 }
 
 /** Spec part 2 §2.8: once preferences load (and whenever they change), darkMode sets the theme. */

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { KeywordAlertBadge } from '@/features/keywords';
 import { usePreferences } from '@/features/preferences/api';
 import { StoryActions, trackStoryView } from '@/features/story-actions';
 import { StoryList } from '@/features/stories';
@@ -20,6 +21,7 @@ export function StoriesHome({ user }: { user: CurrentUser }) {
         settings={preferences.data}
         settingsLoading={preferences.isPending}
         renderActions={(story, { storyIds }) => <StoryActions story={story} storyIds={storyIds} signedIn />}
+        renderBadges={(story) => <KeywordAlertBadge storyId={story.id} title={story.title} />}
         onStoryLinkClick={(story, link, featured) =>
           trackStoryView(story, link === 'title' ? 'title_click' : 'comments_click', featured ? 'featured' : 'regular')
         }

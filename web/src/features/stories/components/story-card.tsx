@@ -37,9 +37,11 @@ export interface StoryCardProps {
   opened?: boolean;
   /** Not on the list the last time it was shown (since the last visit, or before the last refresh). */
   isNew?: boolean;
+  /** Slot for badges other features add after the card's own (the keyword alert badge). */
+  extraBadges?: ReactNode;
 }
 
-export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick, opened = false, isNew = false }: StoryCardProps) {
+export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick, opened = false, isNew = false, extraBadges }: StoryCardProps) {
   const heat = heatLevel(story, nowMs);
   const tags = storyTags(story).filter((tag) => QUIET_TAGS.has(tag));
   const velocity = Math.round(story.scoreVelocity);
@@ -130,6 +132,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
               {STORY_TAG_LABELS[tag]}
             </span>
           ))}
+          {extraBadges}
           {/* On a phone the actions end the facts' last line, or take a line of their own when it is full; on wider
               screens they sit over the row's right end, centred. */}
           {actions && (

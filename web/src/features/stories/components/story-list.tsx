@@ -58,6 +58,8 @@ export interface StoryListProps {
    * shown, so the actions can ask about all of them in one call.
    */
   renderActions?: (story: Story, page: { storyIds: readonly number[] }) => ReactNode;
+  /** Badges other features add to a card (the keyword alert badge). */
+  renderBadges?: (story: Story) => ReactNode;
   /** Called when a card's title or comments link is followed, with the card's variant. */
   onStoryLinkClick?: (story: Story, link: 'title' | 'comments', featured: boolean) => void;
 }
@@ -77,7 +79,7 @@ export function storyListQuery(settings: StoryListSettings | undefined, search: 
   return { sort, timeFilter, minScore, page, limit: (settings ?? DEFAULT_LIST_SETTINGS).storiesPerPage };
 }
 
-export function StoryList({ settings, settingsLoading = false, renderActions, onStoryLinkClick }: StoryListProps) {
+export function StoryList({ settings, settingsLoading = false, renderActions, renderBadges, onStoryLinkClick }: StoryListProps) {
   // Sort, window, min score and page live in the URL: a reload keeps them, Back and Forward move between them.
   const [path, navigate] = useLocation();
   const query = storyListQuery(settings, useSearch());
@@ -272,6 +274,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, on
                       compact={compact}
                       showDomain={settings?.showDomains ?? DEFAULT_LIST_SETTINGS.showDomains}
                       actions={renderActions?.(story, { storyIds })}
+                      extraBadges={renderBadges?.(story)}
                       onLinkClick={onStoryLinkClick && ((link) => onStoryLinkClick(story, link, featured))}
                     />
                   </li>

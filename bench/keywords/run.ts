@@ -1,0 +1,111 @@
+/**
+ * bench/keywords (issue 13 item 7): the three keyword calls on the buckets of 500,000 stories, cold (no cached
+ * answer: a new period or time zone) and warm, 50 connections each, against the ceiling (the same server answering
+ * a precomputed body of the same size); then the share of an ingestion cycle spent on keywords, on real cycles of
+ * recorded data. Targets: p99 under 50 ms cold; keywords under 10 % of a cycle.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/index.ts';
+import { runMigrations } from '../../server/db/migrate.ts';
+import { createIngestion } from '../../server/hn/service.ts';
+import { createMetrics } from '../../server/metrics.ts';
+import { startReplay } from '../../tools/hn-replay/index.ts';
+import { formatNumber } from '../support.ts';
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const CYCLE_MINUTES = Number(process.env.BENCH_CYCLES ?? 180);
+
+async function callsBenchmark(): Promise<void> {
+  const keepData = process.env.BENCH_DATA_DIR !== undefined;
+  const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'hn-bench-keywords-')));
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: server.stdout! }).once('line', resolve);
+      server.once('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
+    });
+    const { url, bodyBytes } = JSON.parse(firstLine) as { url: string; bodyBytes: number };
+    const targets = [
+      { name: 'ceiling (precomputed body)', path: '/bench/ceiling', warmUp: true },
+      { name: 'trending 24h, warm', path: '/api/keywords/trending?period=24h', warmUp: true },
+      { name: 'trends 24h, warm', path: '/api/keywords/trends?period=24h', warmUp: true },
+      { name: 'hourly patterns 7d, warm', path: '/api/keywords/hourly-patterns?period=7d', warmUp: true },
+      { name: 'trending, cold', path: '/bench/cold/trending', warmUp: false },
+      { name: 'trends, cold', path: '/bench/cold/trends', warmUp: false },
+      { name: 'hourly patterns, cold', path: '/bench/cold/hourly-patterns', warmUp: false },
+    ];
+    const results: { name: string; rps: number; p50: number; p99: number }[] = [];
+    for (const target of targets) {
+      if (target.warmUp) await autocannon({ url: url + target.path, connections: 10, duration: 2 });
+      const result = await autocannon({ url: url + target.path, connections: CONNECTIONS, duration: DURATION_SECONDS });
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      results.push({ name: target.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+    }
+    const ceiling = results[0]!.rps;
+    console.log(`\nbench/keywords: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, trends body ${formatNumber(bodyBytes)} bytes`);
+    console.log('target                         req/s     p50 ms   p99 ms   ratio to ceiling');
+    for (const r of results) {
+      console.log(
+        `${r.name.padEnd(30)} ${formatNumber(r.rps).padStart(8)} ${formatNumber(r.p50, 1).padStart(9)} ${formatNumber(r.p99, 1).padStart(8)}   ${(r.rps / ceiling).toFixed(2)}`,
+      );
+    }
+    const worstCold = Math.max(...results.filter((r) => r.name.endsWith('cold')).map((r) => r.p99));
+    console.log(`target: p99 < 50 ms cold (worst ${formatNumber(worstCold, 1)} ms)`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    if (!keepData) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Real cycles of a recorded day: the time spent counting keywords against the whole cycle. */
+async function extractionShare(): Promise<void> {
+  const start = Date.parse(process.env.BENCH_DAY ?? '2021-03-01T00:00:00Z') / 1000;
+  const replay = await startReplay({ start, log: () => undefined });
+  replay.clock.pause();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hn-bench-keywords-ingest-'));
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, HN_API_URL: replay.url, HN_MAX_NEW_ITEMS: '5000', LOG_LEVEL: 'silent' });
+  const database = await openDatabase(config);
+  try {
+    await runMigrations(database.pool);
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
+    const ingestion = createIngestion({ config, pool: database.pool, metrics: createMetrics(), log: quiet, now: () => replay.clock.now() * 1000 });
+    const first = await ingestion.runCycle('bench');
+    let cycleMs = 0;
+    let keywordsMs = 0;
+    for (let minute = 1; minute <= CYCLE_MINUTES; minute++) {
+      replay.clock.advance(60);
+      const started = performance.now();
+      const report = await ingestion.runCycle('bench');
+      if (!report || report.status === 'failed') throw new Error(`cycle failed: ${report?.error}`);
+      cycleMs += performance.now() - started;
+      keywordsMs += report.keywordsMs;
+    }
+    console.log(`\nkeyword extraction at ingestion: first cycle ${formatNumber(first?.itemsFetched ?? 0)} items, keywords ${formatNumber(first?.keywordsMs ?? 0)} ms of it`);
+    console.log(
+      `${CYCLE_MINUTES} cycles: ${formatNumber(cycleMs / CYCLE_MINUTES, 1)} ms a cycle, of which keywords ${formatNumber(keywordsMs / CYCLE_MINUTES, 1)} ms ` +
+        `(${((100 * keywordsMs) / cycleMs).toFixed(1)} %; target < 10 %)`,
+    );
+  } finally {
+    await database.close();
+    await replay.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runKeywordsBenchmark(): Promise<void> {
+  await callsBenchmark();
+  await extractionShare();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runKeywordsBenchmark();

@@ -1,0 +1,88 @@
+/**
+ * The product's HTTP app on a database holding the keyword buckets of BENCH_STORIES stories (default 500,000) over
+ * a year, plus `/bench/ceiling` answering a precomputed body the size of the 24-hour trends answer. Started as a
+ * child process by bench/keywords/run.ts so the load generator does not share its event loop. `/bench/cold/*` answer
+ * the same calls without the answer cache, as a request for a period or time zone not asked for since the last
+ * cycle is answered.
+ *
+ * The buckets are generated in SQL with the shape ingestion gives them (about 5 keywords a story, a long tail of
+ * rare keywords, a few always-big ones, phrases), not extracted from 500,000 titles: the calls read only buckets,
+ * and the cost of extraction is measured on its own by the run (on real cycles).
+ */
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/index.ts';
+import { runMigrations } from '../../server/db/migrate.ts';
+import { createMetrics } from '../../server/metrics.ts';
+import { KeywordsService } from '../../server/modules/keywords/service.ts';
+import { KEYWORD_PERIODS, type KeywordPeriod } from '../../common/rules/keyword-trends.ts';
+
+const STORIES = Number(process.env.BENCH_STORIES ?? 500_000);
+/** 500,000 stories are about a year of Hacker News (new stories included), so they are spread over 365 days. */
+const DAYS = 365;
+const KEYWORDS = 40_000;
+const KEYWORDS_PER_STORY = 5;
+
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', INGEST_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '0' });
+const database = await openDatabase(config);
+await runMigrations(database.pool);
+const pool = database.pool;
+const nowMs = Date.now();
+const existing = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM keyword_hourly');
+if ((existing.rows[0]?.n ?? 0) === 0) {
+  const started = Date.now();
+  await pool.query(
+    `INSERT INTO keywords (key, display)
+     SELECT CASE WHEN g % 7 = 0 THEN 'topic' || g || ' phrase' || (g % 97) ELSE 'topic' || g END,
+            CASE WHEN g % 7 = 0 THEN 'Topic' || g || ' phrase' || (g % 97) ELSE 'Topic' || g END
+       FROM generate_series(1, $1) AS g`,
+    [KEYWORDS],
+  );
+  // Mentions per hour: STORIES * KEYWORDS_PER_STORY spread over the hours; keyword k is drawn with weight ~ 1/k
+  // (a Zipf tail), by squaring a uniform hash.
+  const hours = DAYS * 24;
+  const perHour = Math.round((STORIES * KEYWORDS_PER_STORY) / hours);
+  for (let hour = 0; hour < hours; hour += 24 * 7) {
+    await pool.query(
+      `INSERT INTO keyword_hourly (keyword_id, hour, stories, points)
+       SELECT k, h, count(*)::int, sum(1 + (m * 7919) % 300)::int
+         FROM (SELECT date_trunc('hour', to_timestamp($1 / 1000.0)) - make_interval(hours => h0) AS h,
+                      1 + floor(power(((m * 2654435761::bigint + h0 * 40503) % 1000003) / 1000003.0, 3) * $3)::int AS k, m
+                 FROM generate_series($4::int, $5::int) AS h0, generate_series(1, $2) AS m) AS mention
+        GROUP BY k, h`,
+      [nowMs, perHour, KEYWORDS, hour, Math.min(hours, hour + 24 * 7) - 1],
+    );
+  }
+  await pool.query('ANALYZE keyword_hourly');
+  await pool.query('ANALYZE keywords');
+  const rows = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM keyword_hourly');
+  process.stderr.write(`seeded ${rows.rows[0]!.n} hourly buckets for ${STORIES} stories in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+await pool.query(`INSERT INTO ingestion_cycles (reason, instance, started_at, finished_at, status) VALUES ('bench', 'bench', now(), now(), 'ok')`);
+
+const app = await buildApp({ config, pool, db: database.db, metrics: createMetrics(), now: Date.now, trigger: { requestNow: async () => undefined } });
+// Uncached: each request does the database work of a cold request.
+const uncached = new KeywordsService(pool, Date.now);
+const ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Australia/Sydney', 'Asia/Tokyo'];
+let coldRequests = 0;
+const nextPeriod = (): KeywordPeriod => KEYWORD_PERIODS[coldRequests++ % KEYWORD_PERIODS.length]!;
+app.server.get('/bench/cold/trending', { schema: { hide: true } }, async () => ({ keywords: await uncached.trending(nextPeriod(), 20) }));
+app.server.get('/bench/cold/trends', { schema: { hide: true } }, async () => uncached.trends(nextPeriod()));
+app.server.get('/bench/cold/hourly-patterns', { schema: { hide: true } }, async () =>
+  uncached.hourlyPatterns(nextPeriod(), ZONES[coldRequests % ZONES.length]!),
+);
+let precomputed = '';
+app.server.get('/bench/ceiling', { schema: { hide: true } }, (_request, reply) => {
+  reply.type('application/json; charset=utf-8').serializer((p) => p as string).send(precomputed);
+});
+const sample = await app.server.inject({ url: '/api/keywords/trends?period=24h' });
+precomputed = JSON.stringify(['x'.repeat(Math.max(0, sample.body.length - 4))]);
+await app.server.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.server.address() as import('node:net').AddressInfo;
+process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}`, bodyBytes: sample.body.length })}\n`);
+
+process.once('SIGTERM', async () => {
+  await app.server.close();
+  await database.close();
+  process.exit(0);
+});

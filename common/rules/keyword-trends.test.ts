@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  COOLING_THRESHOLD_DEFAULT,
+  dayPeriodOfHour,
+  isRising,
+  percentageChange,
+  quantile,
+  STABLE_UPPER_DEFAULT,
+  trendClass,
+  trendThresholds,
+  usualLevelScore,
+} from './keyword-trends.ts';
+
+describe('percentageChange', () => {
+  it('measures from the previous period', () => {
+    expect(percentageChange(6, 3)).toBe(100);
+    expect(percentageChange(3, 6)).toBe(-50);
+    expect(percentageChange(4, 4)).toBe(0);
+  });
+
+  it('measures from the 50 percent baseline (half a story) where the previous count is zero', () => {
+    expect(percentageChange(3, 0)).toBe(500);
+    expect(percentageChange(1, 0)).toBe(100);
+    expect(percentageChange(0, 0)).toBe(-100);
+  });
+
+  it('grows with the current count', () => {
+    fc.assert(fc.property(fc.nat(1000), fc.nat(1000), (current, previous) => percentageChange(current + 1, previous) >= percentageChange(current, previous)));
+  });
+});
+
+describe('thresholds', () => {
+  it('default to 60 (cooling) and 70 (stable upper bound) without trends', () => {
+    expect(trendThresholds([])).toEqual({ cooling: COOLING_THRESHOLD_DEFAULT, stableUpper: STABLE_UPPER_DEFAULT });
+    expect(COOLING_THRESHOLD_DEFAULT).toBe(60);
+    expect(STABLE_UPPER_DEFAULT).toBe(70);
+  });
+
+  it('are the 25th percentile and the median of the changes', () => {
+    expect(trendThresholds([-50, 0, 50, 100, 500])).toEqual({ cooling: 0, stableUpper: 50 });
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
+  });
+
+  it('split cooling, stable and rising', () => {
+    const thresholds = { cooling: 0, stableUpper: 50 };
+    expect(trendClass(-10, thresholds)).toBe('cooling');
+    expect(trendClass(0, thresholds)).toBe('stable');
+    expect(trendClass(50, thresholds)).toBe('stable');
+    expect(trendClass(51, thresholds)).toBe('rising');
+  });
+});
+
+describe('rising against the usual level', () => {
+  const thresholds = { cooling: 0, stableUpper: 50 };
+
+  it('a sudden topic rises', () => {
+    const counts = { currentFrequency: 8, previousFrequency: 2, usual: [0, 1, 0, 0] };
+    expect(isRising(counts, percentageChange(8, 2), thresholds)).toBe(true);
+  });
+
+  it('a keyword always big does not rise for being big', () => {
+    const counts = { currentFrequency: 40, previousFrequency: 25, usual: [35, 42, 30, 38] };
+    expect(percentageChange(40, 25)).toBe(60);
+    expect(usualLevelScore(40, counts.usual)).toBeLessThan(2);
+    expect(isRising(counts, percentageChange(40, 25), thresholds)).toBe(false);
+  });
+
+  it('never rises with fewer stories than before', () => {
+    expect(isRising({ currentFrequency: 3, previousFrequency: 3, usual: [0, 0, 0, 0] }, 500, thresholds)).toBe(false);
+  });
+
+  it('scores counts in standard deviations, at least those of a Poisson count', () => {
+    expect(usualLevelScore(5, [])).toBe(5);
+    expect(usualLevelScore(13, [9, 9, 9, 9])).toBeCloseTo(4 / 3);
+  });
+});
+
+describe('dayPeriodOfHour', () => {
+  it.each([
+    [0, 'night'],
+    [5, 'night'],
+    [6, 'morning'],
+    [11, 'morning'],
+    [12, 'afternoon'],
+    [17, 'afternoon'],
+    [18, 'evening'],
+    [23, 'evening'],
+  ])('%i h → %s', (hour, period) => expect(dayPeriodOfHour(hour)).toBe(period));
+});

@@ -1,0 +1,128 @@
+/**
+ * Keyword trend rules (part 1 §2, §9; issue 13 item 2; docs/keywords.md): periods, the percentage change with its
+ * 50 percent baseline, the 25th-percentile and median thresholds that split rising, stable and cooling, the
+ * keyword's own usual level, and the day periods of the hourly patterns.
+ */
+
+export const KEYWORD_PERIODS = ['1h', '6h', '24h', '7d'] as const;
+export type KeywordPeriod = (typeof KEYWORD_PERIODS)[number];
+export const KEYWORD_PERIOD_HOURS: Readonly<Record<KeywordPeriod, number>> = { '1h': 1, '6h': 6, '24h': 24, '7d': 168 };
+export const DEFAULT_KEYWORD_PERIOD: KeywordPeriod = '24h';
+export const KEYWORD_PERIOD_LABELS: Readonly<Record<KeywordPeriod, string>> = {
+  '1h': 'Last hour',
+  '6h': 'Last 6 hours',
+  '24h': 'Last 24 hours',
+  '7d': 'Last 7 days',
+};
+
+/** The page's lists (part 1 §9). */
+export const HOT_KEYWORDS_SHOWN = 20;
+export const RISING_SHOWN = 4;
+export const COOLING_SHOWN = 8;
+export const STABLE_SHOWN = 8;
+export const PER_DAY_PERIOD_SHOWN = 3;
+export const TREND_RISING_SHOWN = 15;
+export const ALL_TRENDS_SHOWN = 50;
+/** Thresholds when there are no trends to take percentiles of (part 1 §9). */
+export const COOLING_THRESHOLD_DEFAULT = 60;
+export const STABLE_UPPER_DEFAULT = 70;
+/** The previous count used where it is zero, as a share of one story: the spec's 50 percent baseline. */
+export const ZERO_BASELINE = 0.5;
+/** Stories a keyword needs in the two periods together to have a trend, so one-off words never rise. */
+export const MIN_TREND_SUPPORT = 3;
+/** A phrase is a keyword only when it recurs: in at least this many stories of the period. */
+export const MIN_PHRASE_STORIES = 2;
+/** Rising also means above the keyword's own usual level by this many standard deviations (beyond the spec). */
+export const RISING_Z_SCORE = 2;
+/** The usual level is the same window in each of this many previous weeks. */
+export const USUAL_LEVEL_WEEKS = 4;
+
+export const KEYWORD_SORTS = ['frequency', 'growth', 'recent'] as const;
+export type KeywordSort = (typeof KEYWORD_SORTS)[number];
+
+/**
+ * Change from the previous period to the current one, in whole percent. Where the previous count is zero the
+ * change is measured from the 50 percent baseline (half a story): a keyword new with 3 stories is +500 %.
+ */
+export function percentageChange(current: number, previous: number): number {
+  const base = previous > 0 ? previous : ZERO_BASELINE;
+  return Math.round(((current - base) / base) * 100);
+}
+
+/** The q-quantile (0..1) of the values by linear interpolation; undefined for none. */
+export function quantile(values: readonly number[], q: number): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const position = (sorted.length - 1) * q;
+  const below = Math.floor(position);
+  const above = Math.ceil(position);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
+}
+
+export interface TrendThresholds {
+  /** Below this a keyword is cooling: the 25th percentile of the changes (default 60). */
+  cooling: number;
+  /** Up to this a keyword is stable, above it rising: the median of the changes (default 70). */
+  stableUpper: number;
+}
+
+export function trendThresholds(changes: readonly number[]): TrendThresholds {
+  return {
+    cooling: quantile(changes, 0.25) ?? COOLING_THRESHOLD_DEFAULT,
+    stableUpper: quantile(changes, 0.5) ?? STABLE_UPPER_DEFAULT,
+  };
+}
+
+export type TrendClass = 'rising' | 'stable' | 'cooling';
+
+/** The spec's split by the change alone; isRising (on each trend) adds the keyword's own usual level. */
+export function trendClass(change: number, thresholds: TrendThresholds): TrendClass {
+  if (change < thresholds.cooling) return 'cooling';
+  if (change <= thresholds.stableUpper) return 'stable';
+  return 'rising';
+}
+
+/**
+ * How far the current count is above the keyword's usual level (the same window in previous weeks), in standard
+ * deviations. Counts are small, so the deviation is at least that of a Poisson count (√mean, and at least 1): a
+ * keyword always big ("Google") is not unusual for being big, a sudden topic is.
+ */
+export function usualLevelScore(current: number, history: readonly number[]): number {
+  const mean = history.length > 0 ? history.reduce((sum, value) => sum + value, 0) / history.length : 0;
+  const variance = history.length > 0 ? history.reduce((sum, value) => sum + (value - mean) ** 2, 0) / history.length : 0;
+  const deviation = Math.max(Math.sqrt(variance), Math.sqrt(mean), 1);
+  return (current - mean) / deviation;
+}
+
+export interface TrendCounts {
+  currentFrequency: number;
+  previousFrequency: number;
+  /** The counts of the same window in each previous week (USUAL_LEVEL_WEEKS of them). */
+  usual: readonly number[];
+}
+
+/** Rising: more stories than the previous period, a change above the median, and above its own usual level. */
+export function isRising(counts: TrendCounts, change: number, thresholds: TrendThresholds): boolean {
+  return (
+    counts.currentFrequency > counts.previousFrequency &&
+    change > thresholds.stableUpper &&
+    usualLevelScore(counts.currentFrequency, counts.usual) >= RISING_Z_SCORE
+  );
+}
+
+export const DAY_PERIODS = ['morning', 'afternoon', 'evening', 'night'] as const;
+export type DayPeriod = (typeof DAY_PERIODS)[number];
+export const DAY_PERIOD_LABELS: Readonly<Record<DayPeriod, string>> = {
+  morning: 'Morning 6AM-12PM',
+  afternoon: 'Afternoon 12PM-6PM',
+  evening: 'Evening 6PM-12AM',
+  night: 'Night 12AM-6AM',
+};
+
+/** The day period of a local hour 0-23. */
+export function dayPeriodOfHour(hour: number): DayPeriod {
+  if (hour >= 6 && hour < 12) return 'morning';
+  if (hour >= 12 && hour < 18) return 'afternoon';
+  if (hour >= 18) return 'evening';
+  return 'night';
+}

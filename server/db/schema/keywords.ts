@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { stories } from './stories.ts';
+
+/**
+ * Keyword intelligence (docs/keywords.md): keywords extracted from titles at ingestion, counted per hour, and
+ * people's keyword alerts with their firings.
+ */
+
+/** A keyword: its canonical lowercase words (key) and its usual spelling (display, the most frequent one seen). */
+export const keywords = pgTable('keywords', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  display: text('display').notNull(),
+});
+
+/** How often each spelling of a keyword was seen (weighted: a spelling whose case is informative counts more). */
+export const keywordSpellings = pgTable(
+  'keyword_spellings',
+  {
+    keywordId: integer('keyword_id')
+      .notNull()
+      .references(() => keywords.id, { onDelete: 'cascade' }),
+    spelling: text('spelling').notNull(),
+    weight: integer('weight').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.keywordId, table.spelling] })],
+);
+
+/** Variants merged into one keyword: alias (lowercase) → the keyword in its usual spelling. Editable by admins. */
+export const keywordAliases = pgTable('keyword_aliases', {
+  alias: text('alias').primaryKey(),
+  keyword: text('keyword').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What was counted for a story: the title, submission hour and points, so a change is counted as a difference. */
+export const keywordExtractions = pgTable('keyword_extractions', {
+  storyId: integer('story_id')
+    .primaryKey()
+    .references(() => stories.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  points: integer('points').notNull(),
+});
+
+/** The keywords of each story. */
+export const storyKeywords = pgTable(
+  'story_keywords',
+  {
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    keywordId: integer('keyword_id')
+      .notNull()
+      .references(() => keywords.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.storyId, table.keywordId] }), index('story_keywords_keyword_idx').on(table.keywordId)],
+);
+
+/** Per keyword per submission hour: how many stories mention it and their points. Every keyword call reads these. */
+export const keywordHourly = pgTable(
+  'keyword_hourly',
+  {
+    keywordId: integer('keyword_id')
+      .notNull()
+      .references(() => keywords.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    stories: integer('stories').notNull(),
+    points: integer('points').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.keywordId, table.hour] }), index('keyword_hourly_hour_idx').on(table.hour, table.keywordId)],
+);
+
+/** A person's keyword alert; match_key is the keyword's canonical words, one alert per person per key. */
+export const keywordAlerts = pgTable(
+  'keyword_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    matchKey: text('match_key').notNull(),
+    threshold: integer('threshold').notNull().default(5),
+    isActive: boolean('is_active').notNull().default(true),
+    lastFiredAt: timestamp('last_fired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('keyword_alerts_user_key_idx').on(table.userId, table.matchKey),
+    // Ingestion finds the alerts a title could fire by the first word of their key.
+    index('keyword_alerts_first_word_idx')
+      .on(sql`split_part(${table.matchKey}, ' ', 1)`)
+      .where(sql`${table.isActive}`),
+  ],
+);
+
+/** An alert that fired, with the stories that made it fire; the email issue delivers it (notified_at). */
+export const keywordAlertFirings = pgTable(
+  'keyword_alert_firings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => keywordAlerts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    storyIds: integer('story_ids').array().notNull(),
+    firedAt: timestamp('fired_at', { withTimezone: true }).notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('keyword_alert_firings_alert_idx').on(table.alertId, table.firedAt),
+    index('keyword_alert_firings_user_idx').on(table.userId),
+    index('keyword_alert_firings_unnotified_idx').on(table.firedAt).where(sql`${table.notifiedAt} IS NULL`),
+  ],
+);

@@ -1,0 +1,77 @@
+import type pg from 'pg';
+import type { KeywordAlert, KeywordAlertsResponse } from '../../../common/contracts/keywords.ts';
+import { keywordKey, MAX_ALERTS_PER_PERSON } from '../../../common/rules/keywords.ts';
+import { HttpError } from '../../http/errors.ts';
+import { loadAliases } from './ingest.ts';
+
+/** A person's keyword alerts (issue 13 item 4): nobody sees or changes another person's. */
+
+interface AlertRow {
+  id: number;
+  keyword: string;
+  threshold: number;
+  is_active: boolean;
+  created_at: Date;
+  last_fired_at: Date | null;
+}
+
+const ALERT_COLUMNS = 'id, keyword, threshold, is_active, created_at, last_fired_at';
+
+function presentAlert(row: AlertRow): KeywordAlert {
+  return {
+    id: row.id,
+    keyword: row.keyword,
+    threshold: row.threshold,
+    isActive: row.is_active,
+    createdAt: row.created_at.toISOString(),
+    lastFiredAt: row.last_fired_at?.toISOString() ?? null,
+  };
+}
+
+const notFound = () => new HttpError(404, 'Keyword alert not found');
+
+export class KeywordAlertsService {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** Newest first, with the aliases the matching rule applies. */
+  async list(userId: string): Promise<KeywordAlertsResponse> {
+    const result = await this.pool.query<AlertRow>(
+      `SELECT ${ALERT_COLUMNS} FROM keyword_alerts WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
+      [userId],
+    );
+    return { alerts: result.rows.map(presentAlert), aliases: Object.fromEntries(await loadAliases(this.pool)) };
+  }
+
+  /** 409 when the person has an alert for the same keyword (aliases included) or holds the most allowed. */
+  async create(userId: string, keyword: string, threshold: number): Promise<KeywordAlert> {
+    const matchKey = keywordKey(keyword, await loadAliases(this.pool));
+    // One statement checks the cap and inserts, so two requests at once cannot both pass the cap.
+    const result = await this.pool.query<AlertRow & { capped: boolean }>(
+      `WITH held AS (SELECT count(*) AS n FROM keyword_alerts WHERE user_id = $1)
+       INSERT INTO keyword_alerts (user_id, keyword, match_key, threshold)
+       SELECT $1, $2, $3, $4 FROM held WHERE held.n < $5
+       ON CONFLICT (user_id, match_key) DO NOTHING
+       RETURNING ${ALERT_COLUMNS}`,
+      [userId, keyword, matchKey, threshold, MAX_ALERTS_PER_PERSON],
+    );
+    const row = result.rows[0];
+    if (row) return presentAlert(row);
+    const existing = await this.pool.query('SELECT 1 FROM keyword_alerts WHERE user_id = $1 AND match_key = $2', [userId, matchKey]);
+    if (existing.rows.length > 0) throw new HttpError(409, 'You already have an alert for this keyword.');
+    throw new HttpError(409, `You can have at most ${MAX_ALERTS_PER_PERSON} keyword alerts. Delete one to add another.`);
+  }
+
+  async setActive(userId: string, alertId: number, isActive: boolean): Promise<KeywordAlert> {
+    const result = await this.pool.query<AlertRow>(
+      `UPDATE keyword_alerts SET is_active = $3 WHERE id = $1 AND user_id = $2 RETURNING ${ALERT_COLUMNS}`,
+      [alertId, userId, isActive],
+    );
+    if (!result.rows[0]) throw notFound();
+    return presentAlert(result.rows[0]);
+  }
+
+  async remove(userId: string, alertId: number): Promise<void> {
+    const result = await this.pool.query('DELETE FROM keyword_alerts WHERE id = $1 AND user_id = $2', [alertId, userId]);
+    if (result.rowCount === 0) throw notFound();
+  }
+}

@@ -1,0 +1,268 @@
+import type pg from 'pg';
+import { ALERT_WINDOW_HOURS, containsWordRun, keywordKey, titleWords, type AliasMap } from '../../../common/rules/keywords.ts';
+import { extractKeywords, type ExtractedKeyword } from './extract.ts';
+
+/**
+ * The ingestion side of keywords (docs/keywords.md): counts the keywords of the stories a cycle touched into the
+ * hourly buckets, and fires the keyword alerts those stories complete. Both cost what the touched stories cost,
+ * never what the tables hold.
+ */
+
+const HOUR_MS = 3_600_000;
+/** A spelling seen where case tells something (mid-sentence, "GitHub") outweighs any number of Title Case ones. */
+const INFORMATIVE_WEIGHT = 1000;
+
+export async function loadAliases(db: pg.Pool | pg.PoolClient): Promise<Map<string, string>> {
+  const result = await db.query<{ alias: string; keyword: string }>('SELECT alias, keyword FROM keyword_aliases');
+  return new Map(result.rows.map((row) => [row.alias, row.keyword]));
+}
+
+interface StoryState {
+  id: number;
+  title: string;
+  time: number;
+  score: number;
+  dead: boolean;
+  counted_title: string | null;
+  counted_hour: Date | null;
+  counted_points: number | null;
+}
+
+interface Contribution {
+  hour: number;
+  points: number;
+  keywordIds: number[];
+}
+
+export interface KeywordIndexReport {
+  /** Stories whose keywords were (re)extracted: new, retitled or no longer counted. */
+  storiesExtracted: number;
+  /** Stories whose points moved in their buckets. */
+  storiesRescored: number;
+  /** Alerts fired. */
+  alertsFired: number;
+}
+
+/**
+ * Brings the keyword counts of these stories up to date: a new story adds its keywords to the bucket of its
+ * submission hour; a new title takes the old keywords out and puts the new ones in; a new score moves only the
+ * points. Dead stories count for nothing. Then fires the alerts the new titles complete.
+ */
+export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly number[], nowMs: number): Promise<KeywordIndexReport> {
+  if (storyIds.length === 0) return { storiesExtracted: 0, storiesRescored: 0, alertsFired: 0 };
+  // Titles are read and extracted before the transaction: extraction takes CPU time, and a transaction left idle
+  // that long is ended by the database (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS).
+  const aliases = await loadAliases(pool);
+  const titles = await pool.query<{ title: string }>(
+    `SELECT s.title FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
+      WHERE s.id = ANY($1::int[]) AND NOT s.dead AND e.title IS DISTINCT FROM s.title`,
+    [storyIds],
+  );
+  const extractedTitles = new Map(titles.rows.map((row) => [row.title, extractKeywords(row.title, aliases)]));
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const states = await client.query<StoryState>(
+      `SELECT s.id, s.title, s.time, s.score, s.dead, e.title AS counted_title, e.hour AS counted_hour, e.points AS counted_points
+         FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
+        WHERE s.id = ANY($1::int[])
+        ORDER BY s.id
+          FOR UPDATE OF s`,
+      [storyIds],
+    );
+
+    const retitled: StoryState[] = [];
+    const rescored: StoryState[] = [];
+    for (const story of states.rows) {
+      const countedTitle = story.dead ? null : story.title;
+      if (countedTitle !== story.counted_title) retitled.push(story);
+      else if (countedTitle !== null && story.score !== story.counted_points) rescored.push(story);
+    }
+
+    // Bucket changes, summed per (keyword, hour) before they are written.
+    const deltas = new Map<string, { keywordId: number; hour: number; stories: number; points: number }>();
+    const addDelta = (contribution: Contribution, sign: 1 | -1, storiesToo: boolean) => {
+      for (const keywordId of contribution.keywordIds) {
+        const id = `${keywordId}:${contribution.hour}`;
+        const entry = deltas.get(id) ?? { keywordId, hour: contribution.hour, stories: 0, points: 0 };
+        if (storiesToo) entry.stories += sign;
+        entry.points += sign * contribution.points;
+        deltas.set(id, entry);
+      }
+    };
+
+    const retitledIds = new Set(retitled.map((story) => story.id));
+    const counted = await countedKeywordIds(client, [...retitled, ...rescored].map((story) => story.id));
+    for (const story of [...retitled, ...rescored]) {
+      if (story.counted_title === null) continue;
+      addDelta({ hour: story.counted_hour!.getTime(), points: story.counted_points!, keywordIds: counted.get(story.id) ?? [] }, -1, retitledIds.has(story.id));
+    }
+    for (const story of rescored) {
+      addDelta({ hour: story.counted_hour!.getTime(), points: story.score, keywordIds: counted.get(story.id) ?? [] }, 1, false);
+    }
+
+    const extracted = new Map<number, ExtractedKeyword[]>();
+    // A title changed since it was extracted above (another writer in between) is extracted here.
+    for (const story of retitled) if (!story.dead) extracted.set(story.id, extractedTitles.get(story.title) ?? extractKeywords(story.title, aliases));
+    const keywordIds = await storeKeywords(client, [...extracted.values()].flat());
+    for (const story of retitled) {
+      const found = extracted.get(story.id);
+      if (!found) continue;
+      addDelta({ hour: hourOf(story.time), points: story.score, keywordIds: found.map((keyword) => keywordIds.get(keyword.key)!) }, 1, true);
+    }
+    await applyDeltas(client, [...deltas.values()]);
+
+    // What is counted now, for the next change.
+    if (retitledIds.size > 0) {
+      await client.query('DELETE FROM story_keywords WHERE story_id = ANY($1::int[])', [[...retitledIds]]);
+      await client.query('DELETE FROM keyword_extractions WHERE story_id = ANY($1::int[])', [[...retitledIds]]);
+      const pairs = retitled.flatMap((story) => (extracted.get(story.id) ?? []).map((keyword) => [story.id, keywordIds.get(keyword.key)!] as const));
+      if (pairs.length > 0) {
+        await client.query(
+          `INSERT INTO story_keywords (story_id, keyword_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`,
+          [pairs.map((pair) => pair[0]), pairs.map((pair) => pair[1])],
+        );
+      }
+    }
+    const nowCounted = [...retitled.filter((story) => !story.dead), ...rescored];
+    if (nowCounted.length > 0) {
+      await client.query(
+        `INSERT INTO keyword_extractions (story_id, title, hour, points)
+         SELECT id, title, to_timestamp(hour_ms / 1000.0), points FROM unnest($1::int[], $2::text[], $3::float8[], $4::int[]) AS r(id, title, hour_ms, points)
+         ON CONFLICT (story_id) DO UPDATE SET title = excluded.title, hour = excluded.hour, points = excluded.points`,
+        [nowCounted.map((story) => story.id), nowCounted.map((story) => story.title), nowCounted.map((story) => hourOf(story.time)), nowCounted.map((story) => story.score)],
+      );
+    }
+
+    const alertsFired = await fireKeywordAlerts(
+      client,
+      retitled.filter((story) => !story.dead).map((story) => story.title),
+      aliases,
+      nowMs,
+    );
+    await client.query('COMMIT');
+    return { storiesExtracted: retitled.length, storiesRescored: rescored.length, alertsFired };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The start of the submission hour, in milliseconds. */
+function hourOf(timeSeconds: number): number {
+  return Math.floor((timeSeconds * 1000) / HOUR_MS) * HOUR_MS;
+}
+
+async function countedKeywordIds(client: pg.PoolClient, storyIds: number[]): Promise<Map<number, number[]>> {
+  const result = await client.query<{ story_id: number; keyword_id: number }>(
+    'SELECT story_id, keyword_id FROM story_keywords WHERE story_id = ANY($1::int[])',
+    [storyIds],
+  );
+  const byStory = new Map<number, number[]>();
+  for (const row of result.rows) byStory.set(row.story_id, [...(byStory.get(row.story_id) ?? []), row.keyword_id]);
+  return byStory;
+}
+
+/** Creates the keywords not seen before, counts their spellings, keeps each display its most weighted spelling. */
+async function storeKeywords(client: pg.PoolClient, found: ExtractedKeyword[]): Promise<Map<string, number>> {
+  if (found.length === 0) return new Map();
+  const spellings = new Map<string, { key: string; spelling: string; weight: number }>();
+  for (const keyword of found) {
+    const id = `${keyword.key}\u0000${keyword.spelling}`;
+    const entry = spellings.get(id) ?? { key: keyword.key, spelling: keyword.spelling, weight: 0 };
+    entry.weight += keyword.informativeCase ? INFORMATIVE_WEIGHT : 1;
+    spellings.set(id, entry);
+  }
+  const entries = [...spellings.values()];
+  const ids = await client.query<{ id: number; key: string }>(
+    `WITH given AS (SELECT DISTINCT ON (key) key, spelling FROM unnest($1::text[], $2::text[]) AS g(key, spelling) ORDER BY key),
+          inserted AS (INSERT INTO keywords (key, display) SELECT key, spelling FROM given ON CONFLICT (key) DO NOTHING RETURNING id, key)
+     SELECT id, key FROM inserted UNION ALL SELECT k.id, k.key FROM keywords k JOIN given g ON g.key = k.key`,
+    [entries.map((entry) => entry.key), entries.map((entry) => entry.spelling)],
+  );
+  const keywordIds = new Map(ids.rows.map((row) => [row.key, row.id]));
+  const touched = [...new Set(entries.map((entry) => keywordIds.get(entry.key)!))];
+  await client.query(
+    `INSERT INTO keyword_spellings (keyword_id, spelling, weight)
+     SELECT keyword_id, spelling, sum(weight) FROM unnest($1::int[], $2::text[], $3::int[]) AS s(keyword_id, spelling, weight)
+      GROUP BY keyword_id, spelling
+     ON CONFLICT (keyword_id, spelling) DO UPDATE SET weight = keyword_spellings.weight + excluded.weight`,
+    [entries.map((entry) => keywordIds.get(entry.key)!), entries.map((entry) => entry.spelling), entries.map((entry) => entry.weight)],
+  );
+  await client.query(
+    `UPDATE keywords k SET display = best.spelling
+       FROM (SELECT DISTINCT ON (keyword_id) keyword_id, spelling FROM keyword_spellings
+              WHERE keyword_id = ANY($1::int[]) ORDER BY keyword_id, weight DESC, spelling) AS best
+      WHERE k.id = best.keyword_id AND k.display IS DISTINCT FROM best.spelling`,
+    [touched],
+  );
+  return keywordIds;
+}
+
+async function applyDeltas(client: pg.PoolClient, deltas: { keywordId: number; hour: number; stories: number; points: number }[]): Promise<void> {
+  const changed = deltas.filter((delta) => delta.stories !== 0 || delta.points !== 0);
+  if (changed.length === 0) return;
+  await client.query(
+    `INSERT INTO keyword_hourly (keyword_id, hour, stories, points)
+     SELECT keyword_id, to_timestamp(hour_ms / 1000.0), stories, points
+       FROM unnest($1::int[], $2::float8[], $3::int[], $4::int[]) AS d(keyword_id, hour_ms, stories, points)
+     ON CONFLICT (keyword_id, hour) DO UPDATE SET stories = keyword_hourly.stories + excluded.stories,
+                                                  points = keyword_hourly.points + excluded.points`,
+    [changed.map((d) => d.keywordId), changed.map((d) => d.hour), changed.map((d) => d.stories), changed.map((d) => d.points)],
+  );
+  await client.query(
+    `DELETE FROM keyword_hourly h USING unnest($1::int[], $2::float8[]) AS d(keyword_id, hour_ms)
+      WHERE h.keyword_id = d.keyword_id AND h.hour = to_timestamp(d.hour_ms / 1000.0) AND h.stories <= 0`,
+    [changed.map((d) => d.keywordId), changed.map((d) => d.hour)],
+  );
+}
+
+interface CandidateAlert {
+  id: number;
+  user_id: string;
+  keyword: string;
+  threshold: number;
+}
+
+/**
+ * Fires the active alerts that the new titles mention, when the keyword is in at least `threshold` stories
+ * submitted within the last 24 hours and the alert has not fired in the last 24 hours. Each firing keeps the
+ * matching stories. Alerts are found by the first word of their key, so only alerts a new title could fire are read.
+ */
+async function fireKeywordAlerts(client: pg.PoolClient, newTitles: string[], aliases: AliasMap, nowMs: number): Promise<number> {
+  if (newTitles.length === 0) return 0;
+  const titleWordLists = newTitles.map((title) => titleWords(title, aliases));
+  const firstWords = [...new Set(titleWordLists.flat())];
+  const since = new Date(nowMs - ALERT_WINDOW_HOURS * HOUR_MS);
+  const candidates = await client.query<CandidateAlert>(
+    `SELECT id, user_id, keyword, threshold FROM keyword_alerts
+      WHERE is_active AND split_part(match_key, ' ', 1) = ANY($1::text[]) AND (last_fired_at IS NULL OR last_fired_at <= $2)`,
+    [firstWords, since],
+  );
+  const mentioned = candidates.rows.filter((alert) => {
+    const needle = keywordKey(alert.keyword, aliases).split(' ');
+    return titleWordLists.some((words) => containsWordRun(words, needle));
+  });
+  if (mentioned.length === 0) return 0;
+
+  const recent = await client.query<{ id: number; title: string }>(
+    `SELECT id, title FROM stories WHERE time >= $1 AND time <= $2 AND NOT dead ORDER BY id`,
+    [Math.floor(since.getTime() / 1000), Math.floor(nowMs / 1000)],
+  );
+  const recentWords = recent.rows.map((story) => ({ id: story.id, words: titleWords(story.title, aliases) }));
+  let fired = 0;
+  for (const alert of mentioned) {
+    const needle = keywordKey(alert.keyword, aliases).split(' ');
+    const storyIds = recentWords.filter((story) => containsWordRun(story.words, needle)).map((story) => story.id);
+    if (storyIds.length < alert.threshold) continue;
+    await client.query(
+      `INSERT INTO keyword_alert_firings (alert_id, user_id, keyword, story_ids, fired_at) VALUES ($1, $2, $3, $4, $5)`,
+      [alert.id, alert.user_id, alert.keyword, storyIds, new Date(nowMs)],
+    );
+    await client.query('UPDATE keyword_alerts SET last_fired_at = $2 WHERE id = $1', [alert.id, new Date(nowMs)]);
+    fired++;
+  }
+  return fired;
+}

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DATA_DIR } from '../tools/hn-replay/index.ts';
+import { importHistory } from '../tools/import-history.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+
+/**
+ * Keyword trends on real events (issue 13 item 6): the recorded front page of late 2021 and early 2022, counted by
+ * the product's own extraction and answered by its own trend call. Wordle broke out on Hacker News in the week of
+ * 2022-01-10; against the week before it must rise.
+ */
+const STORIES_FILE = join(process.env.HN_REPLAY_DATA ?? DEFAULT_DATA_DIR, 'stories.jsonl.gz');
+const HAS_RECORDING = existsSync(STORIES_FILE);
+/** Monday 2022-01-17 00:00 UTC: the 7-day period is the week of 2022-01-10. */
+const NOW = Date.UTC(2022, 0, 17) / 1000;
+/** The period, the previous week and four weeks of usual level. */
+const HISTORY_DAYS = 6 * 7;
+
+let t: TestApp;
+
+beforeAll(async () => {
+  if (!HAS_RECORDING) return;
+  t = await createTestApp({ now: () => NOW * 1000 });
+  // The import counts the stories as ingestion cycles would, through the product's own extraction.
+  const imported = await importHistory(t.db.database.pool, { storiesFile: STORIES_FILE, until: NOW, days: HISTORY_DAYS, shift: 0 }, NOW * 1000);
+  expect(imported).toBeGreaterThan(2000);
+}, 300_000);
+afterAll(async () => t?.close());
+
+describe.skipIf(!HAS_RECORDING)('keyword trends on the recorded front page', () => {
+  it('Wordle rises in the week of 2022-01-10 against the week before', async () => {
+    const response = await t.app.server.inject({ url: '/api/keywords/trends?period=7d' });
+    expect(response.statusCode).toBe(200);
+    const trends: { keyword: string; currentFrequency: number; previousFrequency: number; percentageChange: number; isRising: boolean }[] =
+      response.json().trends;
+    const wordle = trends.find((trend) => trend.keyword === 'Wordle');
+    expect(wordle).toBeDefined();
+    expect(wordle!.currentFrequency).toBeGreaterThan(wordle!.previousFrequency);
+    expect(wordle!.isRising).toBe(true);
+    const rising = trends.filter((trend) => trend.isRising);
+    // Rising is selective: most keywords with a trend that week do not rise.
+    expect(rising.length).toBeLessThan(trends.length / 4);
+  });
+
+  it('Wordle is among the hot keywords of that week', async () => {
+    const keywords: { keyword: string; frequency: number }[] = (await t.app.server.inject({ url: '/api/keywords/trending?period=7d&limit=30' })).json().keywords;
+    expect(keywords.map((keyword) => keyword.keyword)).toContain('Wordle');
+  });
+});

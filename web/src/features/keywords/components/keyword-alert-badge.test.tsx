@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Toaster, toast } from 'sonner';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { KeywordAlertsResponse } from '../../../../../common/contracts/keywords.ts';
+import { KeywordAlertBadge } from './keyword-alert-badge';
+
+const alert = (id: number, keyword: string, isActive = true) => ({ id, keyword, threshold: 5, isActive, createdAt: '2026-01-01T00:00:00Z', lastFiredAt: null });
+const body: KeywordAlertsResponse = {
+  alerts: [alert(1, 'Rust'), alert(2, 'JS'), alert(3, 'wasm', false), alert(4, 'machine learning')],
+  aliases: { js: 'JavaScript' },
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }))));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Badges({ stories }: { stories: { id: number; title: string }[] }) {
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <Toaster />
+      {stories.map((story) => (
+        <div key={story.id} data-testid={`card-${story.id}`}>
+          <KeywordAlertBadge storyId={story.id} title={story.title} />
+        </div>
+      ))}
+    </QueryClientProvider>
+  );
+}
+
+const STORIES = [
+  { id: 1, title: 'Rust and JavaScript on wasm' },
+  { id: 2, title: 'In code we trust' },
+  { id: 3, title: 'Machine Learning, rust-free' },
+];
+
+it('lists the keywords of active alerts a title mentions, by the whole-word, alias-aware rule', async () => {
+  render(<Badges stories={STORIES} />);
+  const badges = await screen.findAllByTestId('keyword-alert-badge');
+  expect(badges.map((badge) => badge.textContent)).toEqual(['Alert: Rust, JS', 'Alert: Rust, machine learning']);
+  expect(screen.getByTestId('card-2').textContent).toBe('');
+});
+
+it("shows 'Keyword Alert Triggered!' once per card, not again when the card shows again", async () => {
+  const first = render(<Badges stories={[{ id: 10, title: 'Rust 2.0' }, { id: 11, title: 'Why JS' }]} />);
+  await screen.findAllByTestId('keyword-alert-badge');
+  await waitFor(() => expect(screen.getAllByText('Keyword Alert Triggered!')).toHaveLength(2));
+  first.unmount();
+  toast.dismiss();
+  render(<Badges stories={[{ id: 10, title: 'Rust 2.0' }, { id: 12, title: 'Go and Rust' }]} />);
+  await waitFor(() => expect(screen.getAllByTestId('keyword-alert-badge')).toHaveLength(2));
+  // Only the new card (12) is announced.
+  await waitFor(() => expect(screen.getAllByText('Keyword Alert Triggered!')).toHaveLength(1));
+  expect(screen.getByText('Go and Rust mentions Rust')).toBeTruthy();
+});

@@ -1,0 +1,1 @@
+export { KeywordAlertBadge } from './components/keyword-alert-badge';
