@@ -80,6 +80,12 @@ async function giveThePersonARowEverywhere(): Promise<void> {
   );
   sharedLinkId = link.rows[0].id;
   await q(`INSERT INTO shared_link_events (shared_link_id, event_type) VALUES ($1, 'view')`, [sharedLinkId]);
+  const alert = await q(`INSERT INTO keyword_alerts (user_id, keyword, match_key, threshold) VALUES ($1, 'Rust', 'rust', 3) RETURNING id`, [id]);
+  await q(`INSERT INTO keyword_alert_firings (alert_id, user_id, keyword, story_ids, fired_at) VALUES ($1, $2, 'Rust', ARRAY[$3::int], now())`, [
+    alert.rows[0].id,
+    id,
+    storyId,
+  ]);
   await q(`INSERT INTO analytics_events (event_type, properties, user_id) VALUES ('story_view', '{"hnId": 9001}', $1)`, [id]);
   const announcement = await q(`INSERT INTO announcements (title, message) VALUES ('Hello', 'Hi') RETURNING id`);
   await q(`INSERT INTO announcement_dismissals (user_id, announcement_id) VALUES ($1, $2)`, [id, announcement.rows[0].id]);

@@ -12,6 +12,7 @@ import {
   storyWatches,
   watchStatusChanges,
 } from '../../db/schema/actions.ts';
+import { keywordAlertFirings, keywordAlerts } from '../../db/schema/keywords.ts';
 import { announcementDismissals, announcements, contactMessages } from '../../db/schema/site.ts';
 import { stories } from '../../db/schema/stories.ts';
 import type { EmailControlsService } from '../email/controls.ts';
@@ -218,6 +219,33 @@ export const PERSONAL_DATA: PersonalColumn[] = [
           .innerJoin(stories, eq(stories.id, sharedLinks.storyId))
           .where(eq(sharedLinks.userId, userId))
           .orderBy(asc(sharedLinks.id)),
+      ),
+  },
+  {
+    column: keywordAlerts.userId,
+    exportedAs: 'keywordAlerts',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ keyword: keywordAlerts.keyword, threshold: keywordAlerts.threshold, isActive: keywordAlerts.isActive, lastFiredAt: keywordAlerts.lastFiredAt, createdAt: keywordAlerts.createdAt })
+          .from(keywordAlerts)
+          .where(eq(keywordAlerts.userId, userId))
+          .orderBy(asc(keywordAlerts.id)),
+      ),
+  },
+  {
+    // Listed after the alerts they belong to, so deletion (in reverse order) removes them first.
+    column: keywordAlertFirings.userId,
+    exportedAs: 'keywordAlertFirings',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ keyword: keywordAlertFirings.keyword, storyIds: keywordAlertFirings.storyIds, firedAt: keywordAlertFirings.firedAt, notifiedAt: keywordAlertFirings.notifiedAt })
+          .from(keywordAlertFirings)
+          .where(eq(keywordAlertFirings.userId, userId))
+          .orderBy(asc(keywordAlertFirings.id)),
       ),
   },
   {
