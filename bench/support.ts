@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import type pg from 'pg';
 
 /** New stories a day: about Hacker News's rate, so 500,000 stories span a year and 50,000 about five weeks. */
@@ -75,4 +80,27 @@ export async function seedBenchmarkData(pool: pg.Pool | pg.ClientBase, options: 
 
 export function formatNumber(value: number, digits = 0): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+/**
+ * Runs `use` against a benchmark's own server: `script` (a bench/ file) started as a child process, so the load
+ * generator does not share its event loop, on a fresh embedded database under a temporary folder (or
+ * BENCH_DATA_DIR, kept between runs: seeding takes minutes; with DATABASE_URL the PostgreSQL database is kept
+ * anyway). The server prints one JSON line once it listens; `use` gets it parsed. The server is stopped after.
+ */
+export async function withBenchServer<Info>(script: string, use: (info: Info) => Promise<void>): Promise<void> {
+  const keepData = process.env.BENCH_DATA_DIR !== undefined;
+  const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), `hn-bench-${path.basename(path.dirname(script))}-`)));
+  const server = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: server.stdout! }).once('line', resolve);
+      server.once('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
+    });
+    await use(JSON.parse(firstLine) as Info);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    if (!keepData) await rm(dataDir, { recursive: true, force: true });
+  }
 }

@@ -9,15 +9,11 @@
  * Targets (issue 12): cold lists p99 under 100 ms and at least 0.1 of the ceiling on PostgreSQL, 0.05 on the
  * embedded database; the mix at least 0.5 of the ceiling; /healthz and the cached list p99 under 20 ms meanwhile.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { STORY_LIST_SORTS, type StoryListSort } from '../../common/contracts/stories.ts';
 import { TIME_FILTERS, timeFilterHours } from '../../common/rules/time-windows.ts';
-import { formatNumber } from '../support.ts';
+import { formatNumber, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -48,20 +44,7 @@ interface Figures {
 }
 
 export async function runApiBenchmark(): Promise<void> {
-  // BENCH_DATA_DIR keeps the seeded embedded database between runs; with DATABASE_URL the seeded PostgreSQL
-  // database is kept anyway (seeding runs when it has no stories).
-  const keepData = process.env.BENCH_DATA_DIR !== undefined;
-  const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'hn-bench-api-')));
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  try {
-    const firstLine = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: server.stdout! }).once('line', resolve);
-      server.once('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
-    });
-    const { url, bodyBytes, embedded } = JSON.parse(firstLine) as { url: string; bodyBytes: number; embedded: boolean };
+  await withBenchServer<{ url: string; bodyBytes: number; embedded: boolean }>(path.join(import.meta.dirname, 'server.ts'), async ({ url, bodyBytes, embedded }) => {
     const results: Figures[] = [];
     // One counter per sort for the whole run: the warm-up's and the mix's keys are never asked again.
     const coldCount = new Map<StoryListSort, number>(STORY_LIST_SORTS.map((sort) => [sort, 0]));
@@ -139,11 +122,7 @@ export async function runApiBenchmark(): Promise<void> {
         `cold ratio >= ${coldRatio} (worst ${(Math.min(...colds.map((c) => c.rps)) / ceiling).toFixed(3)}), ` +
         `mix ratio >= 0.5 (${(mix.rps / ceiling).toFixed(3)}), probes p99 < 20 ms`,
     );
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    if (!keepData) await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runApiBenchmark();

@@ -4,11 +4,9 @@
  * a precomputed body of the same size); then the share of an ingestion cycle spent on keywords, on real cycles of
  * recorded data. Targets: p99 under 50 ms cold; keywords under 10 % of a cycle.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
@@ -16,25 +14,14 @@ import { runMigrations } from '../../server/db/migrate.ts';
 import { createIngestion } from '../../server/hn/service.ts';
 import { createMetrics } from '../../server/metrics.ts';
 import { startReplay } from '../../tools/hn-replay/index.ts';
-import { formatNumber } from '../support.ts';
+import { formatNumber, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const CYCLE_MINUTES = Number(process.env.BENCH_CYCLES ?? 180);
 
 async function callsBenchmark(): Promise<void> {
-  const keepData = process.env.BENCH_DATA_DIR !== undefined;
-  const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'hn-bench-keywords-')));
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  try {
-    const firstLine = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: server.stdout! }).once('line', resolve);
-      server.once('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
-    });
-    const { url, bodyBytes } = JSON.parse(firstLine) as { url: string; bodyBytes: number };
+  await withBenchServer<{ url: string; bodyBytes: number }>(path.join(import.meta.dirname, 'server.ts'), async ({ url, bodyBytes }) => {
     const targets = [
       { name: 'ceiling (precomputed body)', path: '/bench/ceiling', warmUp: true },
       { name: 'trending 24h, warm', path: '/api/keywords/trending?period=24h', warmUp: true },
@@ -61,11 +48,7 @@ async function callsBenchmark(): Promise<void> {
     }
     const worstCold = Math.max(...results.filter((r) => r.name.endsWith('cold')).map((r) => r.p99));
     console.log(`target: p99 < 50 ms cold (worst ${formatNumber(worstCold, 1)} ms)`);
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    if (!keepData) await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Real cycles of a recorded day: the time spent counting keywords against the whole cycle. */

@@ -5,14 +5,11 @@
  * per second, p50 and p99 and the ratio to the ceiling (the same server sending a same-size precomputed body).
  * Targets: search p99 under 100 ms, suggestions p99 under 30 ms.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { SEARCH_ORDERS, SEARCH_SORTS } from '../../common/rules/search.ts';
-import { formatNumber } from '../support.ts';
+import { formatNumber, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -60,18 +57,7 @@ function suggestionPath(words: Words, n: number): string {
 }
 
 export async function runSearchBenchmark(): Promise<void> {
-  const keepData = process.env.BENCH_DATA_DIR !== undefined;
-  const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'hn-bench-search-')));
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  try {
-    const firstLine = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: server.stdout! }).once('line', resolve);
-      server.once('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
-    });
-    const { url, cookie, words } = JSON.parse(firstLine) as { url: string; cookie: string; words: Words };
+  await withBenchServer<{ url: string; cookie: string; words: Words }>(path.join(import.meta.dirname, 'server.ts'), async ({ url, cookie, words }) => {
     const targets: { name: string; path: (n: number) => string }[] = [
       { name: 'ceiling (precomputed body)', path: () => '/bench/ceiling' },
       { name: 'search, every request new', path: (n) => searchPath(words, n) },
@@ -101,11 +87,7 @@ export async function runSearchBenchmark(): Promise<void> {
       console.log(`${r.name.padEnd(32)} ${formatNumber(r.rps).padStart(8)} ${formatNumber(r.p50, 1).padStart(9)} ${formatNumber(r.p99, 1).padStart(8)}   ${(r.rps / ceiling).toFixed(2)}`);
     }
     console.log(`targets: search p99 < 100 ms (${formatNumber(results[1]!.p99, 1)} ms), suggestions p99 < 30 ms (${formatNumber(results[2]!.p99, 1)} ms)`);
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    if (!keepData) await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runSearchBenchmark();
