@@ -19,6 +19,7 @@ const user: CurrentUser = {
   onboardingCompleted: true,
 };
 const preferences: Preferences = { ...DEFAULT_PREFERENCES, defaultSort: 'score', minStoryScore: 40, storiesPerPage: 10 };
+const alerts = { alerts: [{ id: 1, keyword: 'Rust', threshold: 5, isActive: true, createdAt: '2026-11-01T00:00:00.000Z' }], aliases: {} };
 const page = { stories: [{ id: 7 }, { id: 9 }], count: 2, totalCount: 2, totalPages: 1 } as unknown as StoryPage;
 
 /** A fake API: answers by path (and records each call), overridable per test. */
@@ -35,6 +36,7 @@ function fakeApi(overrides: Record<string, ApiAnswer> = {}) {
     '/api/content-flags/check-batch': { status: 200, body: { flagStatuses: { 7: false, 9: false } } },
     '/api/story-watches/check-batch': { status: 200, body: { watchStatuses: { 7: false, 9: true } } },
     '/api/story-notes/check-batch': { status: 200, body: { noteStatuses: { 7: false, 9: false } } },
+    '/api/keyword-alerts': { status: 200, body: alerts },
     ...overrides,
   };
   const call = async (path: string, body?: unknown): Promise<ApiAnswer> => {
@@ -58,6 +60,8 @@ describe('loadSignedInHome', () => {
     expect(client.getQueryData(storyListKey({ sort: 'score', timeFilter: '3d', minScore: 40, page: 1, limit: 10 }))).toEqual(page);
     expect(client.getQueryData(batchStatusKey('bookmarks', [7, 9]))).toEqual({ 7: true, 9: false });
     expect(client.getQueryData(batchStatusKey('watches', [7, 9]))).toEqual({ 7: false, 9: true });
+    // The cards' keyword alert badge reads the person's alerts.
+    expect(client.getQueryData(['/api/keyword-alerts'])).toEqual(alerts);
     // The batch calls ask about exactly the page's stories, as the cards will.
     expect(api.calls.find((entry) => entry.path === '/api/story-notes/check-batch')?.body).toEqual({ storyIds: [7, 9] });
   });

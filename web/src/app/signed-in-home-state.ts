@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { KeywordAlertsResponse } from '../../../common/contracts/keywords.ts';
 import type { StoryPage } from '../../../common/contracts/stories.ts';
 import { ANNOUNCEMENTS_KEY, ANNOUNCEMENTS_PATH, type Announcement } from '@/features/announcements/api';
+import { ALERTS_KEY } from '@/features/keywords';
 import { MAINTENANCE_STATUS_KEY, MAINTENANCE_STATUS_PATH, type MaintenanceStatus } from '@/features/maintenance/api';
 import { PREFERENCES_KEY, PREFERENCES_PATH, type Preferences } from '@/features/preferences/api';
 import { storyListKey, storyListPath, storyListQuery } from '@/features/stories';
@@ -23,7 +25,8 @@ async function bodyOf<T>(call: ApiCall, path: string, body?: unknown): Promise<T
 /**
  * Fills the query cache with every answer the signed-in home's first render reads (who is signed in, the
  * maintenance status, their preferences, the announcements, the page of stories the page's query string
- * (`search`) names, their preferences filling in what it leaves out, and whether each of those stories is bookmarked, flagged, watched or noted), under the keys the app's
+ * (`search`) names, their preferences filling in what it leaves out, whether each of those stories is bookmarked, flagged, watched or noted, and
+ * their keyword alerts, for the cards' alert badge), under the keys the app's
  * own queries use. The server then renders the page from that cache and puts it in the HTML, and the browser
  * adopts both: no request is left for the first screen. Any answer other than the expected one throws.
  */
@@ -42,7 +45,7 @@ export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, 
   const { preferences } = preferencesAnswer.body as { preferences: Preferences };
 
   const query = storyListQuery(preferences, search);
-  const stories = await bodyOf<StoryPage>(call, storyListPath(query));
+  const [stories, alerts] = await Promise.all([bodyOf<StoryPage>(call, storyListPath(query)), bodyOf<KeywordAlertsResponse>(call, ALERTS_KEY)]);
   const ids = batchIds(stories.stories.map((story) => story.id));
   const kinds = Object.keys(BATCH_CALLS) as StatusKind[];
   const statuses = ids.length === 0 ? [] : await Promise.all(kinds.map((kind) => batchStatus(call, kind, ids)));
@@ -52,6 +55,7 @@ export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, 
   queryClient.setQueryData(PREFERENCES_KEY, preferences);
   queryClient.setQueryData(ANNOUNCEMENTS_KEY, announcements.announcements);
   queryClient.setQueryData(storyListKey(query), stories);
+  queryClient.setQueryData([ALERTS_KEY], alerts);
   statuses.forEach((status, index) => queryClient.setQueryData(batchStatusKey(kinds[index]!, ids), status));
   return 'signed-in';
 }

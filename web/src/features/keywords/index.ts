@@ -1,1 +1,2 @@
 export { KeywordAlertBadge } from './components/keyword-alert-badge';
+export { ALERTS_KEY } from './api';
