@@ -6,6 +6,7 @@ import { SKELETON_CARDS } from '../../../../common/rules/limits.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/lib/document-title';
 import { pageFromSearch, pageSearch } from '@/lib/list-url';
 import { useBookmarks } from './api';
@@ -41,15 +42,11 @@ export function BookmarksPage({ renderStory, Pagination }: BookmarksPageProps) {
 
   return (
     <div className="grid gap-5">
-      <header className="grid gap-1">
-        <h1 className="flex items-center gap-2 text-2xl font-bold">
-          <BookmarkIcon className="size-6 text-primary" aria-hidden="true" />
-          Your Bookmarks
-        </h1>
+      <PageHeader icon={BookmarkIcon} title="Your Bookmarks">
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="bookmarks-count">
           {data && `${formatCount(data.totalCount, 'bookmarked story', 'bookmarked stories')}`}
         </p>
-      </header>
+      </PageHeader>
 
       {bookmarks.isPending ? (
         <div className="grid gap-3" aria-busy="true" aria-label="Loading bookmarks">

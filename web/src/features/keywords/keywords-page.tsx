@@ -27,6 +27,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { PageHeader } from '@/components/page-header';
 import { isUnauthorizedError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useDeleteAlert, useHourlyPatterns, useKeywordAlerts, useKeywordTrends, useSetAlertActive, useTrendingKeywords } from './api';
@@ -60,13 +61,9 @@ export function KeywordsPage() {
 
   return (
     <div className="grid gap-5">
-      <header className="grid gap-1">
-        <h1 className="flex items-center gap-2 text-2xl font-bold">
-          <TrendingUp className="size-6 text-primary" aria-hidden="true" />
-          Keyword Intelligence
-        </h1>
+      <PageHeader icon={TrendingUp} title="Keyword Intelligence">
         <p className="text-sm text-muted-foreground">The topics of the day on Hacker News, how they move, and alerts for the ones you follow.</p>
-      </header>
+      </PageHeader>
 
       <div className="flex flex-wrap items-end gap-3">
         <div className="relative min-w-48 flex-1">

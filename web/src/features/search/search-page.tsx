@@ -1,6 +1,6 @@
-import { AlertTriangle, ArrowDownWideNarrow, ArrowLeft, ArrowUpNarrowWide, Search as SearchIcon, SlidersHorizontal, X } from 'lucide-react';
+import { AlertTriangle, ArrowDownWideNarrow, ArrowUpNarrowWide, Search as SearchIcon, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { Story } from '../../../../common/contracts/stories.ts';
 import { MIN_STORY_SCORE_MAX } from '../../../../common/rules/limits.ts';
 import { clampMinStoryScore } from '../../../../common/rules/numbers.ts';
@@ -21,6 +21,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { BackLink, PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 import { useSearchStories, useSuggestions } from './api';
@@ -61,17 +62,10 @@ export function SearchPage({ renderStory }: SearchPageProps) {
 
   return (
     <div className="grid gap-5">
-      <Link href="/" className="inline-flex w-fit items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground hover:underline">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Stories
-      </Link>
-      <header className="grid gap-1">
-        <h1 className="flex items-center gap-2 text-2xl font-bold">
-          <SearchIcon className="size-6 text-primary" aria-hidden="true" />
-          Advanced Search
-        </h1>
+      <BackLink>Back to Stories</BackLink>
+      <PageHeader icon={SearchIcon} title="Advanced Search">
         <p className="text-sm text-muted-foreground">Search and filter through all stories with advanced criteria</p>
-      </header>
+      </PageHeader>
 
       <SearchBox field={q} onPick={(word) => {
         q.reset(word);

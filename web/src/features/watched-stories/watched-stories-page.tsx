@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowLeft, ArrowUpRight, Clock, Eye, EyeOff, Flag, Flame, MessageSquare, TrendingUp, Triangle, Zap } from 'lucide-react';
+import { AlertTriangle, ArrowUpRight, Clock, Eye, EyeOff, Flag, Flame, MessageSquare, TrendingUp, Triangle, Zap } from 'lucide-react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
 import type { Watch } from '../../../../common/contracts/actions.ts';
@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { MetaItem } from '@/components/meta-item';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { BackLink, PageHeader } from '@/components/page-header';
 import { isUnauthorizedError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useUnwatch, useWatches } from './api';
@@ -34,19 +35,12 @@ export function WatchedStoriesPage() {
 
   return (
     <div className="grid gap-5">
-      <Link href="/" className="inline-flex w-fit items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground hover:underline">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Home
-      </Link>
-      <header className="grid gap-1">
-        <h1 className="flex items-center gap-2 text-2xl font-bold">
-          <Eye className="size-6 text-primary" aria-hidden="true" />
-          Watched Stories
-        </h1>
+      <BackLink>Back to Home</BackLink>
+      <PageHeader icon={Eye} title="Watched Stories">
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="watches-count">
           {data && `${formatCount(data.count, 'watched story', 'watched stories')}`}
         </p>
-      </header>
+      </PageHeader>
 
       {watches.isPending ? (
         <div className="grid gap-3" aria-busy="true" aria-label="Loading watched stories">
