@@ -15,11 +15,11 @@ import {
   updateKeywordAlertBodySchema,
 } from '../../../common/contracts/keywords.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import type { KeywordAlertsService } from './alerts.ts';
 import type { KeywordsService } from './service.ts';
 
 /** The cached answers are already JSON of the declared shape; they are sent as they are. */
-const passThrough = (payload: unknown): string => payload as string;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 export function keywordsRoutes(keywords: KeywordsService, alerts: KeywordAlertsService, resolveUser: UserResolver): FastifyPluginAsyncZod {
@@ -30,21 +30,13 @@ export function keywordsRoutes(keywords: KeywordsService, alerts: KeywordAlertsS
     app.get(
       '/api/keywords/trending',
       { config: { access: 'public' }, schema: { tags, summary: 'Keywords by stories mentioning them in the period', querystring: trendingQuerySchema, response: { 200: trendingResponseSchema, 400: errorResponseSchema } } },
-      async (request, reply) =>
-        reply
-          .type('application/json; charset=utf-8')
-          .serializer(passThrough)
-          .send((await keywords.trendingBody(request.query.period, request.query.limit)) as never),
+      async (request, reply) => sendJsonText(reply, await keywords.trendingBody(request.query.period, request.query.limit)),
     );
 
     app.get(
       '/api/keywords/trends',
       { config: { access: 'public' }, schema: { tags, summary: 'Each keyword against the previous period and its usual level', querystring: keywordPeriodQuerySchema, response: { 200: trendsResponseSchema, 400: errorResponseSchema } } },
-      async (request, reply) =>
-        reply
-          .type('application/json; charset=utf-8')
-          .serializer(passThrough)
-          .send((await keywords.trendsBody(request.query.period)) as never),
+      async (request, reply) => sendJsonText(reply, await keywords.trendsBody(request.query.period)),
     );
 
     app.get(
@@ -56,7 +48,7 @@ export function keywordsRoutes(keywords: KeywordsService, alerts: KeywordAlertsS
       async (request, reply) => {
         const user = await currentUser(request, resolveUser);
         const body = await keywords.hourlyPatternsBody(request.query.period, await keywords.timeZoneOf(user?.id ?? null));
-        return reply.type('application/json; charset=utf-8').serializer(passThrough).send(body as never);
+        return sendJsonText(reply, body);
       },
     );
 

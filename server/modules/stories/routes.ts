@@ -6,12 +6,10 @@ import {
   STORY_LIST_SORTS,
   storyListQuerySchema,
   storyPageSchema,
-  type StoryPage,
 } from '../../../common/contracts/stories.ts';
 import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import type { StoriesService } from './service.ts';
-
-const passThrough = (payload: unknown): string => payload as string;
 
 export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -28,12 +26,7 @@ export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          const body = await service.listPage(sort, request.query);
-          // The body is already JSON of the declared shape (and cached as such); skip re-serialising it.
-          return reply
-            .type('application/json; charset=utf-8')
-            .serializer(passThrough)
-            .send(body as unknown as StoryPage);
+          return sendJsonText(reply, await service.listPage(sort, request.query));
         },
       );
     }
