@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { sendJsonText } from '../server/http/json-text.ts';
 
 /** New stories a day: about Hacker News's rate, so 500,000 stories span a year and 50,000 about five weeks. */
 export const STORIES_PER_DAY = 1_370;
@@ -103,4 +106,32 @@ export async function withBenchServer<Info>(script: string, use: (info: Info) =>
     await new Promise((resolve) => server.once('exit', resolve));
     if (!keepData) await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A benchmark server's ceiling: `/bench/ceiling` answers a precomputed JSON body of a chosen size, what the same
+ * server does with no work at all. Registered at once (Fastify closes its route table at the first request);
+ * the returned function sets the size, once a sample answer shows it.
+ */
+export function addCeilingRoute(server: FastifyInstance): (bodyBytes: number) => void {
+  let precomputed = '';
+  server.get('/bench/ceiling', { schema: { hide: true } }, (_request, reply) => sendJsonText(reply, precomputed));
+  return (bodyBytes) => {
+    precomputed = JSON.stringify(['x'.repeat(Math.max(0, bodyBytes - 4))]);
+  };
+}
+
+/**
+ * Listens on a free loopback port and prints, as its first line, the JSON withBenchServer reads: the address and
+ * `info`. SIGTERM closes the server, then the database.
+ */
+export async function serveBenchApp(server: FastifyInstance, database: { close(): Promise<void> }, info: object): Promise<void> {
+  await server.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.server.address() as AddressInfo;
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}`, ...info })}\n`);
+  process.once('SIGTERM', async () => {
+    await server.close();
+    await database.close();
+    process.exit(0);
+  });
 }

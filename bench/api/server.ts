@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
-import { seedBenchmarkData } from '../support.ts';
+import { addCeilingRoute, seedBenchmarkData, serveBenchApp } from '../support.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 500_000);
 const SNAPSHOTS = Number(process.env.BENCH_SNAPSHOTS ?? STORIES * 20);
@@ -44,21 +44,7 @@ const app = await buildApp({
   now: Date.now,
   trigger: { requestNow: async () => undefined },
 });
-// Registered before the first request (Fastify closes its route table then); filled in just below.
-let precomputed = '';
-app.server.get('/bench/ceiling', { schema: { hide: true } }, (_request, reply) => {
-  reply.type('application/json; charset=utf-8').serializer((p) => p as string).send(precomputed);
-});
+const setCeilingSize = addCeilingRoute(app.server);
 const page1 = await app.server.inject({ url: '/api/stories/trending?page=1&limit=50&timeFilter=month' });
-precomputed = JSON.stringify(['x'.repeat(Math.max(0, page1.body.length - 4))]);
-await app.server.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.server.address() as import('node:net').AddressInfo;
-process.stdout.write(
-  `${JSON.stringify({ url: `http://127.0.0.1:${address.port}`, bodyBytes: page1.body.length, embedded: database.embedded })}\n`,
-);
-
-process.once('SIGTERM', async () => {
-  await app.server.close();
-  await database.close();
-  process.exit(0);
-});
+setCeilingSize(page1.body.length);
+await serveBenchApp(app.server, database, { bodyBytes: page1.body.length, embedded: database.embedded });

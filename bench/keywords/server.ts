@@ -16,6 +16,7 @@ import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
 import { KeywordsService } from '../../server/modules/keywords/service.ts';
 import { KEYWORD_PERIODS, type KeywordPeriod } from '../../common/rules/keyword-trends.ts';
+import { addCeilingRoute, serveBenchApp } from '../support.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 500_000);
 /** 500,000 stories are about a year of Hacker News (new stories included), so they are spread over 365 days. */
@@ -71,18 +72,7 @@ app.server.get('/bench/cold/trends', { schema: { hide: true } }, async () => unc
 app.server.get('/bench/cold/hourly-patterns', { schema: { hide: true } }, async () =>
   uncached.hourlyPatterns(nextPeriod(), ZONES[coldRequests % ZONES.length]!),
 );
-let precomputed = '';
-app.server.get('/bench/ceiling', { schema: { hide: true } }, (_request, reply) => {
-  reply.type('application/json; charset=utf-8').serializer((p) => p as string).send(precomputed);
-});
+const setCeilingSize = addCeilingRoute(app.server);
 const sample = await app.server.inject({ url: '/api/keywords/trends?period=24h' });
-precomputed = JSON.stringify(['x'.repeat(Math.max(0, sample.body.length - 4))]);
-await app.server.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.server.address() as import('node:net').AddressInfo;
-process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}`, bodyBytes: sample.body.length })}\n`);
-
-process.once('SIGTERM', async () => {
-  await app.server.close();
-  await database.close();
-  process.exit(0);
-});
+setCeilingSize(sample.body.length);
+await serveBenchApp(app.server, database, { bodyBytes: sample.body.length });

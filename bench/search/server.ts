@@ -14,6 +14,7 @@ import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
 import { DEFAULT_DATA_DIR } from '../../tools/hn-replay/index.ts';
+import { addCeilingRoute, serveBenchApp } from '../support.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 500_000);
 const dataFile = path.join(process.env.BENCH_HN_DATA ?? DEFAULT_DATA_DIR, 'stories.jsonl.gz');
@@ -76,11 +77,7 @@ if ((existing.rows[0]?.n ?? 0) === 0) {
 }
 
 const app = await buildApp({ config, pool, db: database.db, metrics: createMetrics(), now: Date.now, trigger: { requestNow: async () => undefined } });
-// Same-size body with no work at all: what this server does at most.
-let precomputed = '';
-app.server.get('/bench/ceiling', { schema: { hide: true } }, (_request, reply) => {
-  reply.type('application/json; charset=utf-8').serializer((p) => p as string).send(precomputed);
-});
+const setCeilingSize = addCeilingRoute(app.server);
 const signUp = await app.server.inject({
   method: 'POST',
   url: '/api/auth/sign-up/email',
@@ -88,9 +85,7 @@ const signUp = await app.server.inject({
 });
 const cookie = [signUp.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
 const sample = await app.server.inject({ url: '/api/search/stories?q=rust', headers: { cookie } });
-precomputed = JSON.stringify(['x'.repeat(Math.max(0, sample.body.length - 4))]);
-await app.server.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.server.address() as import('node:net').AddressInfo;
+setCeilingSize(sample.body.length);
 // The words, domains and authors the load is made of: frequent ones and rare ones, as people type both.
 const pick = async (sql: string) => (await pool.query<{ v: string }>(sql)).rows.map((row) => row.v);
 const words = {
@@ -99,10 +94,4 @@ const words = {
   domains: await pick(`SELECT domain AS v FROM stories WHERE domain <> '' GROUP BY domain ORDER BY count(*) DESC LIMIT 100`),
   authors: await pick(`SELECT by AS v FROM stories WHERE by <> '' GROUP BY by ORDER BY md5(by) LIMIT 100`),
 };
-process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}`, cookie, words })}\n`);
-
-process.once('SIGTERM', async () => {
-  await app.server.close();
-  await database.close();
-  process.exit(0);
-});
+await serveBenchApp(app.server, database, { cookie, words });
