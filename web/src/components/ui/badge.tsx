@@ -26,5 +26,5 @@ export const badgeVariants = cva(
 export type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVariants>;
 
 export function Badge({ className, variant, ...props }: BadgeProps) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

@@ -69,7 +69,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
         {isNew && (
           <span
             data-testid="new-badge"
-            className="story-badge mr-1.5 inline-block rounded border border-emerald-700/60 px-1 align-[1px] text-[11px] leading-4 font-semibold tracking-wide text-emerald-800 uppercase dark:border-emerald-300/60 dark:text-emerald-200"
+            className="story-badge mr-1.5 inline-block rounded border border-emerald-700/60 px-1 align-[1px] text-[11px] leading-3.5 font-semibold tracking-wide text-emerald-800 uppercase dark:border-emerald-300/60 dark:text-emerald-200"
           >
             New
           </span>
@@ -94,8 +94,10 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
         {showDomain && story.domain && <span className="ml-1.5 text-xs text-muted-foreground">({story.domain})</span>}
         <div
           className={cn(
-            'story-meta flex flex-wrap items-center gap-x-1.5 text-muted-foreground [&_[data-heat]]:py-0',
-            compact ? 'text-xs leading-4 [&_[data-heat]]:border-0' : 'mt-1 text-sm leading-5',
+            'story-meta flex flex-wrap items-center gap-x-1.5 text-muted-foreground [&_[data-slot=badge]]:py-0',
+            // A compact line is 16 px: badges fit inside it (badges lose their border, the tags' 14 px line plus
+            // border is 16 px), so a row with a badge or a tag is exactly as tall as one without.
+            compact ? 'text-xs leading-4 [&_[data-slot=badge]]:border-0' : 'mt-1 text-sm leading-5',
           )}
         >
           <span className="story-fact">
@@ -128,7 +130,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             </span>
           )}
           {tags.map((tag) => (
-            <span key={tag} className="story-badge rounded border px-1 text-[11px] leading-4 font-medium tracking-wide uppercase">
+            <span key={tag} className="story-badge rounded border px-1 text-[11px] leading-3.5 font-medium tracking-wide uppercase">
               {STORY_TAG_LABELS[tag]}
             </span>
           ))}
