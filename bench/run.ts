@@ -1,7 +1,9 @@
 /** `npm run bench`: every benchmark in turn. Each prints its own figures and ratios. */
 import { runApiBenchmark } from './api/run.ts';
+import { runEmailBenchmark } from './email/run.ts';
 import { runIngestBenchmark } from './ingest.ts';
 import { runKeywordsBenchmark } from './keywords/run.ts';
+import { runPredictionsBenchmark } from './predictions/run.ts';
 import { runSearchBenchmark } from './search/run.ts';
 import { runWebBenchmark } from './web/run.ts';
 
@@ -11,3 +13,5 @@ if (!only || only === 'ingest') await runIngestBenchmark();
 if (!only || only === 'web') await runWebBenchmark();
 if (!only || only === 'search') await runSearchBenchmark();
 if (!only || only === 'keywords') await runKeywordsBenchmark();
+if (!only || only === 'predictions') await runPredictionsBenchmark();
+if (!only || only === 'email') await runEmailBenchmark();

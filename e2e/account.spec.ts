@@ -4,7 +4,8 @@ import { checkPage, choose, completeOnboarding, expect, signUp, test, waitForSto
 
 test.describe('signed in', () => {
   test('sign up, onboarding, browse, preferences, profile, sign out', async ({ page }) => {
-    test.setTimeout(150_000);
+    // The longest journey of the suite (every sort and window, preferences, profile), and the first to meet a cold server.
+    test.setTimeout(240_000);
     const { email } = await signUp(page, 'Grace Hopper');
 
     // Onboarding: three steps, only closable by finishing or skipping on step 1.

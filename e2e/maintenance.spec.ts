@@ -1,4 +1,4 @@
-import { checkPage, completeOnboarding, expect, signUp, test, waitForStories, withDatabase } from './support.ts';
+import { checkPage, completeOnboarding, expect, signUp, signUpAs, test, waitForStories, withDatabase } from './support.ts';
 
 /** Runs alone, after every other project (see playwright.config.ts): it switches the whole site. */
 async function setMaintenanceMode(on: boolean): Promise<void> {
@@ -44,4 +44,35 @@ test('maintenance mode: visitors and users see the maintenance page, admins carr
   await waitForStories(page);
   await page.getByRole('button', { name: /Account menu/ }).click();
   await expect(page.getByRole('menuitem', { name: 'Admin' })).toBeVisible();
+});
+
+test("an admin turns maintenance on and off from /admin/settings; a reader's open page follows within the 30 s poll", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await setMaintenanceMode(false);
+  await signUpAs(page, 'admin', 'Switching Admin');
+
+  const readerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  await reader.clock.install();
+  await reader.goto('/');
+  await expect(reader.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
+
+  await page.goto('/admin/settings');
+  const field = page.getByLabel('maintenance_mode', { exact: true });
+  await field.fill('true');
+  await field.blur();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Setting Updated' })).toBeVisible();
+  // The admin carries on, in the admin area.
+  await page.reload();
+  await expect(page.getByLabel('maintenance_mode', { exact: true })).toHaveValue('true');
+
+  await reader.clock.fastForward(31_000);
+  await expect(reader.getByRole('heading', { name: "We're under maintenance" })).toBeVisible();
+
+  await page.getByLabel('maintenance_mode', { exact: true }).fill('false');
+  await page.getByLabel('maintenance_mode', { exact: true }).blur();
+  await expect(page.getByLabel('maintenance_mode', { exact: true })).toHaveValue('false');
+  await reader.clock.fastForward(31_000);
+  await expect(reader.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
+  await readerContext.close();
 });

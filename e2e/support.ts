@@ -23,15 +23,24 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results/screen
  * Checks the page open now in the light and the dark theme: no serious or critical axe violations, and a
  * full-page screenshot of each kept in test-results/screenshots. `ready` waits for the page's content.
  * The theme class is set directly: signed-in pages follow the darkMode preference, not the stored theme.
+ * `exclude` names elements axe leaves out: a frame sandboxed without scripts (the email preview) cannot take
+ * axe's script, and waiting for it would hang the check.
  */
-export async function checkPage(page: Page, name: string, ready: (page: Page) => Promise<void>): Promise<void> {
+export async function checkPage(
+  page: Page,
+  name: string,
+  ready: (page: Page) => Promise<void>,
+  exclude: string[] = [],
+): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await ready(page);
   const original = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
     await colourTransitionsDone(page);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+    for (const selector of exclude) axe.exclude(selector);
+    const results = await axe.analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(
       serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
@@ -161,4 +170,66 @@ export async function gotoKeywordsWithData(page: Page): Promise<void> {
     if (!(await hot.isVisible())) await page.reload();
     await expect(hot).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 90_000 });
+}
+
+/**
+ * Opens /predictions once the first ingestion cycle has scored the front page: the page asks once, so a page opened
+ * before the cycle ends is reloaded until predicted stories show.
+ */
+export async function gotoPredictionsWithData(page: Page): Promise<void> {
+  await page.goto('/predictions');
+  const first = page.getByRole('list', { name: 'Predicted stories' }).getByRole('article').first();
+  await expect(async () => {
+    if (!(await first.isVisible())) await page.reload();
+    await expect(first).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 90_000 });
+}
+
+/**
+ * Adds two predictions made seven hours ago to the ledger (one "will trend", one "will not"), so the next scoring run
+ * verifies them: the accuracy, trends and outcomes tabs then have verified figures. Returns their ids.
+ */
+export async function seedDuePredictions(): Promise<number[]> {
+  return withDatabase(async (client) => {
+    const result = await client.query<{ id: string }>(
+      `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version)
+       SELECT id, now() - interval '7 hours', p.probability, p.confidence, 1, 0, 'e2e'
+         FROM (SELECT id FROM stories WHERE domain <> '' ORDER BY id LIMIT 1) AS s,
+              (VALUES (0.9::float8, 'high'), (0.05::float8, 'high')) AS p(probability, confidence)
+       RETURNING id`,
+    );
+    return result.rows.map((row) => Number(row.id));
+  });
+}
+
+/** Whether these predictions are verified yet. */
+export async function predictionsVerified(ids: number[]): Promise<boolean> {
+  return withDatabase(async (client) => {
+    const result = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM predictions WHERE id = ANY($1::bigint[]) AND verified_at IS NOT NULL`, [ids]);
+    return result.rows[0]!.n === ids.length;
+  });
+}
+
+/** Signs up through the form, finishes onboarding and gives the account a role (the database is the only way). */
+export async function signUpAs(page: Page, role: 'user' | 'moderator' | 'admin', name: string): Promise<{ email: string }> {
+  const { email } = await signUp(page, name);
+  await completeOnboarding(page);
+  if (role !== 'user') await withDatabase((db) => db.query(`UPDATE users SET role = $1 WHERE email = $2`, [role, email]));
+  return { email };
+}
+
+let seeded = 0;
+
+/** A story of this test's own with a pending flag from `flaggerEmail`, for the moderation pages. Returns its title. */
+export async function seedFlaggedStory(flaggerEmail: string, reason: string | null): Promise<string> {
+  const hnId = 2_000_000_000 - process.pid * 100 - seeded++;
+  const title = `Flagged e2e story ${hnId}`;
+  await withDatabase(async (db) => {
+    const story = await db.query<{ id: number }>(
+      `INSERT INTO stories (hn_id, title, url, domain, by, time, score) VALUES ($1, $2, 'https://example.com/flagged', 'example.com', 'spammer', extract(epoch FROM now())::bigint - 600, 7) RETURNING id`,
+      [hnId, title],
+    );
+    await db.query(`INSERT INTO content_flags (user_id, story_id, flag_type, reason) SELECT id, $2, 'spam', $3 FROM users WHERE email = $1`, [flaggerEmail, story.rows[0]!.id, reason]);
+  });
+  return title;
 }

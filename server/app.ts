@@ -45,13 +45,25 @@ import { sharesRoutes } from './modules/shares/routes.ts';
 import { SharesService } from './modules/shares/service.ts';
 import { watchesRoutes } from './modules/watches/routes.ts';
 import { WatchesService } from './modules/watches/service.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { AuditLog } from './modules/admin/audit.ts';
 import { announcementsRoutes } from './modules/announcements/routes.ts';
 import { AnnouncementsService } from './modules/announcements/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { EmailControlsService } from './modules/email/controls.ts';
 import { emailRoutes } from './modules/email/routes.ts';
+import { EmailAdminService } from './modules/email/admin.ts';
+import { emailAdminRoutes } from './modules/email/admin-routes.ts';
+import { emailPublicRoutes } from './modules/email/public-routes.ts';
+import { EmailComposer } from './email/compose.ts';
+import { MailDelivery } from './email/outbox.ts';
+import { EmailService } from './email/service.ts';
+import { EmailSigner } from './email/tokens.ts';
+import { smtpTransport, type MailTransport } from './email/transport.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { predictionsRoutes } from './modules/predictions/routes.ts';
+import { PredictionsService } from './modules/predictions/service.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { SearchService } from './modules/search/service.ts';
 import { storiesRoutes } from './modules/stories/routes.ts';
@@ -68,6 +80,8 @@ export interface AppDeps {
   /** Starts an ingestion cycle somewhere (the job queue in production). */
   trigger: CycleTrigger;
   now: () => number;
+  /** Where mail goes; by default SMTP_URL's server, or none (mail stays in the outbox). Tests pass their own. */
+  mailTransport?: MailTransport | null;
   /** Where the built web app is; it is served when a build exists there. */
   webDistDir?: string;
   /**
@@ -80,7 +94,9 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   stories: StoriesService;
+  predictions: PredictionsService;
   auth: Auth;
+  email: EmailService;
   /** Every route the server answers (HEAD left out) with its declared access, for the route-walking tests and docs. */
   routes: { method: string; url: string; access: Access | undefined }[];
 }
@@ -127,10 +143,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const trustedOrigins = (): string[] => [new URL(publicUrl(deps.config)).origin];
   const secret = deps.config.AUTH_SECRET ?? (await loadOrCreateSecret(deps.pool, 'auth'));
+  const mailTransport = deps.mailTransport !== undefined ? deps.mailTransport : deps.config.SMTP_URL ? smtpTransport(deps.config.SMTP_URL) : null;
+  const email = new EmailService({
+    pool: deps.pool,
+    composer: new EmailComposer(new EmailSigner(await loadOrCreateSecret(deps.pool, 'email')), publicUrl(deps.config)),
+    delivery: new MailDelivery({
+      pool: deps.pool,
+      transport: mailTransport,
+      from: deps.config.EMAIL_FROM,
+      ratePerSecond: deps.config.EMAIL_RATE_PER_SECOND,
+      maxAttempts: deps.config.EMAIL_MAX_ATTEMPTS,
+      now: deps.now,
+    }),
+    from: deps.config.EMAIL_FROM,
+    now: deps.now,
+  });
+  server.addHook('onClose', async () => mailTransport?.close());
   const auth = createAuth({
     config: deps.config,
     db: deps.db,
     secret,
+    // The mail job writes the welcome email; sign-up only asks for a run.
+    onUserCreated: async () => email.kick(),
     // The site's own address, as the browser reached it, is trusted besides PUBLIC_URL (as for the Origin check).
     trustedOrigins: (request) => [...trustedOrigins(), ...(request ? [new URL(request.url).origin] : [])],
   });
@@ -219,8 +253,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
   await server.register(emailRoutes(emailControls, resolveUser));
-  await server.register(announcementsRoutes(new AnnouncementsService(deps.pool), resolveUser));
-  await server.register(contactRoutes(deps.pool, limiter, resolveUser));
+  await server.register(emailPublicRoutes(email, email.deps.composer.signer, deps.now));
+  const audit = new AuditLog(deps.pool);
+  await server.register(emailAdminRoutes(email, new EmailAdminService(deps.pool, deps.now, audit), deps.config.EMAIL_FROM, resolveUser));
+  const announcements = new AnnouncementsService(deps.pool);
+  await server.register(announcementsRoutes(announcements, resolveUser));
+  await server.register(contactRoutes(deps.pool, limiter, resolveUser, settings));
+  await server.register(
+    adminRoutes({
+      pool: deps.pool,
+      settings,
+      announcements,
+      audit,
+      storiesChanged: () => {
+        stories.invalidate();
+        predictions.invalidate();
+      },
+    }),
+  );
   await server.register(bookmarksRoutes(new BookmarksService(deps.pool, deps.now), resolveUser));
   await server.register(watchesRoutes(new WatchesService(deps.pool, deps.now), resolveUser));
   await server.register(notesRoutes(new NotesService(deps.pool), resolveUser));
@@ -230,6 +280,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(sharesRoutes(shares, resolveUser));
   await server.register(analyticsRoutes(deps.pool, limiter, resolveUser));
   await server.register(searchRoutes(new SearchService(deps.pool, deps.now)));
+  const predictions = new PredictionsService(deps.pool, deps.now);
+  await server.register(predictionsRoutes(predictions));
   // The web app's catch-all goes last, so every route above takes precedence over it.
   const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST_DIR;
   await server.register(sharePagesRoutes({ service: shares, baseUrl: publicUrl(deps.config), webDistDir }));
@@ -237,7 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (hasWebBuild(webDistDir)) {
     await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode() }));
   }
-  return { server, stories, auth, routes };
+  return { server, stories, predictions, auth, email, routes };
 }
 
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -57,6 +57,14 @@ export const configSchema = z.object({
         context.addIssue({ code: 'custom', message: `must be a comma-separated list of IP addresses and CIDR ranges (${(error as Error).message})` });
       }
     }),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// address')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).max(320).default('HN Trends <no-reply@localhost>'),
+  EMAIL_RATE_PER_SECOND: positiveInt.max(10_000).default(50),
+  EMAIL_POLL_SECONDS: positiveInt.max(3600).default(30),
+  EMAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
   ROLES: z
     .string()
     .default('web,worker')

@@ -7,6 +7,7 @@ import { LOCKS, withAdvisoryLock } from './db/locks.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createIngestion, type Ingestion } from './hn/service.ts';
 import { createBoss } from './jobs/boss.ts';
+import { EmailSchedule } from './jobs/email.ts';
 import { IngestSchedule } from './jobs/ingest.ts';
 import { createMetrics } from './metrics.ts';
 import { IngestionDisabledError } from './modules/stories/service.ts';
@@ -52,31 +53,40 @@ async function main(): Promise<void> {
   });
   const log = app.server.log;
 
-  let boss: PgBoss | null = null;
   let ingestion: Ingestion | null = null;
+  const boss: PgBoss = createBoss(database.pool);
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   if (config.INGEST_ENABLED) {
     ingestion = createIngestion({ config, pool: database.pool, metrics, log, now });
-    ingestion.onCycle(() => app.stories.invalidate());
-    boss = createBoss(database.pool);
-    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-    const runCycle = ingestion.runCycle;
-    const jobs = boss;
+    ingestion.onCycle(() => {
+      app.stories.invalidate();
+      app.predictions.invalidate();
+    });
     schedule = new IngestSchedule({
       boss,
       pool: database.pool,
       now,
       intervalSeconds: config.HN_POLL_SECONDS,
-      runCycle,
+      runCycle: ingestion.runCycle,
       log,
       work: hasRole(config, 'worker'),
     });
-    const ingestSchedule = schedule;
-    // Instances starting together would race to create pg-boss's tables and queues; they take turns.
-    await withAdvisoryLock(database.pool, LOCKS.jobsSetup, async () => {
-      await jobs.start();
-      await ingestSchedule.start();
-    });
   }
+  const mail = new EmailSchedule({
+    boss,
+    intervalSeconds: config.EMAIL_POLL_SECONDS,
+    run: () => app.email.run(),
+    log,
+    work: hasRole(config, 'worker'),
+  });
+  app.email.kick = () => mail.requestNow();
+  const ingestSchedule = schedule;
+  // Instances starting together would race to create pg-boss's tables and queues; they take turns.
+  await withAdvisoryLock(database.pool, LOCKS.jobsSetup, async () => {
+    await boss.start();
+    await ingestSchedule?.start();
+    await mail.start();
+  });
 
   if (hasRole(config, 'web')) {
     await app.server.listen({ host: config.HOST, port: config.PORT });
@@ -99,7 +109,8 @@ async function main(): Promise<void> {
     try {
       ingestion?.abort();
       await schedule?.stop();
-      await boss?.stop({ graceful: true, wait: true, timeout: 15_000 });
+      await mail.stop();
+      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       await app.server.close();
       await database.close();
       log.info('stopped');

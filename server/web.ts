@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute } from '../web/src/app/route-paths.ts';
 import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, type ApiCall, type ServerRenderer } from '../web/src/prerendered.ts';
+import { withSharedSessionLookup } from './http/access.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
 
@@ -142,7 +143,8 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (!hasSessionCookie(request.headers.cookie)) return sendLandingOrApp();
       if (!home) return sendApp(request, reply, 200);
 
-      const rendered = await home.renderer.renderSignedInHome(apiCallAs(request), searchOf(request.url)).catch((error: unknown) => {
+      const render = () => home.renderer.renderSignedInHome(apiCallAs(request), searchOf(request.url));
+      const rendered = await withSharedSessionLookup(render).catch((error: unknown) => {
         request.log.warn({ err: error }, 'rendering the signed-in home failed; sending the plain app');
         return null;
       });

@@ -14,7 +14,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { DEFAULT_DATA_DIR, startReplay } from './hn-replay/index.ts';
-import { importHistory } from './import-history.ts';
+import { importHistory, importPredictionHistory } from './import-history.ts';
 
 /** A busy moment of the recording: a Monday afternoon, US time (2021-03-01 17:00 UTC). */
 const DEFAULT_START = Date.parse('2021-03-01T17:00:00Z') / 1000;
@@ -38,6 +38,8 @@ if (historyDays > 0 && existsSync(storiesFile)) {
     await runMigrations(database.pool);
     const count = await importHistory(database.pool, { storiesFile, until: start, days: historyDays, shift: timeShift });
     console.log(`[demo] ${count} recorded stories of the ${historyDays} days before the replay's start imported, shifted to now`);
+    const predictions = await importPredictionHistory(database.pool, path.dirname(storiesFile), { until: start, days: historyDays, shift: timeShift });
+    console.log(`[demo] ${predictions} predictions backfilled into the ledger from the same days`);
   } finally {
     await database.close();
   }

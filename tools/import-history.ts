@@ -7,7 +7,8 @@
  *   npm run import-history -- [--days 7] [--until 2021-03-01T17:00:00Z] [--shift-to <ISO time, or "now">]
  *
  * `--until` is a moment of the recording (default: its end); `--shift-to` moves it (and everything before it) to that
- * time, as the demo's replay is shifted to now. Reads HN_REPLAY_DATA (default ../shared/data/hn-frontpage) and
+ * time, as the demo's replay is shifted to now. The prediction ledger is backfilled from the same days (the model run
+ * on the data as it stood at each moment, marked as backfilled). Reads HN_REPLAY_DATA (default ../shared/data/hn-frontpage) and
  * the database of DATABASE_URL or DATA_DIR, as the server does.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
+import { backfillLedger } from '../server/modules/predictions/backfill.ts';
+import { readRecording } from './predictions/recording.ts';
 import { DEFAULT_DATA_DIR } from './hn-replay/index.ts';
 
 const DAY = 86_400;
@@ -81,9 +84,21 @@ export async function importHistory(pool: pg.Pool, options: HistoryOptions, nowM
   return ids.length;
 }
 
+/**
+ * The prediction ledger's past (docs/predictions.md): the model run over the recording as it stood at each moment of
+ * the same days, for the imported stories, marked as backfilled and verified from what followed. Returns how many
+ * predictions were recorded.
+ */
+export async function importPredictionHistory(pool: pg.Pool, dataDir: string, options: Omit<HistoryOptions, 'storiesFile'>): Promise<number> {
+  const { stories, rows } = await readRecording(dataDir);
+  const until = options.until ?? (rows.length > 0 ? rows.time[rows.length - 1]! + 1 : 0);
+  return backfillLedger(pool, stories, rows, { from: until - options.days * DAY, until, shift: options.shift });
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { days: { type: 'string', default: '7' }, until: { type: 'string' }, 'shift-to': { type: 'string' } } });
-  const storiesFile = join(process.env.HN_REPLAY_DATA ?? DEFAULT_DATA_DIR, 'stories.jsonl.gz');
+  const dataDir = process.env.HN_REPLAY_DATA ?? DEFAULT_DATA_DIR;
+  const storiesFile = join(dataDir, 'stories.jsonl.gz');
   if (!existsSync(storiesFile)) throw new Error(`no recording at ${storiesFile} (set HN_REPLAY_DATA)`);
   const days = Number(values.days);
   if (!Number.isInteger(days) || days < 1 || days > 365) throw new Error('--days must be a whole number of days, 1 to 365');
@@ -97,6 +112,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await runMigrations(database.pool);
     const shift = shiftTo === undefined ? 0 : Math.floor(shiftTo - until!);
     const count = await importHistory(database.pool, { storiesFile, until, days, shift });
+    const predictions = await importPredictionHistory(database.pool, dataDir, { until, days, shift });
+    console.log(`[import-history] ${predictions} predictions backfilled into the ledger from the same days`);
     console.log(`[import-history] ${count} recorded stories of the ${days} days before ${until === undefined ? 'the end of the recording' : new Date((until + shift) * 1000).toISOString()} imported and counted`);
   } finally {
     await database.close();

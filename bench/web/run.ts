@@ -115,8 +115,11 @@ async function auditOnce(name: string, url: string, cookie?: string): Promise<Pa
   }
 }
 
-/** Lighthouse's figures move from run to run (TBT most); its own advice is to take the median of several. */
-const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+/**
+ * Lighthouse's figures move from run to run (TBT most); its own advice is to take the median of several.
+ * BENCH_WEB_RUNS=0 skips Lighthouse and measures only the server's side.
+ */
+const RUNS = Math.max(0, Number(process.env.BENCH_WEB_RUNS ?? 3));
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -187,20 +190,24 @@ export async function runWebBenchmark(): Promise<void> {
     for (let run = 0; run < RUNS; run++) {
       runs.push({ landing: await audit('landing page (visitor)', `${ORIGIN}/`), list: await audit('story list (signed in)', `${ORIGIN}/`, cookie) });
     }
-    console.log(`\nbench/web: Lighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), Debian chromium, ${RUNS} runs`);
-    console.log('page                        score   LCP ms   TBT ms    CLS    JS sent KB   JS gzipped KB');
-    for (const key of ['landing', 'list'] as const) {
-      const pages = runs.map((run) => run[key]);
-      for (const page of pages) printRow(`${page.name}`, page);
-      if (RUNS > 1) printRow(`  median of ${RUNS}`, medianFigures(pages));
-    }
-    console.log('targets: score >= 95, LCP < 2000 ms, CLS < 0.05, landing page JavaScript <= 150 KB gzipped');
+    if (RUNS > 0) printLighthouse(runs);
     await serverThroughput(cookie);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+function printLighthouse(runs: { landing: PageFigures; list: PageFigures }[]): void {
+  console.log(`\nbench/web: Lighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), Debian chromium, ${RUNS} runs`);
+  console.log('page                        score   LCP ms   TBT ms    CLS    JS sent KB   JS gzipped KB');
+  for (const key of ['landing', 'list'] as const) {
+    const pages = runs.map((run) => run[key]);
+    for (const page of pages) printRow(`${page.name}`, page);
+    if (RUNS > 1) printRow(`  median of ${RUNS}`, medianFigures(pages));
+  }
+  console.log('targets: score >= 95, LCP < 2000 ms, CLS < 0.05, landing page JavaScript <= 150 KB gzipped');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runWebBenchmark();

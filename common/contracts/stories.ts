@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PREDICTION_CONFIDENCES } from '../rules/predictions.ts';
 import { STORY_LIST_MAX_LIMIT } from '../rules/limits.ts';
 import { DEFAULT_TIME_FILTER, TIME_FILTERS } from '../rules/time-windows.ts';
 import { intParam } from './fields.ts';
@@ -41,6 +42,8 @@ export const storySchema = z.object({
   scoreVelocity: z.number().describe('Points per hour over the trailing window'),
   commentsVelocity: z.number().describe('Comments per hour over the trailing window'),
   trendingScore: z.number(),
+  predictionScore: z.number().int().optional().describe('The current prediction: probability of reaching 300 points within 6 hours, as a percentage'),
+  predictionConfidence: z.enum(PREDICTION_CONFIDENCES).optional(),
 });
 export type Story = z.infer<typeof storySchema>;
 

@@ -35,12 +35,14 @@ describe('limits (the spec numbers)', () => {
 
   it('has the email frequencies and types', () => {
     expect(limits.EMAIL_FREQUENCIES).toEqual(['immediate', 'hourly', 'daily', 'weekly', 'bi_weekly', 'monthly']);
+    // Part 2 §3's five, then trending alerts: a kind of email (§1) with its own unsubscribe type (§4), so its own control.
     expect(limits.EMAIL_TYPES).toEqual([
       'weekly_digest',
       'keyword_alert',
       'keyword_digest',
       'prediction_alert',
       'watch_notification',
+      'trending_alerts',
     ]);
   });
 

@@ -43,8 +43,35 @@ export const EMAIL_TYPES = [
   'keyword_digest',
   'prediction_alert',
   'watch_notification',
+  // Not in part 2 §3's list, but a kind of email (§1) with its own unsubscribe type (§4), so its own limits too.
+  'trending_alerts',
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
+
+/** Every kind of email the product sends (part 2 §1): the controlled types and the one-off welcome. */
+export const EMAIL_KINDS = [...EMAIL_TYPES, 'welcome'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** What an unsubscribe link may name (part 2 §4); without a type it stops every email notification. */
+export const UNSUBSCRIBE_TYPES = ['keyword_alert', 'weekly_digest', 'trending_alerts', 'prediction_alert', 'welcome', 'keyword_digest', 'watch_notification'] as const;
+export type UnsubscribeType = (typeof UNSUBSCRIBE_TYPES)[number];
+
+/** The admin's test email types (part 2 §3), each the kind it previews. */
+export const TEST_EMAIL_TYPES = ['keyword-alert', 'weekly-digest', 'prediction-alert', 'watch-notification', 'welcome'] as const;
+export type TestEmailType = (typeof TEST_EMAIL_TYPES)[number];
+
+/** Email log statuses (part 2 §4), and the outbox's own: sending while in flight, skipped with the reason. */
+export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/** Custom digest content styles (part 2 §3). */
+export const DIGEST_CONTENT_STYLES = ['default', 'info', 'announcement', 'tip', 'warning', 'celebration', 'quote'] as const;
+export type DigestContentStyle = (typeof DIGEST_CONTENT_STYLES)[number];
+export const DIGEST_CONTENT_MAX_LENGTH = 20_000;
+/** The email activity log's page size. */
+export const EMAIL_LOG_PAGE_SIZE = 50;
+/** Newsletter daily activity covers the last 30 days (part 2 §9). */
+export const NEWSLETTER_ACTIVITY_DAYS = 30;
 
 /** Part 2 §9 names cities; these are their IANA zone names. */
 export const TIMEZONES = [

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCURACY_WINDOW_HOURS,
+  accuracyPercent,
   changesMeaningfully,
+  domainAccuracyColour,
+  DOMAINS_SHOWN,
+  OUTCOMES_SHOWN,
+  PREDICTIONS_PAGE_SIZE,
+  reliabilityBin,
+  TREND_ROWS_SHOWN,
+  TREND_WINDOW_DAYS,
+  trendAccuracyColour,
   PREDICTION_HORIZON_HOURS,
   PREDICTION_TARGET_POINTS,
   isPredictionAccurate,
@@ -81,5 +91,29 @@ describe('verification', () => {
     expect(isPredictionAccurate(0.7, false)).toBe(false);
     expect(isPredictionAccurate(0.1, false)).toBe(true);
     expect(isPredictionAccurate(0.1, true)).toBe(false);
+  });
+});
+
+describe('the page’s figures (part 2 §5, §9)', () => {
+  it('uses the spec’s constants', () => {
+    expect([PREDICTIONS_PAGE_SIZE, OUTCOMES_SHOWN, DOMAINS_SHOWN, TREND_ROWS_SHOWN, TREND_WINDOW_DAYS, ACCURACY_WINDOW_HOURS]).toEqual([25, 20, 10, 10, 30, 168]);
+  });
+
+  it('gives accuracy as a percentage with one decimal, and none when nothing was verified', () => {
+    expect(accuracyPercent(2, 3)).toBe(66.7);
+    expect(accuracyPercent(0, 5)).toBe(0);
+    expect(accuracyPercent(0, 0)).toBeNull();
+  });
+
+  it('colours the daily table at 70, 50 and 30', () => {
+    expect([70, 69.9, 50, 49.9, 30, 29.9].map(trendAccuracyColour)).toEqual(['green', 'yellow', 'yellow', 'orange', 'orange', 'red']);
+  });
+
+  it('colours the domains at 70 and 50', () => {
+    expect([70, 69.9, 50, 49.9, 0].map(domainAccuracyColour)).toEqual(['green', 'yellow', 'yellow', 'red', 'red']);
+  });
+
+  it('bins probabilities by tenth for the reliability chart, 1.0 in the top bin', () => {
+    expect([0, 0.05, 0.1, 0.55, 0.99, 1].map(reliabilityBin)).toEqual([0, 0, 1, 5, 9, 9]);
   });
 });

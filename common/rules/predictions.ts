@@ -71,3 +71,43 @@ export function isUndecided(score: number, ageHours: number): boolean {
 export function isPredictionAccurate(probability: number, reachedTarget: boolean): boolean {
   return predictsTrend(probability) === reachedTarget;
 }
+
+/** The /predictions page's constants (part 2 §2.5, §9). */
+export const PREDICTIONS_PAGE_SIZE = 25;
+export const PREDICTIONS_MAX_LIMIT = 100;
+export const OUTCOMES_SHOWN = 20;
+export const DOMAINS_SHOWN = 10;
+export const TREND_ROWS_SHOWN = 10;
+export const TREND_WINDOW_DAYS = 30;
+/** The accuracy window (7 days); `?hours=` may ask for up to the trend window. */
+export const ACCURACY_WINDOW_HOURS = 168;
+export const ACCURACY_MAX_HOURS = TREND_WINDOW_DAYS * 24;
+
+/** Accuracy as a percentage with one decimal; null when nothing was verified (no accuracy to speak of). */
+export function accuracyPercent(accurate: number, verified: number): number | null {
+  if (verified <= 0) return null;
+  return Math.round((accurate / verified) * 1000) / 10;
+}
+
+export type AccuracyColour = 'green' | 'yellow' | 'orange' | 'red';
+
+/** The daily table's colours (part 2 §5): 70+ green, 50+ yellow, 30+ orange, else red. */
+export function trendAccuracyColour(percent: number): AccuracyColour {
+  if (percent >= 70) return 'green';
+  if (percent >= 50) return 'yellow';
+  if (percent >= 30) return 'orange';
+  return 'red';
+}
+
+/** The domains' colours (part 2 §5): 70 and 50 are the thresholds. */
+export function domainAccuracyColour(percent: number): AccuracyColour {
+  if (percent >= 70) return 'green';
+  if (percent >= 50) return 'yellow';
+  return 'red';
+}
+
+/** Reliability chart bins: ten equal-width bins of the predicted probability. */
+export const RELIABILITY_BINS = 10;
+export function reliabilityBin(probability: number): number {
+  return Math.min(RELIABILITY_BINS - 1, Math.max(0, Math.floor(probability * RELIABILITY_BINS)));
+}

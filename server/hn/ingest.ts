@@ -6,6 +6,7 @@ import { deriveStories } from './derive-stories.ts';
 import { recordWatchStatusChanges } from './watch-status.ts';
 import { expectedUpvotesSql } from './exposure.ts';
 import { indexStoryKeywords } from '../modules/keywords/ingest.ts';
+import { runPredictions } from '../modules/predictions/scoring.ts';
 
 /** A listed story not mentioned by `updates` is re-read at least this often, so no change is missed. */
 const STALE_AFTER_SECONDS = 5 * 60;
@@ -40,6 +41,8 @@ export interface CycleReport {
   storiesDerived: number;
   /** Milliseconds the cycle spent counting keywords and firing keyword alerts (bench/keywords weighs it). */
   keywordsMs: number;
+  /** Milliseconds the cycle spent scoring, verifying and settling predictions (bench/ingest weighs it). */
+  predictionsMs: number;
   errors: number;
   /** Seconds since the previous successful cycle finished (how stale the data was). */
   lagSeconds: number | null;
@@ -232,6 +235,15 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       warn(error, 'could not update keyword counts');
     }
     const keywordsMs = Math.round(performance.now() - keywordsStarted);
+    // 8. Predictions of the front page's undecided stories, and the verification of those whose horizon passed.
+    //    Under the cycle's lock, so it runs once across instances.
+    const predictionsStarted = performance.now();
+    try {
+      await runPredictions(pool, deps.now(), 'cycle');
+    } catch (error) {
+      warn(error, 'could not update predictions');
+    }
+    const predictionsMs = Math.round(performance.now() - predictionsStarted);
 
     const status = errors > 0 ? 'partial' : 'ok';
     const report: CycleReport = {
@@ -243,6 +255,7 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       snapshotsAppended: stored.snapshotsAppended,
       storiesDerived,
       keywordsMs,
+      predictionsMs,
       errors,
       lagSeconds,
     };
@@ -258,6 +271,7 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       snapshotsAppended: 0,
       storiesDerived: 0,
       keywordsMs: 0,
+      predictionsMs: 0,
       errors: errors + 1,
       lagSeconds,
       error: error instanceof Error ? error.message : String(error),

@@ -50,8 +50,8 @@ export interface Replay {
 /** Ids per hour before a day of the recording has been seen (Hacker News allocated about 480 in 2020-2022). */
 export const DEFAULT_IDS_PER_HOUR = 480;
 /** The id rate is measured over this trailing span. */
-const ID_RATE_SPAN_SECONDS = 24 * SECONDS_PER_HOUR;
-const MIN_ID_RATE_SPAN_SECONDS = SECONDS_PER_HOUR;
+export const ID_RATE_SPAN_SECONDS = 24 * SECONDS_PER_HOUR;
+export const MIN_ID_RATE_SPAN_SECONDS = SECONDS_PER_HOUR;
 
 export function replayRecording(stories: RecordedStory[], rows: Observations, policy: MomentPolicy): Replay {
   const sightings: Sighting[][] = stories.map(() => []);
@@ -125,7 +125,7 @@ export function replayRecording(stories: RecordedStory[], rows: Observations, po
   return { sightings, moments };
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

@@ -93,6 +93,16 @@ async function giveThePersonARowEverywhere(): Promise<void> {
     id,
     person.email,
   ]);
+  // The mail job writes the welcome email (no SMTP here: it stays in the outbox).
+  await t.app.email.queueWelcomes(Date.now());
+  await q(`INSERT INTO email_pending_items (user_id, kind, payload) VALUES ($1, 'trending_alerts', '{"storyId": 1}')`, [id]);
+  await q(`INSERT INTO digest_custom_content (week_of, top_content, updated_by) VALUES ('2026-11-22', '<p>Hi</p>', $1)`, [id]);
+  // As a moderator or admin: a bystander's message the person handled, and the audit log entry of it.
+  await q(`INSERT INTO contact_messages (name, email, subject, message, user_id, handled_by, handled_at) VALUES ('Bystander', 'b@example.com', 'Q', 'Hello?', $1, $2, now())`, [
+    bystander.id,
+    id,
+  ]);
+  await q(`INSERT INTO admin_logs (action, target_type, target_id, admin_user_id, ip_address) VALUES ('contact_message_handled', 'contact_message', '1', $1, '10.9.9.8')`, [id]);
 }
 
 beforeAll(async () => {
@@ -153,8 +163,12 @@ describe('your data means all of it', () => {
     await new AccountsService(t.db.database.db, new EmailControlsService(t.db.database.db)).deleteAccount(person.id);
 
     const after = await rowsReferring(pool(), person.id);
-    expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
-    for (const column of await personColumns(pool())) {
+    const kept = PERSONAL_DATA.filter((entry) => entry.onDelete === 'keep').map((entry) => key(personalColumnName(entry)));
+    expect(kept, 'only the append-only audit log outlives the account').toEqual(['admin_logs.admin_user_id']);
+    expect(Object.entries(after).filter(([column, n]) => n > 0 && !kept.includes(column))).toEqual([]);
+    // The audit entry stays, and says nothing of the person but their account id and address.
+    expect(after['admin_logs.admin_user_id']).toBe(1);
+    for (const column of (await personColumns(pool())).filter((column) => !kept.includes(column))) {
       const [table, name] = column.split('.');
       const left = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" WHERE "${name}"::text = $1`, [person.id]);
       expect(left.rows[0]!.n, column).toBe(0);

@@ -35,7 +35,10 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     now,
     trigger: { requestNow: async (reason) => void ingestion.runCycle(reason) },
   });
-  ingestion.onCycle(() => app.stories.invalidate());
+  ingestion.onCycle(() => {
+    app.stories.invalidate();
+    app.predictions.invalidate();
+  });
   return {
     app,
     db,

@@ -7,8 +7,8 @@ import { seedStories } from './seed.ts';
 /**
  * Every route of the server with a request that is valid for a permitted caller, and the status a visitor, a
  * user, a moderator and an admin get from it: the authorization matrix (test/authorization.test.ts), also used
- * by the security tests that walk every route. `{self}`, `{announcement}`, `{keyword}` and `{keywordAlert}` in a URL are
- * filled by `urlFor`.
+ * by the security tests that walk every route. `{self}`, `{announcement}`, `{keyword}`, `{keywordAlert}`, `{adminFlag}`,
+ * `{adminAnnouncement}`, `{contactMessage}` and `{plainUser}` in a URL are filled by `urlFor`.
  */
 export type Who = 'visitor' | 'user' | 'moderator' | 'admin';
 export interface Row {
@@ -56,6 +56,13 @@ export const ROUTE_MATRIX: Record<string, Row> = {
     request: { method: 'PATCH', url: '/api/email/frequency-controls/keyword_alert', payload: { frequency: 'daily' } },
     expect: [401, 200, 200, 200],
   },
+  // The predictions page needs sign-in; its accuracy figures are public, as the endpoint's name says.
+  'GET /api/stories/predictions': { request: { url: '/api/stories/predictions?page=1&limit=25' }, expect: [401, 200, 200, 200] },
+  'GET /api/predictions/accuracy/public': { request: { url: '/api/predictions/accuracy/public?hours=168' }, expect: [200, 200, 200, 200] },
+  'GET /api/predictions/trends': { request: { url: '/api/predictions/trends' }, expect: [401, 200, 200, 200] },
+  'GET /api/predictions/domains': { request: { url: '/api/predictions/domains' }, expect: [401, 200, 200, 200] },
+  'GET /api/predictions/outcomes': { request: { url: '/api/predictions/outcomes' }, expect: [401, 200, 200, 200] },
+  'POST /api/predictions/update': { request: { method: 'POST', url: '/api/predictions/update' }, expect: [401, 200, 200, 200] },
   'GET /api/search/stories': { request: { url: '/api/search/stories?q=story&sort=comments&order=asc' }, expect: [401, 200, 200, 200] },
   'GET /api/search/suggestions': { request: { url: '/api/search/suggestions?q=st' }, expect: [401, 200, 200, 200] },
   'GET /api/announcements': { request: { url: '/api/announcements' }, expect: [200, 200, 200, 200] },
@@ -104,6 +111,66 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   // Each person changes their own alert ({keywordAlert}); the visitor tries the plain user's.
   'PATCH /api/keyword-alerts/:id': { request: { method: 'PATCH', url: '/api/keyword-alerts/{keywordAlert}', payload: { isActive: false } }, expect: [401, 200, 200, 200] },
   'DELETE /api/keyword-alerts/:id': { request: { method: 'DELETE', url: '/api/keyword-alerts/{keywordAlert}' }, expect: [401, 200, 200, 200] },
+  // Email links carry their own signed tokens ({unsubscribe}: the plain user's, {emailClick}: a signed tracked link).
+  'GET /api/unsubscribe/:token': { request: { url: '/api/unsubscribe/{unsubscribe}?type=weekly_digest' }, expect: [200, 200, 200, 200] },
+  'POST /api/unsubscribe/:token': { request: { method: 'POST', url: '/api/unsubscribe/{unsubscribe}?type=weekly_digest' }, expect: [200, 200, 200, 200] },
+  'GET /api/email/open/:token/:signature': { request: { url: '/api/email/open/abc/def' }, expect: [200, 200, 200, 200] },
+  'GET /api/email/click/:token/:signature': { request: { url: '{emailClick}' }, expect: [302, 302, 302, 302] },
+  'GET /api/admin/email-status': { request: { url: '/api/admin/email-status' }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/email-logs': { request: { url: '/api/admin/email-logs?page=1&status=pending' }, expect: [401, 403, 403, 200] },
+  // The matrix's app has no SMTP_URL: an admin is told delivery is off (409).
+  'POST /api/admin/send-test-email': { request: { method: 'POST', url: '/api/admin/send-test-email', payload: { type: 'welcome' } }, expect: [401, 403, 403, 409] },
+  'POST /api/admin/send-weekly-digest': { request: { method: 'POST', url: '/api/admin/send-weekly-digest', payload: { force: true } }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/newsletter/stats': { request: { url: '/api/admin/newsletter/stats' }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/newsletter/subscribers': { request: { url: '/api/admin/newsletter/subscribers?page=1' }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/newsletter/activity': { request: { url: '/api/admin/newsletter/activity' }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/newsletter/analytics': { request: { url: '/api/admin/newsletter/analytics' }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/digest/custom-content/weekly_digest': { request: { url: '/api/admin/digest/custom-content/weekly_digest?weekOf=2026-11-22' }, expect: [401, 403, 403, 200] },
+  'POST /api/admin/digest/custom-content/weekly_digest': {
+    request: { method: 'POST', url: '/api/admin/digest/custom-content/weekly_digest', payload: { weekOf: '2026-11-22', topContent: '<p>Hi</p>', topContentStyle: 'tip' } },
+    expect: [401, 403, 403, 200],
+  },
+  'DELETE /api/admin/digest/custom-content/weekly_digest': { request: { method: 'DELETE', url: '/api/admin/digest/custom-content/weekly_digest?weekOf=2026-11-22' }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/digest/preview/weekly_digest': { request: { url: '/api/admin/digest/preview/weekly_digest?weekOf=2026-11-22' }, expect: [401, 403, 403, 200] },
+  // The administrator area (spec part 2 §6): moderators run the community, only admins change roles, settings,
+  // announcements and read contact messages. `{adminFlag}`, `{adminAnnouncement}` and `{contactMessage}` are the
+  // caller's own fixture, so the moderator's and the admin's calls each find theirs untouched.
+  'GET /api/admin/dashboard': { request: { url: '/api/admin/dashboard' }, expect: [401, 403, 200, 200] },
+  'GET /api/admin/users': { request: { url: '/api/admin/users?page=1&limit=25' }, expect: [401, 403, 200, 200] },
+  'PATCH /api/admin/users/:userId/role': { request: { method: 'PATCH', url: '/api/admin/users/{plainUser}/role', payload: { role: 'user' } }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/logs': { request: { url: '/api/admin/logs?page=1&limit=25' }, expect: [401, 403, 200, 200] },
+  'GET /api/admin/content-flags': { request: { url: '/api/admin/content-flags?page=1&status=pending' }, expect: [401, 403, 200, 200] },
+  'PATCH /api/admin/content-flags/:flagId/review': {
+    request: { method: 'PATCH', url: '/api/admin/content-flags/{adminFlag}/review', payload: { action: 'reject' } },
+    expect: [401, 403, 200, 200],
+  },
+  'DELETE /api/admin/content-flags/:flagId': { request: { method: 'DELETE', url: '/api/admin/content-flags/{adminFlag}' }, expect: [401, 403, 200, 200] },
+  'GET /api/admin/settings': { request: { url: '/api/admin/settings' }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/keyword-aliases': { request: { url: '/api/admin/keyword-aliases' }, expect: [401, 403, 403, 200] },
+  'POST /api/admin/keyword-aliases': {
+    request: { method: 'POST', url: '/api/admin/keyword-aliases', payload: { alias: 'Matrix Tests', keyword: 'Route Matrix' } },
+    expect: [401, 403, 403, 200],
+  },
+  // One of the aliases the migration seeds.
+  'DELETE /api/admin/keyword-aliases/:alias': { request: { method: 'DELETE', url: '/api/admin/keyword-aliases/k8s' }, expect: [401, 403, 403, 200] },
+  'POST /api/admin/settings': {
+    request: { method: 'POST', url: '/api/admin/settings', payload: { key: 'matrix_flag', value: true, category: 'feature_flags', description: 'A test flag' } },
+    expect: [401, 403, 403, 200],
+  },
+  'GET /api/admin/announcements': { request: { url: '/api/admin/announcements' }, expect: [401, 403, 403, 200] },
+  'POST /api/admin/announcements': {
+    request: { method: 'POST', url: '/api/admin/announcements', payload: { title: 'Hello', message: '<p>World</p>', type: 'info', isActive: false, isPersistent: false } },
+    expect: [401, 403, 403, 201],
+  },
+  'PUT /api/admin/announcements/:id': {
+    request: { method: 'PUT', url: '/api/admin/announcements/{adminAnnouncement}', payload: { title: 'Changed', message: 'Text', type: 'warning', isActive: false, isPersistent: true } },
+    expect: [401, 403, 403, 200],
+  },
+  'DELETE /api/admin/announcements/:id': { request: { method: 'DELETE', url: '/api/admin/announcements/{adminAnnouncement}' }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/search': { request: { url: '/api/admin/search?q=ma&type=all&time=all' }, expect: [401, 403, 200, 200] },
+  'GET /api/admin/search/summary': { request: { url: '/api/admin/search/summary' }, expect: [401, 403, 200, 200] },
+  'GET /api/admin/contact-messages': { request: { url: '/api/admin/contact-messages?page=1&status=all' }, expect: [401, 403, 403, 200] },
+  'PATCH /api/admin/contact-messages/:id': { request: { method: 'PATCH', url: '/api/admin/contact-messages/{contactMessage}', payload: { handled: true } }, expect: [401, 403, 403, 200] },
   'GET /api/logout': { request: { url: '/api/logout' }, expect: [302, 302, 302, 302], destructive: true },
   'DELETE /api/user': { request: { method: 'DELETE', url: '/api/user', payload: { password: 'correct horse battery staple' } }, expect: [401, 200, 200, 200], destructive: true },
 };
@@ -120,11 +187,21 @@ export interface MatrixFixtures {
   keywordId: number;
   /** Each person's own keyword alert. */
   keywordAlertIds: Record<string, number>;
+  /** The plain user's weekly-digest unsubscribe token, and a tracked link signed by the server. */
+  unsubscribeToken: string;
+  emailClick: string;
+  /** Per caller: a pending flag, an inactive announcement and a contact message for the admin rows to act on. */
+  adminFlagIds: Record<string, number>;
+  adminAnnouncementIds: Record<string, number>;
+  contactMessageIds: Record<string, number>;
 }
 
 export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> {
   const pool: Pool = t.db.database.pool;
-  await seedStories(pool, [{ hnId: 1, time: Math.floor(Date.now() / 1000) - 600, score: 5 }]);
+  await seedStories(pool, [
+    { hnId: 1, time: Math.floor(Date.now() / 1000) - 600, score: 5 },
+    { hnId: 2, time: Math.floor(Date.now() / 1000) - 900, score: 3 },
+  ]);
   const admin = await signUp(t.app.server, { name: 'Admin' });
   const moderator = await signUp(t.app.server, { name: 'Moderator' });
   const user = await signUp(t.app.server, { name: 'User' });
@@ -133,14 +210,35 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
   await pool.query(`INSERT INTO shared_links (share_token, user_id, story_id) VALUES ($1, $2, 1)`, [SHARE_TOKEN, user.id]);
   const keyword = await pool.query<{ id: number }>(`INSERT INTO keywords (key, display) VALUES ('matrix', 'Matrix') RETURNING id`);
   const keywordAlertIds: Record<string, number> = {};
+  const adminFlagIds: Record<string, number> = {};
+  const adminAnnouncementIds: Record<string, number> = {};
+  const contactMessageIds: Record<string, number> = {};
+  const secondStory = (await pool.query<{ id: number }>('SELECT id FROM stories WHERE hn_id = 2')).rows[0]!.id;
   for (const person of [admin, moderator, user]) {
     const alert = await pool.query<{ id: number }>(
       `INSERT INTO keyword_alerts (user_id, keyword, match_key) VALUES ($1, 'Matrix', 'matrix') RETURNING id`,
       [person.id],
     );
     keywordAlertIds[person.id] = alert.rows[0]!.id;
+    const flag = await pool.query<{ id: number }>(`INSERT INTO content_flags (user_id, story_id, flag_type) VALUES ($1, $2, 'spam') RETURNING id`, [person.id, secondStory]);
+    adminFlagIds[person.id] = flag.rows[0]!.id;
+    const announcement = await pool.query<{ id: number }>(`INSERT INTO announcements (title, message, is_active) VALUES ('Draft', 'Text', false) RETURNING id`);
+    adminAnnouncementIds[person.id] = announcement.rows[0]!.id;
+    const message = await pool.query<{ id: number }>(`INSERT INTO contact_messages (name, email, subject, message) VALUES ('Ann', 'ann@example.com', 'Hi', 'Hello') RETURNING id`);
+    contactMessageIds[person.id] = message.rows[0]!.id;
   }
-  return { people: { admin, moderator, user }, announcementId: inserted.rows[0]!.id, keywordId: keyword.rows[0]!.id, keywordAlertIds };
+  const composer = t.app.email.deps.composer;
+  return {
+    people: { admin, moderator, user },
+    announcementId: inserted.rows[0]!.id,
+    keywordId: keyword.rows[0]!.id,
+    keywordAlertIds,
+    unsubscribeToken: composer.signer.unsubscribeToken(user.id, 'weekly_digest'),
+    emailClick: new URL(composer.tracked('matrixEmail', 'https://example.com/read')).pathname + new URL(composer.tracked('matrixEmail', 'https://example.com/read')).search,
+    adminFlagIds,
+    adminAnnouncementIds,
+    contactMessageIds,
+  };
 }
 
 /** The row's URL with its placeholders filled: `{self}` is the caller (the plain user for a visitor). */
@@ -150,7 +248,13 @@ export function urlFor(row: Row, fixtures: MatrixFixtures, person: TestUser | un
     .replace('{self}', caller.id)
     .replace('{announcement}', String(fixtures.announcementId))
     .replace('{keyword}', String(fixtures.keywordId))
-    .replace('{keywordAlert}', String(fixtures.keywordAlertIds[caller.id]));
+    .replace('{keywordAlert}', String(fixtures.keywordAlertIds[caller.id]))
+    .replace('{unsubscribe}', fixtures.unsubscribeToken)
+    .replace('{emailClick}', fixtures.emailClick)
+    .replace('{adminFlag}', String(fixtures.adminFlagIds[caller.id]))
+    .replace('{adminAnnouncement}', String(fixtures.adminAnnouncementIds[caller.id]))
+    .replace('{contactMessage}', String(fixtures.contactMessageIds[caller.id]))
+    .replace('{plainUser}', fixtures.people.user.id);
 }
 
 /** The routes the server answers that need a row, as `METHOD /url` (the web app's and the API document's files need none). */

@@ -5,3 +5,5 @@ export * from './system.ts';
 export * from './site.ts';
 export * from './actions.ts';
 export * from './keywords.ts';
+export * from './predictions.ts';
+export * from './email.ts';

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /** Banners shown above the story list; managed by admins. `message` is sanitised HTML. */
@@ -41,6 +41,33 @@ export const contactMessages = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an admin marked the message handled, and who (docs/admin.md). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+);
+
+/**
+ * The administrators' audit log: one row per write a moderator or admin makes, appended in the same transaction as
+ * the change. Append-only in the database itself (a trigger in migration 0006 refuses UPDATE, DELETE and TRUNCATE),
+ * so no code path can rewrite history. `admin_user_id` has no foreign key: the entry outlives the account.
+ */
+export const adminLogs = pgTable(
+  'admin_logs',
+  {
+    id: serial('id').primaryKey(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    adminUserId: text('admin_user_id').notNull(),
+    details: jsonb('details').notNull().default({}),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('admin_logs_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('admin_logs_action_created_idx').on(table.action, table.createdAt.desc()),
+    index('admin_logs_admin_created_idx').on(table.adminUserId, table.createdAt.desc()),
+  ],
 );

@@ -29,6 +29,8 @@ export const stories = pgTable(
     descendants: integer('descendants').notNull().default(0),
     dead: boolean('dead').notNull().default(false),
     deleted: boolean('deleted').notNull().default(false),
+    /** Hidden by moderation (an approved flag); ingestion never touches it. Lists, search and predictions leave it out. */
+    hidden: boolean('hidden').notNull().default(false),
     topRank: smallint('top_rank'),
     newRank: smallint('new_rank'),
     bestRank: smallint('best_rank'),
@@ -43,6 +45,13 @@ export const stories = pgTable(
     riseScore: doublePrecision('rise_score').notNull().default(0),
     heatLevel: text('heat_level'),
     derivedAt: timestamp('derived_at', { withTimezone: true }),
+    /** The story's current prediction (docs/predictions.md): the latest, until its horizon ends; else null. */
+    predictionProbability: doublePrecision('prediction_probability'),
+    predictionConfidence: text('prediction_confidence'),
+    predictedAt: timestamp('predicted_at', { withTimezone: true }),
+    /** When the story was first seen on the front page (top 30): its outcome joins the prediction history a day later. */
+    frontPageAt: timestamp('front_page_at', { withTimezone: true }),
+    historySettled: boolean('history_settled').notNull().default(false),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,6 +91,14 @@ export const stories = pgTable(
     index('stories_search_text_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     index('stories_domain_trgm_idx').using('gin', sql`lower(${table.domain}) gin_trgm_ops`),
     index('stories_by_trgm_idx').using('gin', sql`lower(${table.by}) gin_trgm_ops`),
+    // The current predictions, highest first (GET /api/stories/predictions); only stories with one are in it.
+    index('stories_prediction_idx')
+      .on(table.predictionProbability.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.predictionProbability} IS NOT NULL AND NOT ${table.dead} AND NOT ${table.deleted}`),
+    // The front page, where predictions are made.
+    index('stories_front_page_idx').on(table.topRank).where(sql`${table.topRank} IS NOT NULL`),
+    // Front-page stories whose outcome has yet to join the prediction history.
+    index('stories_unsettled_idx').on(table.frontPageAt).where(sql`${table.frontPageAt} IS NOT NULL AND NOT ${table.historySettled}`),
     index('stories_listed_idx').on(table.lastFetchedAt).where(sql`${table.topRank} IS NOT NULL OR ${table.newRank} IS NOT NULL OR ${table.bestRank} IS NOT NULL OR ${table.askRank} IS NOT NULL OR ${table.showRank} IS NOT NULL`),
   ],
 );

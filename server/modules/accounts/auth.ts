@@ -44,7 +44,14 @@ const additionalField = <T extends 'string' | 'boolean'>(type: T, defaultValue?:
     ? ({ type, required: false, input: false } as const)
     : ({ type, required: false, input: false, defaultValue } as const);
 
-export function createAuth(options: { config: Config; db: Db; secret: string; trustedOrigins: (request?: Request) => string[] }) {
+export function createAuth(options: {
+  config: Config;
+  db: Db;
+  secret: string;
+  trustedOrigins: (request?: Request) => string[];
+  /** Called once an account exists (the welcome email); its failure never fails the sign-up. */
+  onUserCreated?: (userId: string) => Promise<void>;
+}) {
   const { config, db } = options;
   const baseURL = publicUrl(config);
   const admins = new Set(adminEmails(config));
@@ -143,6 +150,9 @@ export function createAuth(options: { config: Config; db: Db; secret: string; tr
                 lastName: names.last,
               },
             };
+          },
+          after: async (user) => {
+            await options.onUserCreated?.(user.id);
           },
         },
       },

@@ -12,8 +12,9 @@ import {
   storyWatches,
   watchStatusChanges,
 } from '../../db/schema/actions.ts';
+import { digestCustomContent, emailOutbox, emailPendingItems } from '../../db/schema/email.ts';
 import { keywordAlertFirings, keywordAlerts } from '../../db/schema/keywords.ts';
-import { announcementDismissals, announcements, contactMessages } from '../../db/schema/site.ts';
+import { adminLogs, announcementDismissals, announcements, contactMessages } from '../../db/schema/site.ts';
 import { stories } from '../../db/schema/stories.ts';
 import type { EmailControlsService } from '../email/controls.ts';
 import { presentProfile } from './presenter.ts';
@@ -28,9 +29,12 @@ export interface ExportSources {
 /**
  * One column that names a person, and what "your data" does with its rows. The export's key `exportedAs` holds
  * what `read` returns (null: the rows are secrets and never leave the server). On account deletion the rows are
- * deleted, or, where a row belongs to someone else and only mentions the person, the column is set to null.
+ * deleted, or, where a row belongs to someone else and only mentions the person, the column is set to null. The
+ * one exception is `keep`: the audit log of what a moderator or admin did is append-only by design (the database
+ * refuses to change it) and outlives their account, as accountability for actions taken on other people's
+ * accounts and content requires; it holds their account id and address, never their name or email.
  */
-export type PersonalColumn = { column: PgColumn; onDelete: 'delete' | 'detach' } & (
+export type PersonalColumn = { column: PgColumn; onDelete: 'delete' | 'detach' | 'keep' } & (
   | { exportedAs: string; read: (sources: ExportSources, userId: string) => Promise<unknown> }
   | { exportedAs: null }
 );
@@ -289,6 +293,74 @@ export const PERSONAL_DATA: PersonalColumn[] = [
           .orderBy(asc(contactMessages.id)),
       ),
   },
+  {
+    // The email sent to the person: what, when and whether it was opened; the bodies stay on the server.
+    column: emailOutbox.userId,
+    exportedAs: 'emails',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({
+            kind: emailOutbox.kind,
+            subject: emailOutbox.subject,
+            recipient: emailOutbox.recipient,
+            status: emailOutbox.status,
+            createdAt: emailOutbox.createdAt,
+            sentAt: emailOutbox.sentAt,
+            openedAt: emailOutbox.openedAt,
+            clickedAt: emailOutbox.clickedAt,
+          })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.userId, userId))
+          .orderBy(asc(emailOutbox.id)),
+      ),
+  },
+  {
+    column: emailPendingItems.userId,
+    exportedAs: 'emailPendingItems',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ kind: emailPendingItems.kind, payload: emailPendingItems.payload, createdAt: emailPendingItems.createdAt })
+          .from(emailPendingItems)
+          .where(eq(emailPendingItems.userId, userId))
+          .orderBy(asc(emailPendingItems.id)),
+      ),
+  },
+  {
+    // An admin's edits of a week's digest content: the content is the site's, the editor's name goes.
+    column: digestCustomContent.updatedBy,
+    exportedAs: 'digestContentEdited',
+    onDelete: 'detach',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ weekOf: digestCustomContent.weekOf, updatedAt: digestCustomContent.updatedAt })
+          .from(digestCustomContent)
+          .where(eq(digestCustomContent.updatedBy, userId)),
+      ),
+  },
+  {
+    // The admin who marked someone's message handled: the message is the sender's, only the mention goes.
+    column: contactMessages.handledBy,
+    exportedAs: null,
+    onDelete: 'detach',
+  },
+  {
+    column: adminLogs.adminUserId,
+    exportedAs: 'adminActions',
+    onDelete: 'keep',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ action: adminLogs.action, targetType: adminLogs.targetType, targetId: adminLogs.targetId, details: adminLogs.details, ipAddress: adminLogs.ipAddress, createdAt: adminLogs.createdAt })
+          .from(adminLogs)
+          .where(eq(adminLogs.adminUserId, userId))
+          .orderBy(asc(adminLogs.id)),
+      ),
+  },
 ];
 
 /** The table and column names of a declared column, as the database knows them. */
@@ -310,6 +382,7 @@ export async function exportPersonalData(sources: ExportSources, userId: string)
 export async function erasePersonalData(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     for (const entry of [...PERSONAL_DATA].reverse()) {
+      if (entry.onDelete === 'keep') continue;
       const { table, column } = personalColumnName(entry);
       await tx.execute(
         entry.onDelete === 'delete'

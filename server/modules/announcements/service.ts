@@ -3,6 +3,19 @@ import { ANNOUNCEMENT_TYPES } from '../../../common/contracts/site.ts';
 import { sanitizeAnnouncementHtml } from './sanitize.ts';
 
 type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
+type Queryable = pg.Pool | pg.PoolClient;
+
+export interface AdminAnnouncementRow {
+  id: number;
+  title: string;
+  message: string;
+  type: string;
+  is_active: boolean;
+  is_persistent: boolean;
+  start_date: Date | null;
+  end_date: Date | null;
+  created_at: Date;
+}
 
 export interface PublicAnnouncement {
   id: number;
@@ -49,9 +62,10 @@ const COLUMNS: Record<keyof AnnouncementInput, string> = {
 export class AnnouncementsService {
   constructor(private readonly pool: pg.Pool) {}
 
-  async create(input: AnnouncementInput): Promise<number> {
+  /** `db` is the pool, or the client of an admin write's transaction. */
+  async create(input: AnnouncementInput, db: Queryable = this.pool): Promise<number> {
     const fields = this.columnValues({ isActive: true, isPersistent: false, ...input });
-    const result = await this.pool.query<{ id: number }>(
+    const result = await db.query<{ id: number }>(
       `INSERT INTO announcements (${fields.map(([column]) => column).join(', ')})
        VALUES (${fields.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
       fields.map(([, value]) => value),
@@ -59,13 +73,28 @@ export class AnnouncementsService {
     return result.rows[0]!.id;
   }
 
-  async update(id: number, changes: Partial<AnnouncementInput>): Promise<void> {
+  async update(id: number, changes: Partial<AnnouncementInput>, db: Queryable = this.pool): Promise<void> {
     const fields = this.columnValues(changes);
     const assignments = fields.map(([column], index) => `${column} = $${index + 2}`);
-    const result = await this.pool.query(`UPDATE announcements SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1`, [
+    const result = await db.query(`UPDATE announcements SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1`, [
       id,
       ...fields.map(([, value]) => value),
     ]);
+    if (result.rowCount === 0) throw new AnnouncementNotFoundError('Announcement not found');
+  }
+
+  /** Every announcement, active or not, newest first (the admin list); `db` as for create. */
+  async all(db: Queryable = this.pool, id?: number): Promise<AdminAnnouncementRow[]> {
+    const result = await db.query<AdminAnnouncementRow>(
+      `SELECT id, title, message, type, is_active, is_persistent, start_date, end_date, created_at FROM announcements
+        WHERE $1::int IS NULL OR id = $1 ORDER BY created_at DESC, id DESC`,
+      [id ?? null],
+    );
+    return result.rows;
+  }
+
+  async remove(id: number, db: Queryable = this.pool): Promise<void> {
+    const result = await db.query('DELETE FROM announcements WHERE id = $1', [id]);
     if (result.rowCount === 0) throw new AnnouncementNotFoundError('Announcement not found');
   }
 

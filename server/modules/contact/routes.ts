@@ -4,11 +4,13 @@ import { errorResponseSchema } from '../../../common/contracts/errors.ts';
 import { contactMessageSchema, okResponseSchema } from '../../../common/contracts/site.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import { tooManyRequestsMessage, type DatabaseRateLimiter } from '../../http/rate-limit.ts';
+import { pruneContactMessages } from '../admin/site.ts';
+import type { SettingsService } from '../settings/service.ts';
 
 /** Messages per client address per hour: enough for a person, too few for a spammer. */
 const CONTACT_LIMIT = { windowSeconds: 3600, max: 5 };
 
-export function contactRoutes(pool: pg.Pool, limiter: DatabaseRateLimiter, resolveUser: UserResolver): FastifyPluginAsyncZod {
+export function contactRoutes(pool: pg.Pool, limiter: DatabaseRateLimiter, resolveUser: UserResolver, settings: SettingsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/contact',
@@ -32,6 +34,8 @@ export function contactRoutes(pool: pg.Pool, limiter: DatabaseRateLimiter, resol
           `INSERT INTO contact_messages (name, email, subject, message, user_id, ip_address) VALUES ($1, $2, $3, $4, $5, $6)`,
           [name, email, subject, message, user?.id ?? null, request.ip],
         );
+        // Messages are kept for a bounded time (docs/admin.md): the table grows only here, so it is trimmed here.
+        await pruneContactMessages(pool, settings);
         return { ok: true as const };
       },
     );

@@ -207,7 +207,7 @@ export class KeywordsService {
     const nowMs = this.now();
     const result = await this.pool.query<WithStory<object>>(
       `SELECT ${STORY_COLUMNS} FROM story_keywords sk JOIN stories s ON s.id = sk.story_id
-        WHERE sk.keyword_id = $1 AND s.time >= $2 AND s.time <= $3 AND NOT s.dead
+        WHERE sk.keyword_id = $1 AND s.time >= $2 AND s.time <= $3 AND NOT s.dead AND NOT s.hidden
         ORDER BY s.score DESC, s.id DESC LIMIT ${KEYWORD_STORIES_LIMIT}`,
       [keywordId, Math.floor(periodStart(nowMs, period) / 1000), Math.floor(nowMs / 1000)],
     );

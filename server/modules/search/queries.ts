@@ -18,7 +18,7 @@ export function containsPattern(text: string): string {
 }
 
 function whereClause(query: SearchQuery, nowMs: number): { sql: string; params: unknown[] } {
-  const conditions = ['NOT dead', 'NOT deleted'];
+  const conditions = ['NOT dead', 'NOT deleted', 'NOT hidden'];
   const params: unknown[] = [];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
     params.push(value);

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { isSettingOn } from '../../../common/rules/admin.ts';
 
 /** Reads site settings; a missing key means its default. */
 export class SettingsService {
@@ -10,8 +11,7 @@ export class SettingsService {
   }
 
   async maintenanceMode(): Promise<boolean> {
-    const value = await this.get<unknown>('maintenance_mode', false);
     // Admins may store the JSON true or the text 'true' (spec part 2 §3 accepts both for flags).
-    return value === true || value === 'true';
+    return isSettingOn(await this.get<unknown>('maintenance_mode', false));
   }
 }

@@ -1,4 +1,5 @@
 import type { Story, StoryPage } from '../../../common/contracts/stories.ts';
+import { predictionConfidence, predictionScore } from '../../../common/rules/predictions.ts';
 import { timeAgo } from '../../../common/rules/time-ago.ts';
 import type { StoryRow } from './queries.ts';
 
@@ -17,6 +18,11 @@ export function presentStory(row: StoryRow, nowMs: number): Story {
     scoreVelocity: row.score_velocity,
     commentsVelocity: row.comments_velocity,
     trendingScore: row.trending_score,
+    // A story carries its current prediction when it has one (docs/predictions.md).
+    ...(row.prediction_probability != null && {
+      predictionScore: predictionScore(row.prediction_probability),
+      predictionConfidence: predictionConfidence(row.prediction_probability),
+    }),
   };
 }
 

@@ -16,6 +16,8 @@ export interface StoryRow {
   score_velocity: number;
   comments_velocity: number;
   trending_score: number;
+  /** The current prediction, where the query reads it (null when the story has none). */
+  prediction_probability?: number | null;
 }
 
 /**
@@ -39,7 +41,7 @@ export function windowHours(sort: StoryListSort, query: StoryListQuery): number 
 }
 
 function whereClause(sort: StoryListSort, query: StoryListQuery, nowMs: number): { sql: string; params: unknown[] } {
-  const conditions = ['NOT dead', 'NOT deleted', 'score >= $1'];
+  const conditions = ['NOT dead', 'NOT deleted', 'NOT hidden', 'score >= $1'];
   const params: unknown[] = [query.minScore];
   const hours = windowHours(sort, query);
   if (hours !== null) {
@@ -68,7 +70,7 @@ export function storyListStatement(sort: StoryListSort, query: StoryListQuery, n
                FROM (SELECT 1 FROM stories WHERE ${where.sql} LIMIT ${listTotalBound(query.page, query.limit)}) AS bounded
            ), page AS (
              SELECT id, hn_id, title, url, score, descendants, by, time, domain,
-                    score_velocity, comments_velocity, trending_score, rise_score
+                    score_velocity, comments_velocity, trending_score, rise_score, prediction_probability
                FROM stories WHERE ${where.sql}
               ORDER BY ${ORDER_BY[sort]}
               LIMIT ${query.limit} OFFSET ${offset}

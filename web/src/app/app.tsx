@@ -1,6 +1,7 @@
-import { Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
+import { IconSprite } from '@/components/sprite-icon';
 import { useMaintenanceStatus } from '@/features/maintenance/api';
 import { MaintenancePage } from '@/features/maintenance/maintenance-page';
 import { usePreferences } from '@/features/preferences/api';
@@ -15,6 +16,7 @@ import { VisitorHeader } from './layout/visitor-header';
 import { NotFoundPage } from './not-found-page';
 import { ROUTES } from './route-paths';
 
+
 // Pages are loaded on first visit, so the landing page and the story list download less.
 const SignInPage = lazyPage(async () => (await import('@/features/auth/sign-in-page')).SignInPage);
 const AboutPage = lazyPage(async () => (await import('@/features/info/about-page')).AboutPage);
@@ -26,8 +28,33 @@ const ProfilePage = lazyPage(async () => (await import('@/features/profile/profi
 const BookmarksRoute = lazyPage(async () => (await import('./bookmarks-route')).BookmarksRoute);
 const SearchRoute = lazyPage(async () => (await import('./search-route')).SearchRoute);
 const WatchedStoriesPage = lazyPage(async () => (await import('@/features/watched-stories/watched-stories-page')).WatchedStoriesPage);
+const PredictionsRoute = lazyPage(async () => (await import('./predictions-route')).PredictionsRoute);
 const KeywordsPage = lazyPage(async () => (await import('@/features/keywords/keywords-page')).KeywordsPage);
+const UnsubscribePage = lazyPage(async () => (await import('@/features/unsubscribe/unsubscribe-page')).UnsubscribePage);
+const AdminEmailPage = lazyPage(async () => (await import('@/features/admin-email/email-page')).AdminEmailPage);
+const AdminNewsletterPage = lazyPage(async () => (await import('@/features/admin-email/newsletter-page')).AdminNewsletterPage);
 const SharedStoryPage = lazyPage(async () => (await import('@/features/shared-story/shared-story-page')).SharedStoryPage);
+const AdminDashboardPage = lazyPage(async () => (await import('@/features/admin/dashboard-page')).AdminDashboardPage);
+const AdminUsersPage = lazyPage(async () => (await import('@/features/admin/users-page')).AdminUsersPage);
+const AdminLogsPage = lazyPage(async () => (await import('@/features/admin/logs-page')).AdminLogsPage);
+const AdminContentPage = lazyPage(async () => (await import('@/features/admin/content-page')).AdminContentPage);
+const AdminSettingsPage = lazyPage(async () => (await import('@/features/admin/settings-page')).AdminSettingsPage);
+const AdminSearchPage = lazyPage(async () => (await import('@/features/admin/search-page')).AdminSearchPage);
+const AdminContactPage = lazyPage(async () => (await import('@/features/admin/contact-page')).AdminContactPage);
+const PerformanceMonitorGate = lazy(async () => ({ default: (await import('@/features/admin/performance-monitor-gate')).PerformanceMonitorGate }));
+
+/** The admin pages of this part (each checks its own level, spec part 2 §6); the rest of the route table comes later. */
+const ADMIN_PAGES = [
+  [ROUTES.admin, AdminDashboardPage],
+  [ROUTES.adminUsers, AdminUsersPage],
+  [ROUTES.adminLogs, AdminLogsPage],
+  [ROUTES.adminContent, AdminContentPage],
+  [ROUTES.adminSettings, AdminSettingsPage],
+  [ROUTES.adminSearch, AdminSearchPage],
+  [ROUTES.adminContact, AdminContactPage],
+  [ROUTES.adminEmail, AdminEmailPage],
+  [ROUTES.adminNewsletter, AdminNewsletterPage],
+] as const;
 
 export interface AppProps {
   /**
@@ -68,6 +95,12 @@ export function App({ prerenderedForVisitor = false }: AppProps) {
         </Suspense>
       </main>
       <SiteFooter />
+      {user?.role === 'admin' && (
+        <Suspense fallback={null}>
+          <PerformanceMonitorGate />
+        </Suspense>
+      )}
+      <IconSprite />
     </div>
   );
 }
@@ -105,6 +138,11 @@ function Routes({ user }: { user: CurrentUser | null }) {
         </SignedInOnly>
       </Route>
       <Route path={ROUTES.keywords}>{user ? <KeywordsPage /> : <LoginRequired />}</Route>
+      <Route path={ROUTES.predictions}>
+        <SignedInOnly user={user}>
+          <PredictionsRoute />
+        </SignedInOnly>
+      </Route>
       <Route path={ROUTES.search}>
         <SignedInOnly user={user}>
           <SearchRoute />
@@ -114,7 +152,15 @@ function Routes({ user }: { user: CurrentUser | null }) {
       <Route path={ROUTES.sharedStory}>
         {(params: { shareToken?: string }) => <SharedStoryPage key={params.shareToken} shareToken={params.shareToken} />}
       </Route>
-      {/* The route table's other pages (predictions, admin, ...) come in later issues. */}
+      <Route path={ROUTES.unsubscribe}>{(params: { token?: string }) => <UnsubscribePage key={params.token} token={params.token} />}</Route>
+      {ADMIN_PAGES.map(([path, Page]) => (
+        <Route key={path} path={path}>
+          <SignedInOnly user={user}>
+            <Page />
+          </SignedInOnly>
+        </Route>
+      ))}
+      {/* The route table's other pages (the rest of the admin area) come in later issues. */}
       <Route component={NotFoundPage} />
     </Switch>
   );

@@ -1,5 +1,5 @@
 import { BookmarksPage } from '@/features/bookmarks/bookmarks-page';
-import { PaginationBar } from '@/features/stories/components/pagination-bar';
+import { PaginationBar } from '@/components/pagination-bar';
 import { storyWithActions } from './story-with-actions';
 
 /** /bookmarks: the bookmarks page, each story shown as a story card with its actions (composed here). */

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { KeywordAlertBadge } from '@/features/keywords';
+import { KeywordAlertBadge, KeywordAlertsScope } from '@/features/keywords';
 import { usePreferences } from '@/features/preferences/api';
-import { StoryActions, trackStoryView } from '@/features/story-actions';
+import { StoryActions, StoryActionsScope, trackStoryView } from '@/features/story-actions';
 import { StoryList } from '@/features/stories';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { CurrentUser } from '@/lib/session';
@@ -22,6 +22,13 @@ export function StoriesHome({ user }: { user: CurrentUser }) {
         settingsLoading={preferences.isPending}
         renderActions={(story, { storyIds }) => <StoryActions story={story} storyIds={storyIds} signedIn />}
         renderBadges={(story) => <KeywordAlertBadge storyId={story.id} title={story.title} />}
+        wrapCards={(cards, { storyIds }) => (
+          <KeywordAlertsScope>
+            <StoryActionsScope storyIds={storyIds} signedIn>
+              {cards}
+            </StoryActionsScope>
+          </KeywordAlertsScope>
+        )}
         onStoryLinkClick={(story, link, featured) =>
           trackStoryView(story, link === 'title' ? 'title_click' : 'comments_click', featured ? 'featured' : 'regular')
         }

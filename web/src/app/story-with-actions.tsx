@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Story } from '../../../common/contracts/stories.ts';
 import { KeywordAlertBadge } from '@/features/keywords';
 import { StoryActions, trackStoryView } from '@/features/story-actions';
@@ -5,17 +6,22 @@ import { StoryCard } from '@/features/stories/components/story-card';
 
 /**
  * How pages other than the story list (bookmarks, search) show a story: the story card with its actions and the
- * badge of the reader's keyword alerts it matches; `storyIds` are every story of the page, for the actions' batch checks.
+ * badge of the reader's keyword alerts it matches (after the page's own `badges`); `storyIds` are every story of the page, for the actions' batch checks.
  */
 export function storyWithActions(nowMs: number) {
-  return function renderStory(story: Story, storyIds: readonly number[]) {
+  return function renderStory(story: Story, storyIds: readonly number[], badges?: ReactNode) {
     return (
       <StoryCard
         story={story}
         nowMs={nowMs}
         featured={false}
         actions={<StoryActions story={story} storyIds={storyIds} signedIn />}
-        extraBadges={<KeywordAlertBadge storyId={story.id} title={story.title} />}
+        extraBadges={
+          <>
+            {badges}
+            <KeywordAlertBadge storyId={story.id} title={story.title} />
+          </>
+        }
         onLinkClick={(link) => trackStoryView(story, link === 'title' ? 'title_click' : 'comments_click', 'regular')}
       />
     );

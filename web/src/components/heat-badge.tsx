@@ -1,6 +1,6 @@
-import { ArrowUpRight, Flame, TrendingUp, Zap } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { HEAT_LEVELS, heatRuleText, type HeatLevel, type HeatReading } from '../../../common/rules/heat.ts';
+import { SpriteIcon, type SpriteIconName } from '@/components/sprite-icon';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
@@ -12,14 +12,13 @@ export const HEAT_LABELS: Readonly<Record<HeatLevel, string>> = {
   trending: 'Trending',
 };
 
-export const HEAT_ICONS = { viral: Flame, hot: Zap, rising: ArrowUpRight, trending: TrendingUp } as const satisfies Record<HeatLevel, unknown>;
+const HEAT_ICONS: Readonly<Record<HeatLevel, SpriteIconName>> = { viral: 'flame', hot: 'zap', rising: 'arrow-up-right', trending: 'trending-up' };
 
 /** A heat badge; hovering it shows the rule that earned it (`reading`: the card's rule or the landing sample's). */
 export function HeatBadge({ level, reading = 'card', className }: { level: HeatLevel; reading?: HeatReading; className?: string }) {
-  const Icon = HEAT_ICONS[level];
   return (
     <Badge variant={level} data-heat={level} title={`${HEAT_LABELS[level]}: ${heatRuleText(level, reading)}`} className={className}>
-      <Icon aria-hidden="true" />
+      <SpriteIcon name={HEAT_ICONS[level]} />
       {HEAT_LABELS[level]}
     </Badge>
   );

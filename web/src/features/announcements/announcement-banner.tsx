@@ -1,5 +1,6 @@
 import { AlertCircle, AlertTriangle, CheckCircle2, Info, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSanitizedHtml } from '@/lib/use-sanitized-html';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { locallyDismissed, rememberDismissed, useAnnouncements, useDismissAnnouncement, type Announcement } from './api';
@@ -13,25 +14,6 @@ const TYPE_STYLES = {
 
 function styleOf(type: string) {
   return type === 'error' || type === 'warning' || type === 'success' ? TYPE_STYLES[type] : TYPE_STYLES.info;
-}
-
-/**
- * An announcement's message made safe to render, or null until it is. The sanitiser (DOMPurify) is loaded only
- * when there is a message, so pages without announcements never download it.
- */
-function useSanitizedHtml(message: string | undefined): string | null {
-  const [sanitized, setSanitized] = useState<{ message: string; html: string } | null>(null);
-  useEffect(() => {
-    if (message === undefined) return;
-    let current = true;
-    void import('@/lib/sanitize').then(({ sanitizeAnnouncementHtml }) => {
-      if (current) setSanitized({ message, html: sanitizeAnnouncementHtml(message) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [message]);
-  return sanitized && sanitized.message === message ? sanitized.html : null;
 }
 
 /** The first active announcement this person has not dismissed; persistent ones cannot be dismissed. */

@@ -40,6 +40,11 @@ export function PrivacyPage() {
           We only send the emails you chose: keyword alerts, the weekly digest, trending and prediction alerts. Every email has
           an unsubscribe link, and you can change them all under Preferences.
         </p>
+        <p>
+          To learn which emails are useful, each email carries a tiny image and its links pass through our server first: we
+          record when an email was first opened and a link first clicked, and how many times, for that email only. We use the
+          figures only in totals per kind of email. Mail apps that block images send us no open.
+        </p>
       </section>
       <section>
         <h2>Your rights</h2>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type {
   HourlyPatterns,
   KeywordAlert,
@@ -10,12 +11,9 @@ import type {
 import { HOT_KEYWORDS_SHOWN, type KeywordPeriod } from '../../../../common/rules/keyword-trends.ts';
 import { matchingAlertKeywords } from '../../../../common/rules/keywords.ts';
 import { apiRequest, getJson } from '@/lib/api';
+import { RETRIED_DATA } from '@/lib/retry';
 
-/** Spec part 1 §7, §9: the keyword data calls are retried 3 times with backoff (every other call is not). */
-const keywordData = {
-  retry: 3,
-  retryDelay: (attempt: number) => Math.min(500 * 2 ** attempt, 4000),
-} as const;
+const keywordData = RETRIED_DATA;
 
 export const ALERTS_KEY = '/api/keyword-alerts';
 
@@ -72,9 +70,10 @@ export function useDeleteAlert() {
 
 /** The keywords of the person's active alerts that a title mentions, by the rule the server fires alerts with. */
 export function useAlertMatches(): (title: string) => string[] {
-  const alerts = useKeywordAlerts();
-  const data = alerts.data;
-  if (!data || data.alerts.length === 0) return () => [];
-  const aliases = new Map(Object.entries(data.aliases));
-  return (title) => matchingAlertKeywords(title, data.alerts, aliases);
+  const data = useKeywordAlerts().data;
+  return useMemo(() => {
+    if (!data || data.alerts.length === 0) return () => [];
+    const aliases = new Map(Object.entries(data.aliases));
+    return (title: string) => matchingAlertKeywords(title, data.alerts, aliases);
+  }, [data]);
 }

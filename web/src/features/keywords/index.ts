@@ -1,2 +1,2 @@
-export { KeywordAlertBadge } from './components/keyword-alert-badge';
+export { KeywordAlertBadge, KeywordAlertsScope } from './components/keyword-alert-badge';
 export { ALERTS_KEY } from './api';

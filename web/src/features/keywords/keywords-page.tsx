@@ -1,4 +1,4 @@
-import { AlertTriangle, Bell, Clock, Flame, Pause, Play, Plus, Search, Trash2, TrendingDown, TrendingUp, Minus } from 'lucide-react';
+import { Bell, Clock, Flame, Pause, Play, Plus, Search, Trash2, TrendingDown, TrendingUp, Minus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { KeywordTrend, TrendingKeyword } from '../../../../common/contracts/keywords.ts';
@@ -25,9 +25,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PageHeader } from '@/components/page-header';
+import { Banner, Empty, ListSkeleton, Section } from '@/components/page-parts';
 import { isUnauthorizedError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useDeleteAlert, useHourlyPatterns, useKeywordAlerts, useKeywordTrends, useSetAlertActive, useTrendingKeywords } from './api';
@@ -271,42 +271,4 @@ function TrendCard({ title, icon, trends, loading, empty }: { title: string; ico
       )}
     </Section>
   );
-}
-
-function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <section className="grid content-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
-      <h2 className="flex items-center gap-2 text-lg font-semibold">
-        {icon}
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Banner({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div role="alert" className="flex gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-      <AlertTriangle className="size-5 shrink-0 text-destructive" aria-hidden="true" />
-      <div className="grid gap-1">
-        <p className="font-semibold">{title}</p>
-        {children && <p className="text-sm text-muted-foreground">{children}</p>}
-      </div>
-    </div>
-  );
-}
-
-function ListSkeleton({ rows, label }: { rows: number; label: string }) {
-  return (
-    <div className="grid gap-2" aria-busy="true" aria-label={label}>
-      {Array.from({ length: rows }, (_, index) => (
-        <Skeleton key={index} className="h-8 w-full" />
-      ))}
-    </div>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return <p className="py-4 text-center text-sm text-muted-foreground">{children}</p>;
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { FlagType } from '../../../../common/rules/limits.ts';
 import type { Note, SharedLink } from '../../../../common/contracts/actions.ts';
 import { apiRequest } from '@/lib/api';
@@ -47,6 +48,27 @@ export function useBatchStatus(kind: StatusKind, storyIds: readonly number[], en
     enabled: enabled && ids.length > 0,
     staleTime,
   });
+}
+
+/** What the page's batch checks say of its stories, as the action buttons read it. */
+export interface PageStatuses {
+  bookmarks?: StatusMap;
+  flags?: StatusMap;
+  watches?: StatusMap;
+  notes?: StatusMap;
+  /** Whether the notes check has answered (so a story without a note is known to have none). */
+  notesAnswered: boolean;
+}
+
+/** The four batch checks of a page of stories, asked once for all its cards. */
+export function usePageStatuses(storyIds: readonly number[], enabled: boolean): PageStatuses {
+  const bookmarks = useBatchStatus('bookmarks', storyIds, enabled).data;
+  const flags = useBatchStatus('flags', storyIds, enabled).data;
+  const watches = useBatchStatus('watches', storyIds, enabled).data;
+  const notes = useBatchStatus('notes', storyIds, enabled);
+  const notesAnswered = notes.isSuccess;
+  // One object while the answers stay the same: the cards are memoised on it.
+  return useMemo(() => ({ bookmarks, flags, watches, notes: notes.data, notesAnswered }), [bookmarks, flags, watches, notes.data, notesAnswered]);
 }
 
 /** Sets one story's status in every cached batch answer of a kind (so the button changes at once), then reloads them. */

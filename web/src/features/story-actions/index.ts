@@ -1,3 +1,3 @@
-export { StoryActions, type StoryActionsProps } from './components/story-actions';
+export { StoryActions, StoryActionsScope, type StoryActionsProps } from './components/story-actions';
 export { trackStoryView, type StoryPosition, type StoryViewType } from './analytics';
 export { BATCH_CALLS, batchIds, batchStatusKey, type StatusKind } from './api';

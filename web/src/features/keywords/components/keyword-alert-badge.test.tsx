@@ -15,9 +15,12 @@ const body: KeywordAlertsResponse = {
 beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }))));
 });
-afterEach(() => {
+afterEach(async () => {
+  toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
+  // sonner removes a dismissed toast 200 ms later, from a timer: let it run while the test's window still exists.
+  await new Promise((resolve) => setTimeout(resolve, 300));
 });
 
 function Badges({ stories }: { stories: { id: number; title: string }[] }) {

@@ -1,4 +1,3 @@
-import { Rocket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { showsRisingFast, showsVelocityBadge } from '../../../../../common/rules/featured.ts';
@@ -10,6 +9,7 @@ import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { HeatBadge } from '@/components/heat-badge';
+import { SpriteIcon } from '@/components/sprite-icon';
 
 /**
  * The tags a card shows. 'Popular' and 'Discussion' only restate the points and comments beside them, so the row
@@ -121,7 +121,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             <span className="story-badge inline-flex items-center gap-1 font-medium text-emerald-700 dark:text-emerald-400" title="Points per hour">
               {featured && showsRisingFast(story.scoreVelocity) && (
                 <>
-                  <Rocket className="size-3.5" aria-hidden="true" />
+                  <SpriteIcon name="rocket" className="size-3.5" />
                   {/* The rocket alone says it on a phone's compact row, which then keeps to one line. */}
                   <span className={cn(compact && 'max-sm:sr-only')}>Rising Fast</span>
                 </>

@@ -20,7 +20,7 @@ import { STORY_ITEM_ATTRIBUTE, STORY_LINK_ATTRIBUTE, useKeyboardReader } from '.
 import { recordOpened, useNewSinceLastVisit, useOpenedStoriesShown } from '../reading-state';
 import { ActivityLegend } from './activity-legend';
 import { FilterBar, type ListFilters } from './filter-bar';
-import { PaginationBar } from './pagination-bar';
+import { PaginationBar } from '@/components/pagination-bar';
 import { StoryCard, StoryCardSkeleton } from './story-card';
 
 // Only people who ask for the shortcuts download their dialog (and Radix's dialog with it).
@@ -60,6 +60,11 @@ export interface StoryListProps {
   renderActions?: (story: Story, page: { storyIds: readonly number[] }) => ReactNode;
   /** Badges other features add to a card (the keyword alert badge). */
   renderBadges?: (story: Story) => ReactNode;
+  /**
+   * Wraps the page's list of cards: where other features ask once for the whole page what their slots show on
+   * every card (the actions' statuses, the person's alerts), rather than once per card.
+   */
+  wrapCards?: (cards: ReactNode, page: { storyIds: readonly number[] }) => ReactNode;
   /** Called when a card's title or comments link is followed, with the card's variant. */
   onStoryLinkClick?: (story: Story, link: 'title' | 'comments', featured: boolean) => void;
 }
@@ -79,7 +84,7 @@ export function storyListQuery(settings: StoryListSettings | undefined, search: 
   return { sort, timeFilter, minScore, page, limit: (settings ?? DEFAULT_LIST_SETTINGS).storiesPerPage };
 }
 
-export function StoryList({ settings, settingsLoading = false, renderActions, renderBadges, onStoryLinkClick }: StoryListProps) {
+export function StoryList({ settings, settingsLoading = false, renderActions, renderBadges, wrapCards, onStoryLinkClick }: StoryListProps) {
   // Sort, window, min score and page live in the URL: a reload keeps them, Back and Forward move between them.
   const [path, navigate] = useLocation();
   const query = storyListQuery(settings, useSearch());
@@ -131,6 +136,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
   const nowMs = Date.now();
   const compact = (settings ?? DEFAULT_LIST_SETTINGS).compactView;
   const storyIds = useMemo(() => shownData?.stories.map((story) => story.id) ?? [], [shownData]);
+  const wrapList = (cards: ReactNode) => (wrapCards ? wrapCards(cards, { storyIds }) : cards);
 
   // Reading state remembered in this browser (reading-state.ts): it applies after hydration.
   const { opened, hideOpened, setHideOpened, visible: visibleStories, hiddenCount } = useOpenedStoriesShown(shownData?.stories);
@@ -239,48 +245,50 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
       ) : (
         shownData && (
           <>
-            <ol
-              className={
-                compact
-                  ? 'divide-y rounded-xl border bg-card shadow-sm [&>li:first-child>article]:rounded-t-xl [&>li:last-child>article]:rounded-b-xl'
-                  : 'grid gap-2'
-              }
-              aria-label="Stories"
-              aria-busy={stories.isFetching}
-              onClick={rememberOpened}
-              onAuxClick={rememberOpened}
-            >
-              {visibleStories.map((story, index) => {
-                const featured = isFeatured(story, { index, sort: filters.sort }, nowMs);
-                return (
-                  // Rows below the screen skip layout and paint until scrolled near (sized about as a row until then).
-                  // That also clips their painting to the item, so the keyboard reader's mark on the current story
-                  // (a ring) and the row's focus outline are drawn inside it.
-                  <li
-                    key={story.id}
-                    data-story-id={story.id}
-                    data-reader-current={currentId === story.id || undefined}
-                    className={cn(
-                      '[content-visibility:auto] [&>article]:scroll-mt-20 [&>article]:scroll-mb-4 [&>article]:focus-visible:-outline-offset-2 data-reader-current:[&>article]:ring-2 data-reader-current:[&>article]:ring-ring data-reader-current:[&>article]:ring-inset',
-                      compact ? '[contain-intrinsic-size:auto_2.75rem]' : '[contain-intrinsic-size:auto_5rem]',
-                    )}
-                  >
-                    <StoryCard
-                      opened={opened.has(story.id)}
-                      isNew={fresh.has(story.id)}
-                      story={story}
-                      nowMs={nowMs}
-                      featured={featured}
-                      compact={compact}
-                      showDomain={settings?.showDomains ?? DEFAULT_LIST_SETTINGS.showDomains}
-                      actions={renderActions?.(story, { storyIds })}
-                      extraBadges={renderBadges?.(story)}
-                      onLinkClick={onStoryLinkClick && ((link) => onStoryLinkClick(story, link, featured))}
-                    />
-                  </li>
-                );
-              })}
-            </ol>
+            {wrapList(
+              <ol
+                className={
+                  compact
+                    ? 'divide-y rounded-xl border bg-card shadow-sm [&>li:first-child>article]:rounded-t-xl [&>li:last-child>article]:rounded-b-xl'
+                    : 'grid gap-2'
+                }
+                aria-label="Stories"
+                aria-busy={stories.isFetching}
+                onClick={rememberOpened}
+                onAuxClick={rememberOpened}
+              >
+                {visibleStories.map((story, index) => {
+                  const featured = isFeatured(story, { index, sort: filters.sort }, nowMs);
+                  return (
+                    // Rows below the screen skip layout and paint until scrolled near (sized about as a row until then).
+                    // That also clips their painting to the item, so the keyboard reader's mark on the current story
+                    // (a ring) and the row's focus outline are drawn inside it.
+                    <li
+                      key={story.id}
+                      data-story-id={story.id}
+                      data-reader-current={currentId === story.id || undefined}
+                      className={cn(
+                        '[content-visibility:auto] [&>article]:scroll-mt-20 [&>article]:scroll-mb-4 [&>article]:focus-visible:-outline-offset-2 data-reader-current:[&>article]:ring-2 data-reader-current:[&>article]:ring-ring data-reader-current:[&>article]:ring-inset',
+                        compact ? '[contain-intrinsic-size:auto_2.75rem]' : '[contain-intrinsic-size:auto_5rem]',
+                      )}
+                    >
+                      <StoryCard
+                        opened={opened.has(story.id)}
+                        isNew={fresh.has(story.id)}
+                        story={story}
+                        nowMs={nowMs}
+                        featured={featured}
+                        compact={compact}
+                        showDomain={settings?.showDomains ?? DEFAULT_LIST_SETTINGS.showDomains}
+                        actions={renderActions?.(story, { storyIds })}
+                        extraBadges={renderBadges?.(story)}
+                        onLinkClick={onStoryLinkClick && ((link) => onStoryLinkClick(story, link, featured))}
+                      />
+                    </li>
+                  );
+                })}
+              </ol>,
+            )}
             <PaginationBar page={page} totalPages={shownData.totalPages} onPageChange={changePage} />
           </>
         )

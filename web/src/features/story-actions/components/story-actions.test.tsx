@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { NoteDialog } from './note-dialog';
-import { StoryActions } from './story-actions';
+import { StoryActions, StoryActionsScope } from './story-actions';
 
 const story = (id: number): Story => ({
   id,
@@ -51,15 +51,25 @@ afterEach(() => {
 const paths = () => fetchMock.mock.calls.map(([path]) => path as string);
 
 describe('StoryActions', () => {
-  it('asks each batch check once for all the cards of a page, and shows each card its state', async () => {
+  it.each([
+    ['each card asking', false],
+    ['the page asking once in a StoryActionsScope', true],
+  ])('asks each batch check once for all the cards of a page, and shows each card its state (%s)', async (_, scoped) => {
     const ids = [1, 2, 3];
+    const cards = ids.map((id) => (
+      <div key={id} data-testid={`card-${id}`}>
+        <StoryActions story={story(id)} storyIds={ids} signedIn />
+      </div>
+    ));
     render(
       withClient(
-        ids.map((id) => (
-          <div key={id} data-testid={`card-${id}`}>
-            <StoryActions story={story(id)} storyIds={ids} signedIn />
-          </div>
-        )),
+        scoped ? (
+          <StoryActionsScope storyIds={ids} signedIn>
+            {cards}
+          </StoryActionsScope>
+        ) : (
+          cards
+        ),
       ),
     );
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Remove bookmark' })).toHaveLength(1));
@@ -75,8 +85,7 @@ describe('StoryActions', () => {
     expect(stopWatching).toHaveProperty('ariaPressed', 'true');
     // Shown as on the way Bookmark is: tinted, with the same eye as the off state (not a crossed-out one).
     expect(stopWatching.className).toContain('text-primary');
-    expect(stopWatching.querySelector('svg')?.getAttribute('class')).toContain('lucide-eye');
-    expect(stopWatching.querySelector('svg')?.getAttribute('class')).not.toContain('eye-off');
+    expect(stopWatching.querySelector('use')?.getAttribute('href')).toBe('#icon-eye-filled');
     expect(screen.getAllByRole('button', { name: 'Add note' })).toHaveLength(3);
   });
 

@@ -1,12 +1,10 @@
-import { Bookmark, BookmarkCheck, Eye, Flag, NotebookPen, Share2 } from 'lucide-react';
-import { lazy, memo, Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, lazy, memo, Suspense, useContext, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
-import { Button } from '@/components/ui/button';
+import { SpriteIcon } from '@/components/sprite-icon';
 import { isUnauthorizedError, loginUrl, messageOf } from '@/lib/api';
-import { cn } from '@/lib/utils';
 import { trackBookmark } from '../analytics';
-import { useBatchStatus, useToggleBookmark, useToggleWatch } from '../api';
+import { usePageStatuses, useToggleBookmark, useToggleWatch, type PageStatuses } from '../api';
 import { truncateTitle } from '../rules';
 
 // The dialogs are downloaded together on first open: the story list itself carries only these buttons.
@@ -24,20 +22,37 @@ export interface StoryActionsProps {
 
 type OpenDialog = 'note' | 'flag' | 'share' | null;
 
+const PageStatusesContext = createContext<PageStatuses | null>(null);
+
+/**
+ * Around a page of stories: their batch checks (bookmarked, flagged, watched, noted) asked once for the page, which
+ * every card's actions inside read, instead of four queries held by each card.
+ */
+export function StoryActionsScope({ storyIds, signedIn, children }: { storyIds: readonly number[]; signedIn: boolean; children: ReactNode }) {
+  const statuses = usePageStatuses(storyIds, signedIn);
+  return <PageStatusesContext.Provider value={statuses}>{children}</PageStatusesContext.Provider>;
+}
+
 /**
  * A card's action buttons (spec part 1 §2): Bookmark and Share for everyone; Note, Flag and Watch for signed-in
- * people. Visitors pressing Bookmark or Share go to sign in and come back here. Memoised: the story list
- * re-renders every second for its refresh countdown, and the props (the story, the page's ids) stay the same.
+ * people. Visitors pressing Bookmark or Share go to sign in and come back here. The page's statuses come from the
+ * StoryActionsScope around it, or are asked for here when there is none. Memoised: the story list re-renders every
+ * second for its refresh countdown, and the props (the story, the page's ids) stay the same.
  */
-export const StoryActions = memo(function StoryActions({ story, storyIds, signedIn }: StoryActionsProps) {
-  const bookmarks = useBatchStatus('bookmarks', storyIds, signedIn);
-  const flags = useBatchStatus('flags', storyIds, signedIn);
-  const watches = useBatchStatus('watches', storyIds, signedIn);
-  const notes = useBatchStatus('notes', storyIds, signedIn);
-  const bookmarked = bookmarks.data?.[story.id] === true;
-  const flagged = flags.data?.[story.id] === true;
-  const watched = watches.data?.[story.id] === true;
-  const hasNote = notes.data?.[story.id] === true;
+export const StoryActions = memo(function StoryActions(props: StoryActionsProps) {
+  const statuses = useContext(PageStatusesContext);
+  return statuses ? <StoryActionButtons {...props} statuses={statuses} /> : <StoryActionsOnTheirOwn {...props} />;
+});
+
+function StoryActionsOnTheirOwn(props: StoryActionsProps) {
+  return <StoryActionButtons {...props} statuses={usePageStatuses(props.storyIds, props.signedIn)} />;
+}
+
+function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & { statuses: PageStatuses }) {
+  const bookmarked = statuses.bookmarks?.[story.id] === true;
+  const flagged = statuses.flags?.[story.id] === true;
+  const watched = statuses.watches?.[story.id] === true;
+  const hasNote = statuses.notes?.[story.id] === true;
 
   const toggleBookmark = useToggleBookmark();
   const toggleWatch = useToggleWatch();
@@ -111,7 +126,7 @@ export const StoryActions = memo(function StoryActions({ story, storyIds, signed
         onClick={onBookmark}
         active={bookmarked}
       >
-        {bookmarked ? <BookmarkCheck /> : <Bookmark />}
+        <SpriteIcon name={bookmarked ? 'bookmark-check' : 'bookmark'} />
       </ActionButton>
       {signedIn && (
         <>
@@ -123,7 +138,7 @@ export const StoryActions = memo(function StoryActions({ story, storyIds, signed
             active={watched}
           >
             {/* The icon shows the state, as Bookmark's does: an open eye, tinted and filled while watching. */}
-            <Eye className={cn(watched && 'fill-current/20')} />
+            <SpriteIcon name={watched ? 'eye-filled' : 'eye'} />
           </ActionButton>
           <ActionButton
             label={hasNote ? 'Edit note' : 'Add note'}
@@ -132,7 +147,7 @@ export const StoryActions = memo(function StoryActions({ story, storyIds, signed
             active={hasNote}
             haspopup
           >
-            <NotebookPen />
+            <SpriteIcon name="notebook-pen" />
           </ActionButton>
           <ActionButton
             label={flagged ? 'Flagged for review' : 'Flag story'}
@@ -142,7 +157,7 @@ export const StoryActions = memo(function StoryActions({ story, storyIds, signed
             active={flagged}
             haspopup
           >
-            <Flag />
+            <SpriteIcon name="flag" />
           </ActionButton>
         </>
       )}
@@ -152,7 +167,7 @@ export const StoryActions = memo(function StoryActions({ story, storyIds, signed
         onPointerEnter={signedIn ? () => void loadDialogs() : undefined}
         haspopup={signedIn}
       >
-        <Share2 />
+        <SpriteIcon name="share" />
       </ActionButton>
 
       {mounted.size > 0 && (
@@ -160,7 +175,7 @@ export const StoryActions = memo(function StoryActions({ story, storyIds, signed
           {mounted.has('note') && (
             <NoteDialog
               story={story}
-              knownToHaveNone={notes.isSuccess && !hasNote}
+              knownToHaveNone={statuses.notesAnswered && !hasNote}
               open={open === 'note'}
               onOpenChange={onOpenChange('note')}
               onCloseAutoFocus={returnFocus}
@@ -172,7 +187,7 @@ export const StoryActions = memo(function StoryActions({ story, storyIds, signed
       )}
     </>
   );
-});
+}
 
 function withTitle(message: string, title: string): ReactNode {
   return (
@@ -200,29 +215,22 @@ interface ActionButtonProps {
 }
 
 /**
- * An icon button with an accessible name and a tooltip carrying the same words. The tooltip is the button's own
- * `::after`, drawn by CSS from `data-tip` (shown on hover and keyboard focus, hidden by Escape): no element or
- * script of its own on each of a page's many buttons, and no positioning code (Radix's tooltip would bring
- * floating-ui into the main bundle every visitor downloads, as its provider lives there).
+ * An icon button with an accessible name and a tooltip carrying the same words (`.story-action` in index.css: the
+ * tooltip is the button's own `::after`, so no element or script of its own on each of a page's many buttons, and no
+ * positioning code; Radix's tooltip would bring floating-ui into the main bundle every visitor downloads). A plain
+ * button with one class: a page has 125 of them.
  */
 function ActionButton({ label, children, onClick, onPointerEnter, pressed, active, busy, disabled, haspopup }: ActionButtonProps) {
   return (
-    <Button
-      variant="ghost"
-      size="icon"
+    <button
+      type="button"
       aria-label={label}
       aria-pressed={pressed}
       aria-haspopup={haspopup ? 'dialog' : undefined}
       aria-busy={busy || undefined}
       data-tip={label}
       data-active={active || undefined}
-      className={cn(
-        // 44 px where fingers are the pointer (WCAG 2.5.5's target size); a mouse needs less room.
-        'relative size-8 text-muted-foreground hover:text-foreground pointer-coarse:size-11',
-        'after:pointer-events-none after:absolute after:right-0 after:bottom-full after:z-10 after:mb-1.5 after:hidden after:rounded-md after:bg-foreground after:px-2.5 after:py-1 after:text-xs after:font-normal after:whitespace-nowrap after:text-background after:shadow-md after:content-[attr(data-tip)] hover:after:block focus-visible:after:block data-[tip-hidden]:after:!hidden',
-        active && 'text-primary hover:text-primary',
-        disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent',
-      )}
+      className={`story-action${active ? ' text-primary hover:text-primary' : ''}${disabled ? ' cursor-not-allowed opacity-50 hover:bg-transparent' : ''}`}
       aria-disabled={disabled || undefined}
       // While a change is under way further presses wait (the button keeps focus, unlike a disabled one).
       onClick={busy || disabled ? undefined : onClick}
@@ -235,6 +243,6 @@ function ActionButton({ label, children, onClick, onPointerEnter, pressed, activ
       onPointerLeave={(event) => event.currentTarget.removeAttribute('data-tip-hidden')}
     >
       {children}
-    </Button>
+    </button>
   );
 }

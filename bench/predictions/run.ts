@@ -1,0 +1,65 @@
+/**
+ * bench/predictions: the prediction calls over a ledger of 1,000,000 predictions (BENCH_PREDICTIONS), at 50
+ * connections, against the ceiling (the same server answering a precomputed body of the same size), in one run.
+ * Every request is cold: it empties the prediction cache first and is answered from the database.
+ * Target (issue 14 item 7): p99 under 50 ms. The cost of scoring in the ingestion cycle is printed by bench/ingest.
+ */
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { formatNumber, withBenchServer } from '../support.ts';
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+export async function runPredictionsBenchmark(): Promise<void> {
+  await withBenchServer<{ url: string; bodyBytes: number; embedded: boolean; predictions: number; cookie: string }>(
+    path.join(import.meta.dirname, 'server.ts'),
+    async ({ url, bodyBytes, embedded, predictions, cookie }) => {
+      let turn = 0;
+      const load = async (name: string, paths: () => string, cold: boolean): Promise<Figures> => {
+        const result = await autocannon({
+          url,
+          connections: CONNECTIONS,
+          duration: DURATION_SECONDS,
+          headers: { cookie, ...(cold ? { 'x-bench-cold': '1' } : {}) },
+          requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
+        });
+        if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+          throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+        }
+        return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+      };
+      const calls: [string, () => string][] = [
+        ['current predictions (pages 1-5)', () => `/api/stories/predictions?page=${1 + (turn++ % 5)}&limit=25`],
+        ['accuracy (1-720 hours)', () => `/api/predictions/accuracy/public?hours=${1 + ((turn++ * 7919) % 720)}`],
+        ['trends (30 days)', () => '/api/predictions/trends'],
+        ['domains (top 10)', () => '/api/predictions/domains'],
+        ['outcomes (20 latest)', () => '/api/predictions/outcomes'],
+      ];
+      await load('warm-up', () => '/bench/ceiling', false);
+      const results = [await load('ceiling (precomputed body)', () => '/bench/ceiling', false)];
+      for (const [name, paths] of calls) results.push(await load(`${name}, cold`, paths, true));
+
+      const ceiling = results[0]!.rps;
+      console.log(
+        `\nbench/predictions: ${embedded ? 'embedded database' : 'PostgreSQL'}, ${formatNumber(predictions)} predictions in the ledger, ` +
+          `${CONNECTIONS} connections, ${DURATION_SECONDS} s each, ceiling body ${formatNumber(bodyBytes)} bytes`,
+      );
+      console.log('target                                 req/s     p50 ms   p99 ms   ratio to ceiling');
+      for (const r of results) {
+        console.log(`${r.name.padEnd(38)} ${formatNumber(r.rps).padStart(8)} ${formatNumber(r.p50, 1).padStart(9)} ${formatNumber(r.p99, 1).padStart(8)}   ${(r.rps / ceiling).toFixed(3)}`);
+      }
+      const worst = Math.max(...results.slice(1).map((r) => r.p99));
+      console.log(`target: cold p99 < 50 ms (worst ${formatNumber(worst, 1)} ms)`);
+    },
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runPredictionsBenchmark();

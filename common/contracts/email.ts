@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import {
+  DIGEST_CONTENT_MAX_LENGTH,
+  DIGEST_CONTENT_STYLES,
+  EMAIL_KINDS,
+  EMAIL_LOG_PAGE_SIZE,
+  EMAIL_STATUSES,
+  TEST_EMAIL_TYPES,
+  UNSUBSCRIBE_TYPES,
+} from '../rules/limits.ts';
+import { text } from './fields.ts';
+
+/** Email calls (spec part 2 §3, §7): unsubscribe, the admin email page and the newsletter page. */
+
+export const unsubscribeParamsSchema = z.object({ token: text('token', 300, { min: 1 }) });
+export const unsubscribeQuerySchema = z.object({
+  type: z.enum(UNSUBSCRIBE_TYPES, { error: `type must be one of ${UNSUBSCRIBE_TYPES.join(', ')}` }).optional(),
+});
+export const unsubscribeResponseSchema = z.object({ message: z.string(), userEmail: z.string(), emailType: z.string() });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
+
+export const emailStatusSchema = z.object({
+  enabled: z.boolean(),
+  fromEmail: z.string(),
+  /** Email waiting in the outbox (pending or in flight). */
+  queued: z.number().int(),
+  /** How to turn delivery on, when it is off. */
+  note: z.string().nullable(),
+});
+export type EmailStatus = z.infer<typeof emailStatusSchema>;
+
+export const emailLogSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  recipientEmail: z.string(),
+  emailType: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  attempts: z.number().int(),
+});
+export type EmailLog = z.infer<typeof emailLogSchema>;
+
+export const emailLogsQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).default(1),
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(EMAIL_LOG_PAGE_SIZE),
+  status: z.enum(EMAIL_STATUSES, { error: `status must be one of ${EMAIL_STATUSES.join(', ')}` }).optional(),
+  kind: z.enum(EMAIL_KINDS, { error: `kind must be one of ${EMAIL_KINDS.join(', ')}` }).optional(),
+});
+export const paginationSchema = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() });
+export const emailLogsResponseSchema = z.object({ logs: z.array(emailLogSchema), pagination: paginationSchema });
+
+/** Part 2 §5: a type must be chosen ('Please select an email type to test'). */
+export const testEmailSchema = z.object({
+  type: z.enum(TEST_EMAIL_TYPES, { error: 'Please select an email type to test' }),
+});
+export const sendWeeklyDigestSchema = z.object({ force: z.boolean({ error: 'force must be true or false' }).default(false) }).strict();
+export const successResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+
+const weekOf = z
+  .string({ error: 'weekOf must be a date (YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'weekOf must be a date (YYYY-MM-DD)')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'weekOf must be a real date');
+export const weekOfQuerySchema = z.object({ weekOf });
+const style = z.enum(DIGEST_CONTENT_STYLES, { error: `style must be one of ${DIGEST_CONTENT_STYLES.join(', ')}` });
+const content = (name: string) =>
+  z.string({ error: `${name} must be text` }).max(DIGEST_CONTENT_MAX_LENGTH, `${name} must be at most ${DIGEST_CONTENT_MAX_LENGTH} characters`);
+export const customContentSchema = z
+  .object({
+    weekOf,
+    topContent: content('topContent').default(''),
+    topContentStyle: style.default('default'),
+    bottomContent: content('bottomContent').default(''),
+    bottomContentStyle: style.default('default'),
+  })
+  .strict();
+export const customContentResponseSchema = z.object({
+  content: z
+    .object({ weekOf: z.string(), topContent: z.string(), topContentStyle: style, bottomContent: z.string(), bottomContentStyle: style })
+    .nullable(),
+});
+export type CustomContentResponse = z.infer<typeof customContentResponseSchema>;
+export const previewResponseSchema = z.object({ previewHtml: z.string() });
+
+export const newsletterStatsSchema = z.object({
+  totalEmails: z.number().int(),
+  sentEmails: z.number().int(),
+  failedEmails: z.number().int(),
+  pendingEmails: z.number().int(),
+  skippedEmails: z.number().int(),
+  newsletterEmails: z.number().int(),
+  typeDistribution: z.array(z.object({ emailType: z.string(), count: z.number().int() })),
+  weekly: z.object({ weekOf: z.string(), sent: z.boolean(), queued: z.number().int(), completedAt: z.string().nullable() }),
+});
+export const subscriberSchema = z.object({
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  weeklyActive: z.boolean(),
+  alertsActive: z.boolean(),
+  keywordAlertsCount: z.number().int(),
+  lastWeeklySent: z.string().nullable(),
+  createdAt: z.string(),
+  status: z.enum(['Full', 'Newsletter', 'Alerts', 'Inactive']),
+});
+export const subscribersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be at least 1').max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(EMAIL_LOG_PAGE_SIZE),
+});
+export const activitySchema = z.object({ emailDate: z.string(), emailType: z.string(), emailsSent: z.number().int() });
+export const engagementSchema = z.object({
+  emailType: z.string(),
+  totalSent: z.number().int(),
+  totalOpened: z.number().int(),
+  openRate: z.number(),
+  totalClicked: z.number().int(),
+  clickRate: z.number(),
+});
+export type Engagement = z.infer<typeof engagementSchema>;
+export type Subscriber = z.infer<typeof subscriberSchema>;
+export type Activity = z.infer<typeof activitySchema>;
+export type NewsletterStats = z.infer<typeof newsletterStatsSchema>;

@@ -1,0 +1,112 @@
+import { MAX_EMAILS_PER_DAY_DEFAULT, MAX_EMAILS_PER_DAY_MAX, MAX_EMAILS_PER_DAY_MIN, type EmailFrequency } from './limits.ts';
+
+/**
+ * Pure email rules (spec part 2 §3, §4, §5, §9): how often a bundled email may go, quiet hours in a person's time
+ * zone, the daily cap, the digest's week, subscriber status and the newsletter colours.
+ */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long a non-immediate frequency waits between two bundled emails. */
+export const FREQUENCY_PERIOD_MS: Readonly<Record<EmailFrequency, number>> = {
+  immediate: 0,
+  hourly: HOUR_MS,
+  daily: DAY_MS,
+  weekly: 7 * DAY_MS,
+  bi_weekly: 14 * DAY_MS,
+  monthly: 30 * DAY_MS,
+};
+
+/** Whether a bundled email may go now: never sent, or its period has passed since the last one. */
+export function bundleDue(frequency: EmailFrequency, lastSentMs: number | null, nowMs: number): boolean {
+  return lastSentMs === null || nowMs - lastSentMs >= FREQUENCY_PERIOD_MS[frequency];
+}
+
+/** Max emails per day is 1 to 50; a blank or invalid value becomes 10 (part 2 §5). */
+export function normaliseMaxEmailsPerDay(value: unknown): number {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < MAX_EMAILS_PER_DAY_MIN || number > MAX_EMAILS_PER_DAY_MAX) {
+    return MAX_EMAILS_PER_DAY_DEFAULT;
+  }
+  return number;
+}
+
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+/** The wall-clock hour (0-23) at an instant in a time zone. */
+export function localHour(atMs: number, timeZone: string): number {
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' });
+    hourFormats.set(timeZone, format);
+  }
+  return Number(format.format(new Date(atMs)));
+}
+
+/** Whether a wall-clock hour lies in quiet hours [start, end), which may wrap past midnight (22 to 8). */
+export function inQuietHours(hour: number, start: number, end: number): boolean {
+  if (start === end) return false;
+  return start < end ? hour >= start && hour < end : hour >= start || hour < end;
+}
+
+/** Zones differ from UTC by whole quarter hours, so a local hour always begins on a UTC quarter hour. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/**
+ * When an email due at `nowMs` may go: `nowMs` itself outside quiet hours, else the first instant their end hour
+ * begins in the person's zone. Walking real instants (not adding hours to a wall clock) keeps this right across
+ * midnight and across daylight-saving changes, when a local day has 23 or 25 hours.
+ */
+export function quietHoursRelease(nowMs: number, quiet: { start: number | null; end: number | null; timeZone: string }): number {
+  const { start, end, timeZone } = quiet;
+  if (start === null || end === null || !inQuietHours(localHour(nowMs, timeZone), start, end)) return nowMs;
+  let at = Math.floor(nowMs / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  // 25 hours of quarters bound the walk: quiet hours never last longer than a day.
+  for (let step = 0; step < 100; step++) {
+    at += QUARTER_HOUR_MS;
+    if (!inQuietHours(localHour(at, timeZone), start, end)) return at;
+  }
+  return nowMs;
+}
+
+/** The Sunday (YYYY-MM-DD, UTC) that begins the week of a date: the digest's week is snapped back to it (part 2 §5). */
+export function weekOfSunday(date: string | number | Date): string {
+  const day = typeof date === 'string' ? new Date(`${date.slice(0, 10)}T00:00:00Z`) : new Date(date);
+  const sunday = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - day.getUTCDay()));
+  return sunday.toISOString().slice(0, 10);
+}
+
+export type SubscriberStatus = 'Full' | 'Newsletter' | 'Alerts' | 'Inactive';
+/** Part 2 §4: Full (weekly and alerts active), Newsletter, Alerts, Inactive. */
+export function subscriberStatus(weeklyActive: boolean, alertsActive: boolean): SubscriberStatus {
+  if (weeklyActive && alertsActive) return 'Full';
+  if (weeklyActive) return 'Newsletter';
+  if (alertsActive) return 'Alerts';
+  return 'Inactive';
+}
+
+export type RateColour = 'green' | 'yellow' | 'red';
+/** Open rate green at 20% or more, yellow at 10% or more, else red (part 2 §5). */
+export function openRateColour(percent: number): RateColour {
+  return percent >= 20 ? 'green' : percent >= 10 ? 'yellow' : 'red';
+}
+/** Click rate green at 5% or more, yellow at 2% or more, else red (part 2 §5). */
+export function clickRateColour(percent: number): RateColour {
+  return percent >= 5 ? 'green' : percent >= 2 ? 'yellow' : 'red';
+}
+
+/** The custom title of a share link made for an email: shared-links analytics counts these as "Auto Email". */
+export const EMAIL_SHARE_MARKER = 'Shared via HN Trends email';
+export function isEmailShareTitle(customTitle: string | null): boolean {
+  return customTitle?.includes(EMAIL_SHARE_MARKER) ?? false;
+}
+
+/**
+ * Whether the Sunday newsletter of `weekOf` goes to a person (part 1 §9: weekly, also offered monthly). Monthly
+ * readers get the first Sunday of each month; every two weeks waits 13 days since the last; anything else is weekly.
+ */
+export function newsletterDue(frequency: EmailFrequency, weekOf: string, lastSentMs: number | null, nowMs: number): boolean {
+  if (frequency === 'monthly') return Number(weekOf.slice(8, 10)) <= 7;
+  if (frequency === 'bi_weekly') return lastSentMs === null || nowMs - lastSentMs >= 13 * DAY_MS;
+  return true;
+}

@@ -1,0 +1,56 @@
+import type pg from 'pg';
+import { itemPageUrl } from '../../common/rules/links.ts';
+import { EMAIL_SHARE_MARKER } from '../../common/rules/email.ts';
+import { newShareToken, sharePath } from '../modules/shares/service.ts';
+import type { StoryItem } from './templates/layout.tsx';
+
+export interface EmailStory {
+  id: number;
+  hnId: number;
+  title: string;
+  domain: string;
+  score: number;
+  comments: number;
+}
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+export async function storiesByIds(db: Queryable, ids: number[]): Promise<Map<number, EmailStory>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.query<{ id: number; hn_id: number; title: string; domain: string; score: number; descendants: number }>(
+    'SELECT id, hn_id, title, domain, score, descendants FROM stories WHERE id = ANY($1::int[]) AND NOT dead AND NOT deleted',
+    [ids],
+  );
+  return new Map(
+    result.rows.map((row) => [row.id, { id: row.id, hnId: row.hn_id, title: row.title, domain: row.domain, score: row.score, comments: row.descendants }]),
+  );
+}
+
+/**
+ * A share link per story for one person's email, titled with the marker that shared-links analytics reads as
+ * "Auto Email" (spec part 2 §3). Many people in one statement: `pairs` are (person, story).
+ */
+export async function emailShareLinks(db: Queryable, pairs: { userId: string; story: EmailStory }[]): Promise<Map<string, string>> {
+  if (pairs.length === 0) return new Map();
+  const tokens = pairs.map(() => newShareToken());
+  await db.query(
+    `INSERT INTO shared_links (share_token, user_id, story_id, custom_title)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[])`,
+    [tokens, pairs.map((pair) => pair.userId), pairs.map((pair) => pair.story.id), pairs.map((pair) => `${pair.story.title} · ${EMAIL_SHARE_MARKER}`)],
+  );
+  return new Map(pairs.map((pair, index) => [`${pair.userId}:${pair.story.id}`, sharePath(tokens[index]!, pair.story.title)]));
+}
+
+/** A story row of an email: its share link and the Hacker News discussion, both through the click counter. */
+export function storyItem(story: EmailStory, sharePathOrUrl: string, baseUrl: string, track: (url: string) => string, note?: string): StoryItem {
+  const url = sharePathOrUrl.startsWith('/') ? `${baseUrl}${sharePathOrUrl}` : sharePathOrUrl;
+  return {
+    title: story.title,
+    url: track(url),
+    domain: story.domain,
+    score: story.score,
+    comments: story.comments,
+    commentsUrl: track(itemPageUrl(story.hnId)),
+    ...(note ? { note } : {}),
+  };
+}

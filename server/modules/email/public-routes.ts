@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { unsubscribeParamsSchema, unsubscribeQuerySchema, unsubscribeResponseSchema } from '../../../common/contracts/email.ts';
+import { INVALID_UNSUBSCRIBE, type EmailService } from '../../email/service.ts';
+import type { EmailSigner } from '../../email/tokens.ts';
+
+/** A transparent 1x1 GIF: the open pixel. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const trackParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'token is invalid'), signature: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'signature is invalid') });
+
+/**
+ * The calls email links make, for anyone holding the link: unsubscribe (the page's GET and the RFC 8058 one-click
+ * POST a mail client sends), the open pixel and tracked clicks. Each is authorised by its signature, not a session.
+ */
+export function emailPublicRoutes(email: EmailService, signer: EmailSigner, now: () => number): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Mail clients post the one-click body as a form (`List-Unsubscribe=One-Click`); its content says nothing more.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, String(body)));
+    app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, String(body)));
+
+    const unsubscribe = async (token: string, type: z.infer<typeof unsubscribeQuerySchema>['type']) => {
+      const userId = signer.verifyUnsubscribe(token, type ?? null);
+      if (!userId) return null;
+      return email.unsubscribe(userId, type ?? null);
+    };
+    const schema = {
+      tags: ['email'],
+      params: unsubscribeParamsSchema,
+      querystring: unsubscribeQuerySchema,
+      response: { 200: unsubscribeResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+    };
+
+    app.get('/api/unsubscribe/:token', { config: { access: 'public' }, schema }, async (request, reply) => {
+      const result = await unsubscribe(request.params.token, request.query.type);
+      return result ?? reply.code(400).send({ message: INVALID_UNSUBSCRIBE });
+    });
+
+    app.post('/api/unsubscribe/:token', { config: { access: 'public' }, schema }, async (request, reply) => {
+      const result = await unsubscribe(request.params.token, request.query.type);
+      return result ?? reply.code(400).send({ message: INVALID_UNSUBSCRIBE });
+    });
+
+    app.get('/api/email/open/:token/:signature', { config: { access: 'public' }, schema: { tags: ['email'], params: trackParams } }, async (request, reply) => {
+      const { token, signature } = request.params;
+      if (signer.verifyOpen(token, signature)) await email.track(token, 'open', now());
+      return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
+    });
+
+    app.get(
+      '/api/email/click/:token/:signature',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['email'], params: trackParams, querystring: z.object({ u: z.string().max(4000, 'u is too long') }), response: { 400: errorResponseSchema } },
+      },
+      async (request, reply) => {
+        const { token, signature } = request.params;
+        const target = request.query.u;
+        // Only a link the server signed for this email is followed: the counter is no open redirect.
+        if (!/^https?:\/\//.test(target) || !signer.verifyClick(token, target, signature)) {
+          return reply.code(400).send({ message: 'This link is invalid or has been changed.' });
+        }
+        await email.track(token, 'click', now());
+        return reply.redirect(target, 302);
+      },
+    );
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * The prediction calls' reads. Each reads either the current predictions (on stories, at most the front page's
+ * turnover over 6 hours) or the ledger's sums kept by its trigger, or walks a ledger index in the order it returns
+ * and stops at its limit: none grows with the ledger. docs/predictions.md and docs/performance.md have the plans.
+ */
+import type pg from 'pg';
+import type { PredictionListQuery } from '../../../common/contracts/predictions.ts';
+import { PREDICTION_HORIZON_HOURS, type PredictionConfidence } from '../../../common/rules/predictions.ts';
+import type { StoryRow } from '../stories/queries.ts';
+
+const HOUR_MS = 3600_000;
+
+export interface PredictionPageRows {
+  rows: StoryRow[];
+  total: number;
+  high: number;
+  medium: number;
+  low: number;
+}
+
+// Stories hidden by moderation (an approved flag) are left out, as from every list.
+const CURRENT = `prediction_probability IS NOT NULL AND NOT dead AND NOT deleted AND NOT hidden AND predicted_at > $1`;
+
+/** A page of the current predictions, highest first, with the counts by confidence. */
+export async function selectPredictionPage(pool: pg.Pool, query: PredictionListQuery, nowMs: number): Promise<PredictionPageRows> {
+  const result = await pool.query<StoryRow & { total: number; high: number; medium: number; low: number }>(
+    `WITH counts AS (
+       SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE prediction_confidence = 'high')::int AS high,
+              count(*) FILTER (WHERE prediction_confidence = 'medium')::int AS medium,
+              count(*) FILTER (WHERE prediction_confidence = 'low')::int AS low
+         FROM stories WHERE ${CURRENT}
+     ), page AS (
+       SELECT id, hn_id, title, url, score, descendants, by, time, domain,
+              score_velocity, comments_velocity, trending_score, prediction_probability
+         FROM stories WHERE ${CURRENT}
+        ORDER BY prediction_probability DESC, id DESC
+        LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}
+     )
+     SELECT counts.*, page.* FROM counts LEFT JOIN page ON true
+      ORDER BY page.prediction_probability DESC, page.id DESC`,
+    [new Date(nowMs - PREDICTION_HORIZON_HOURS * HOUR_MS)],
+  );
+  const first = result.rows[0];
+  return {
+    rows: result.rows.filter((row) => row.id !== null),
+    total: first?.total ?? 0,
+    high: first?.high ?? 0,
+    medium: first?.medium ?? 0,
+    low: first?.low ?? 0,
+  };
+}
+
+/** The start of the hour `nowMs` is in, as the ledger's sums bucket it. */
+export function hourStart(ms: number): Date {
+  return new Date(Math.floor(ms / HOUR_MS) * HOUR_MS);
+}
+
+export interface ConfidenceSums {
+  confidence: PredictionConfidence;
+  predictions: number;
+  verified: number;
+  accurate: number;
+}
+
+/** Predictions made in the hours from `since`, by confidence. */
+export async function selectAccuracySums(pool: pg.Pool, since: Date): Promise<ConfidenceSums[]> {
+  const result = await pool.query<ConfidenceSums>(
+    `SELECT confidence, sum(predictions)::int AS predictions, sum(verified)::int AS verified, sum(accurate)::int AS accurate
+       FROM prediction_hourly WHERE hour >= $1 GROUP BY confidence`,
+    [since],
+  );
+  return result.rows;
+}
+
+export interface ReliabilityRow {
+  bin: number;
+  verified: number;
+  reached: number;
+  probability_sum: number;
+}
+
+export async function selectReliability(pool: pg.Pool): Promise<ReliabilityRow[]> {
+  const result = await pool.query<ReliabilityRow>(`SELECT bin, verified, reached, probability_sum FROM prediction_reliability ORDER BY bin`);
+  return result.rows;
+}
+
+export interface DaySums {
+  date: string;
+  predictions: number;
+  verified: number;
+  accurate: number;
+  confidence_sum: number;
+}
+
+/** The ledger's sums by UTC day, newest first, from `since`. */
+export async function selectDailySums(pool: pg.Pool, since: Date): Promise<DaySums[]> {
+  const result = await pool.query<DaySums>(
+    `SELECT to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, sum(predictions)::int AS predictions,
+            sum(verified)::int AS verified, sum(accurate)::int AS accurate, sum(confidence_sum)::float8 AS confidence_sum
+       FROM prediction_hourly WHERE hour >= $1 GROUP BY 1 ORDER BY 1 DESC`,
+    [since],
+  );
+  return result.rows;
+}
+
+export interface DomainSums {
+  domain: string;
+  predictions: number;
+  verified: number;
+  accurate: number;
+}
+
+/** The domains with the most verified predictions (text posts, without a domain, left out). */
+export async function selectTopDomains(pool: pg.Pool, limit: number): Promise<DomainSums[]> {
+  const result = await pool.query<DomainSums>(
+    `SELECT domain, predictions, verified, accurate FROM prediction_domains
+      WHERE verified > 0 AND domain <> ''
+      ORDER BY verified DESC, domain LIMIT $1`,
+    [limit],
+  );
+  return result.rows;
+}
+
+export interface OutcomeRow {
+  id: number;
+  story_id: number;
+  hn_id: number;
+  title: string;
+  current_score: number;
+  predicted_at: Date;
+  probability: number;
+  confidence: PredictionConfidence;
+  score_at_prediction: number;
+  verified_at: Date | null;
+  accurate: boolean | null;
+}
+
+/** The latest verified predictions, and the newest pending ones, `limit` of each, each read in its index's order. */
+export async function selectOutcomes(pool: pg.Pool, limit: number): Promise<{ verified: OutcomeRow[]; pending: OutcomeRow[] }> {
+  const columns = `p.id::int AS id, p.story_id, s.hn_id, s.title, s.score AS current_score, p.predicted_at, p.probability,
+                   p.confidence, p.score_at_prediction, p.verified_at, p.accurate`;
+  const result = await pool.query<OutcomeRow>(
+    `(SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
+       WHERE p.verified_at IS NOT NULL ORDER BY p.verified_at DESC, p.id DESC LIMIT $1)
+     UNION ALL
+     (SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
+       WHERE p.verified_at IS NULL ORDER BY p.predicted_at DESC LIMIT $1)`,
+    [limit],
+  );
+  return {
+    verified: result.rows.filter((row) => row.verified_at !== null),
+    pending: result.rows.filter((row) => row.verified_at === null),
+  };
+}
+
+/** The newest finished scoring run: the prediction caches are valid until it changes. */
+export async function selectPredictionGeneration(pool: pg.Pool): Promise<number> {
+  const result = await pool.query<{ id: number | null }>(
+    `SELECT id FROM prediction_runs WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1`,
+  );
+  return result.rows[0]?.id ?? 0;
+}

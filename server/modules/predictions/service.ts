@@ -1,0 +1,229 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+import type { Accuracy, DomainEntry, PredictionList, PredictionListQuery, PredictionOutcome, PredictionUpdate, TrendEntry } from '../../../common/contracts/predictions.ts';
+import {
+  accuracyPercent,
+  DOMAINS_SHOWN,
+  OUTCOMES_SHOWN,
+  PREDICTION_CONFIDENCES,
+  predictionScore,
+  TREND_WINDOW_DAYS,
+} from '../../../common/rules/predictions.ts';
+import { whileNoOtherCycleRuns } from '../../hn/ingest.ts';
+import { ListCache } from '../stories/cache.ts';
+import { presentStory } from '../stories/presenter.ts';
+import {
+  hourStart,
+  selectAccuracySums,
+  selectDailySums,
+  selectOutcomes,
+  selectPredictionGeneration,
+  selectPredictionPage,
+  selectReliability,
+  selectTopDomains,
+  type OutcomeRow,
+} from './queries.ts';
+import { runPredictions } from './scoring.ts';
+
+/** An update within this many seconds of the last run's start joins that run instead of starting one. */
+export const UPDATE_COALESCE_SECONDS = 30;
+const UPDATE_WAIT_MS = 30_000;
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+interface RunRow {
+  id: number;
+  started_at: Date;
+  finished_at: Date | null;
+  stories_scored: number;
+  predictions_recorded: number;
+  predictions_verified: number;
+  error: string | null;
+}
+
+export class PredictionsService {
+  private readonly cache: ListCache;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly now: () => number,
+  ) {
+    this.cache = new ListCache(() => selectPredictionGeneration(pool), {
+      generationTtlMs: 1000,
+      // Ages move on (hours elapsed, the 6-hour window) even when no run finishes.
+      maxAgeMs: 60_000,
+      maxEntries: 200,
+      now: Date.now,
+    });
+  }
+
+  /** GET /api/stories/predictions, as JSON text. */
+  listPage(query: PredictionListQuery): Promise<string> {
+    return this.cache.get(`list?${query.page}&${query.limit}`, async () => {
+      const nowMs = this.now();
+      const { rows, total, high, medium, low } = await selectPredictionPage(this.pool, query, nowMs);
+      const totalPages = Math.ceil(total / query.limit);
+      const body: PredictionList = {
+        stories: rows.map((row) => presentStory(row, nowMs)),
+        page: query.page,
+        totalCount: total,
+        totalHighConfidence: high,
+        totalMediumConfidence: medium,
+        totalLowConfidence: low,
+        totalPages,
+        hasNext: query.page < totalPages,
+        hasPrevious: query.page > 1,
+      };
+      return JSON.stringify(body);
+    });
+  }
+
+  accuracy(hours: number): Promise<string> {
+    // The window moves by the hour: its start is part of the key.
+    const since = hourStart(this.now() - hours * HOUR_MS);
+    return this.cache.get(`accuracy?${hours}&${since.getTime()}`, async () => {
+      const [sums, reliability] = await Promise.all([selectAccuracySums(this.pool, since), selectReliability(this.pool)]);
+      const total = (field: 'predictions' | 'verified' | 'accurate') => sums.reduce((sum, row) => sum + row[field], 0);
+      const body: Accuracy = {
+        overallAccuracy: accuracyPercent(total('accurate'), total('verified')),
+        totalPredictions: total('predictions'),
+        verifiedPredictions: total('verified'),
+        timeframe: hours,
+        accuracyByConfidence: PREDICTION_CONFIDENCES.map((confidence) => {
+          const row = sums.find((sum) => sum.confidence === confidence);
+          return { confidence, count: row?.verified ?? 0, accuracy: accuracyPercent(row?.accurate ?? 0, row?.verified ?? 0) };
+        }),
+        reliability: reliability
+          .filter((row) => row.verified > 0)
+          .map((row) => ({
+            bin: row.bin,
+            verified: row.verified,
+            predicted: Math.round((row.probability_sum / row.verified) * 1000) / 10,
+            observed: Math.round((row.reached / row.verified) * 1000) / 10,
+          })),
+      };
+      return JSON.stringify(body);
+    });
+  }
+
+  trends(): Promise<string> {
+    const today = Math.floor(this.now() / DAY_MS) * DAY_MS;
+    return this.cache.get(`trends?${today}`, async () => {
+      const days = await selectDailySums(this.pool, new Date(today - (TREND_WINDOW_DAYS - 1) * DAY_MS));
+      const trends: TrendEntry[] = days.map((day) => ({
+        date: day.date,
+        totalPredictions: day.predictions,
+        verifiedPredictions: day.verified,
+        accuracyRate: accuracyPercent(day.accurate, day.verified),
+        avgConfidenceScore: day.predictions > 0 ? Math.round((day.confidence_sum / day.predictions) * 1000) / 10 : 0,
+      }));
+      return JSON.stringify({ trends });
+    });
+  }
+
+  domains(): Promise<string> {
+    return this.cache.get('domains', async () => {
+      const domains: DomainEntry[] = (await selectTopDomains(this.pool, DOMAINS_SHOWN)).map((row) => ({
+        domain: row.domain,
+        totalPredictions: row.predictions,
+        verifiedPredictions: row.verified,
+        accuracyRate: accuracyPercent(row.accurate, row.verified),
+      }));
+      return JSON.stringify({ domains });
+    });
+  }
+
+  /** The latest verified outcomes, filled up with the newest pending predictions when fewer than 20 are verified. */
+  outcomes(): Promise<string> {
+    return this.cache.get('outcomes', async () => {
+      const nowMs = this.now();
+      const { verified, pending } = await selectOutcomes(this.pool, OUTCOMES_SHOWN);
+      const outcomes = [...verified, ...pending].slice(0, OUTCOMES_SHOWN).map((row) => presentOutcome(row, nowMs));
+      return JSON.stringify({ outcomes });
+    });
+  }
+
+  /**
+   * Re-scores now, or joins a run that started in the last 30 seconds (or the running cycle's), and waits for it.
+   * Runs under the ingestion cycle's lock, so it never overlaps a cycle's own scoring on any instance.
+   */
+  async update(): Promise<PredictionUpdate> {
+    const latest = await this.latestRun();
+    const requestedAt = this.now();
+    if (latest && requestedAt - latest.started_at.getTime() < UPDATE_COALESCE_SECONDS * 1000) {
+      const run = await this.waitForRun((row) => row.id >= latest.id);
+      return { updated: false, message: run?.finished_at ? 'Predictions were updated moments ago.' : 'An update is already running.', run: run && presentRun(run) };
+    }
+    const own = await whileNoOtherCycleRuns(this.pool, () => runPredictions(this.pool, this.now(), 'manual'));
+    if (own) {
+      this.cache.invalidate();
+      const run = await this.runById(own.runId);
+      return { updated: true, message: 'Predictions updated.', run: run && presentRun(run) };
+    }
+    // A cycle is running: its scoring is this update.
+    const run = await this.waitForRun((row) => row.started_at.getTime() >= requestedAt);
+    return {
+      updated: run?.finished_at != null,
+      message: run?.finished_at ? 'Predictions updated.' : 'An update is already running and will finish shortly.',
+      run: run && presentRun(run),
+    };
+  }
+
+  invalidate(): void {
+    this.cache.invalidate();
+  }
+
+  private async latestRun(): Promise<RunRow | null> {
+    const result = await this.pool.query<RunRow>(`SELECT * FROM prediction_runs ORDER BY id DESC LIMIT 1`);
+    return result.rows[0] ?? null;
+  }
+
+  private async runById(id: number): Promise<RunRow | null> {
+    const result = await this.pool.query<RunRow>(`SELECT * FROM prediction_runs WHERE id = $1`, [id]);
+    return result.rows[0] ?? null;
+  }
+
+  private async waitForRun(matches: (row: RunRow) => boolean): Promise<RunRow | null> {
+    const deadline = Date.now() + UPDATE_WAIT_MS;
+    let seen: RunRow | null = null;
+    while (Date.now() < deadline) {
+      const latest = await this.latestRun();
+      if (latest && matches(latest)) {
+        seen = latest;
+        if (latest.finished_at) {
+          this.cache.invalidate();
+          return latest;
+        }
+      }
+      await sleep(200);
+    }
+    return seen;
+  }
+}
+
+function presentRun(row: RunRow): NonNullable<PredictionUpdate['run']> {
+  return {
+    id: row.id,
+    startedAt: row.started_at.toISOString(),
+    finishedAt: row.finished_at?.toISOString() ?? null,
+    storiesScored: row.stories_scored,
+    predictionsRecorded: row.predictions_recorded,
+    predictionsVerified: row.predictions_verified,
+  };
+}
+
+function presentOutcome(row: OutcomeRow, nowMs: number): PredictionOutcome {
+  return {
+    prediction: {
+      id: Number(row.id),
+      confidence: row.confidence,
+      predictionScore: predictionScore(row.probability),
+      scoreAtPrediction: row.score_at_prediction,
+      predictedAt: row.predicted_at.toISOString(),
+      story: { id: row.story_id, hnId: row.hn_id, title: row.title, score: row.current_score },
+    },
+    hoursElapsed: Math.max(0, Math.round((nowMs - row.predicted_at.getTime()) / 360_000) / 10),
+    scoreGrowth: row.current_score - row.score_at_prediction,
+    outcome: row.verified_at === null ? 'pending' : row.accurate ? 'accurate' : 'inaccurate',
+  };
+}

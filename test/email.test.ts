@@ -1,0 +1,540 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_SHARE_MARKER } from '../common/rules/email.ts';
+import { recordWatchStatusChanges } from '../server/hn/watch-status.ts';
+import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
+import { setRole, signUp, type TestUser } from './support/accounts.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { seedStories } from './support/seed.ts';
+import { startSmtp, type ReceivedMail, type TestSmtp } from './support/smtp.ts';
+
+/**
+ * Email end to end (issue 17): each kind from its real event, sent over SMTP to a real SMTP server, on a clock
+ * the test moves. The app's own mail run (the job's body) is called directly instead of waiting for the schedule.
+ */
+const FROM = 'HN Trends <digest@trends.example>';
+let clock = Date.parse('2026-11-18T12:00:00Z'); // a Wednesday, noon UTC: outside the default quiet hours
+let smtp: TestSmtp;
+let t: TestApp;
+let admin: TestUser;
+let nextHnId = 9_000_000;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, EMAIL_FROM: FROM, EMAIL_RATE_PER_SECOND: '1000', PUBLIC_URL: 'http://trends.test' }, now: () => clock });
+  admin = await signUp(t.app.server, { name: 'Ada Admin' });
+  await setRole(t.db.database.pool, admin.id, 'admin');
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const pool = () => t.db.database.pool;
+const kindOf = (mail: ReceivedMail) => mail.parsed.headers.get('x-hn-trends-kind');
+const mailTo = (email: string, kind?: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(email) && (!kind || kindOf(mail) === kind));
+/** A header as sent (mailparser turns List-* headers into objects), unfolded. */
+function header(mail: ReceivedMail, name: string): string {
+  const line = mail.parsed.headerLines.find((entry) => entry.key === name.toLowerCase())?.line ?? '';
+  return line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, '').trim();
+}
+/** Where each tracked link of an email leads. */
+function linkTargets(mail: ReceivedMail): string[] {
+  return [...String(mail.parsed.html).matchAll(/href="([^"]+)"/g)].map((match) => {
+    const url = new URL(match[1]!.replaceAll('&amp;', '&'));
+    return url.pathname.startsWith('/api/email/click/') ? url.searchParams.get('u')! : url.toString();
+  });
+}
+
+async function story(title: string, options: { heat?: string | null; score?: number; time?: number } = {}): Promise<number> {
+  const hnId = nextHnId++;
+  await seedStories(pool(), [{ hnId, title, time: options.time ?? Math.floor(clock / 1000) - 3600, score: options.score ?? 50 }]);
+  const result = await pool().query<{ id: number }>('UPDATE stories SET heat_level = $2 WHERE hn_id = $1 RETURNING id', [hnId, options.heat ?? null]);
+  return result.rows[0]!.id;
+}
+
+async function control(user: TestUser, type: string, body: object): Promise<void> {
+  const response = await t.app.server.inject({ method: 'PATCH', url: `/api/email/frequency-controls/${type}`, headers: { cookie: user.cookie }, payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function preferences(user: TestUser, body: object): Promise<void> {
+  const response = await t.app.server.inject({ method: 'PATCH', url: '/api/user/preferences', headers: { cookie: user.cookie }, payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function watch(user: TestUser, storyId: number): Promise<void> {
+  const response = await t.app.server.inject({ method: 'POST', url: '/api/story-watches', headers: { cookie: user.cookie }, payload: { storyId } });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+/** Ingestion's own step: the watched story's heat changed. */
+async function heat(storyId: number, level: string): Promise<void> {
+  await pool().query('UPDATE stories SET heat_level = $2 WHERE id = $1', [storyId, level]);
+  await recordWatchStatusChanges(pool(), clock);
+}
+
+async function outbox(userId: string, kind: string) {
+  const result = await pool().query<{ status: string; reason: string | null; send_after: Date; message_id: string; attempts: number }>(
+    'SELECT status, reason, send_after, message_id, attempts FROM email_outbox WHERE user_id = $1 AND kind = $2 ORDER BY id',
+    [userId, kind],
+  );
+  return result.rows;
+}
+
+function unsubscribeLink(mail: ReceivedMail): string {
+  const match = /href="(http:\/\/trends\.test\/unsubscribe\/[^"]+)"/.exec(String(mail.parsed.html));
+  return match![1]!.replaceAll('&amp;', '&');
+}
+
+describe('welcome email', () => {
+  it('goes after sign-up with the headers a careful sender sets, an HTML and a text part', async () => {
+    const person = await signUp(t.app.server, { name: 'Wendy Welcome' });
+    await t.app.email.run();
+    const [mail] = mailTo(person.email, 'welcome');
+    expect(mail, 'welcome email received').toBeDefined();
+    expect(mail!.parsed.from?.value).toEqual([{ name: 'HN Trends', address: 'digest@trends.example' }]);
+    expect(mail!.parsed.subject).toBe('Welcome to HN Trends');
+    expect(header(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(header(mail!, 'list-unsubscribe')).toMatch(/^<http:\/\/trends\.test\/api\/unsubscribe\/[^>]+\?type=welcome>$/);
+    const [row] = await outbox(person.id, 'welcome');
+    expect(mail!.parsed.messageId).toBe(row!.message_id);
+    expect(row!.message_id).toMatch(/@trends\.example>$/);
+    expect(row!.status).toBe('sent');
+    expect(mail!.parsed.html).toContain('Welcome, Wendy Welcome!');
+    expect(mail!.parsed.html).toContain('because you created an account');
+    expect(mail!.parsed.text).toContain('Welcome, Wendy Welcome!');
+    expect(mail!.parsed.text).toContain('http://trends.test/unsubscribe/');
+    // A second run sends nothing more: the outbox row is sent.
+    await t.app.email.run();
+    expect(mailTo(person.email, 'welcome')).toHaveLength(1);
+  });
+});
+
+describe('watch notifications', () => {
+  it('tells the watcher when ingestion records a status change, with a share link made for the email', async () => {
+    const person = await signUp(t.app.server);
+    const id = await story('Watch me grow', { heat: 'rising' });
+    await watch(person, id);
+    await heat(id, 'hot');
+    await t.app.email.run();
+    const mails = mailTo(person.email, 'watch_notification');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.parsed.subject).toBe('Watched story is now hot: Watch me grow');
+    expect(mails[0]!.parsed.html).toContain('now hot (was rising)');
+    const link = await pool().query<{ share_token: string; custom_title: string }>('SELECT share_token, custom_title FROM shared_links WHERE user_id = $1 AND story_id = $2', [person.id, id]);
+    expect(link.rows[0]!.custom_title).toContain(EMAIL_SHARE_MARKER);
+    // The story link is the share page, through the click counter.
+    expect(linkTargets(mails[0]!)).toContain(`http://trends.test/share/${link.rows[0]!.share_token}/watch-me-grow`);
+    expect(linkTargets(mails[0]!).some((url) => url.startsWith('https://news.ycombinator.com/item?id='))).toBe(true);
+    // The change is marked notified: the next run sends nothing.
+    await t.app.email.run();
+    expect(mailTo(person.email, 'watch_notification')).toHaveLength(1);
+  });
+
+  it('skips, and logs as skipped, what goes past the daily cap', async () => {
+    const person = await signUp(t.app.server);
+    await control(person, 'watch_notification', { maxEmailsPerDay: 1 });
+    const first = await story('First watched', { heat: 'rising' });
+    const second = await story('Second watched', { heat: 'rising' });
+    await watch(person, first);
+    await watch(person, second);
+    await heat(first, 'hot');
+    await heat(second, 'viral');
+    await t.app.email.run();
+    expect(mailTo(person.email, 'watch_notification')).toHaveLength(1);
+    const rows = await outbox(person.id, 'watch_notification');
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'skipped']);
+    expect(rows[1]!.reason).toBe('Daily limit of 1 emails reached');
+    // A day later the cap has room again.
+    clock += 24 * 3_600_000;
+    await heat(first, 'viral');
+    await t.app.email.run();
+    expect(mailTo(person.email, 'watch_notification')).toHaveLength(2);
+  });
+
+  it('sends nothing to a person with email notifications off', async () => {
+    const person = await signUp(t.app.server);
+    await preferences(person, { emailNotifications: false });
+    const id = await story('Quietly watched', { heat: 'rising' });
+    await watch(person, id);
+    await heat(id, 'hot');
+    await t.app.email.run();
+    expect(mailTo(person.email, 'watch_notification')).toHaveLength(0);
+    expect(await outbox(person.id, 'watch_notification')).toEqual([]);
+  });
+});
+
+describe('quiet hours', () => {
+  it('holds an email due at night in the person’s zone until the quiet hours end, across the clocks going back', async () => {
+    const person = await signUp(t.app.server);
+    // Berlin, 23:30 on 24 October 2026 (21:30 UTC): that night the clocks go back an hour, so 08:00 is 07:00 UTC.
+    clock = Date.parse('2026-10-24T21:30:00Z');
+    await control(person, 'watch_notification', { timezone: 'Europe/Berlin', quietHoursStart: 22, quietHoursEnd: 8 });
+    const id = await story('Night owl story', { heat: 'rising' });
+    await watch(person, id);
+    await heat(id, 'hot');
+    await t.app.email.run();
+    expect(mailTo(person.email, 'watch_notification')).toHaveLength(0);
+    const [row] = await outbox(person.id, 'watch_notification');
+    expect(row!.status).toBe('pending');
+    expect(row!.send_after.toISOString()).toBe('2026-10-25T07:00:00.000Z');
+    clock = Date.parse('2026-10-25T06:59:00Z');
+    await t.app.email.run();
+    expect(mailTo(person.email, 'watch_notification')).toHaveLength(0);
+    clock = Date.parse('2026-10-25T07:00:00Z');
+    await t.app.email.run();
+    expect(mailTo(person.email, 'watch_notification')).toHaveLength(1);
+    clock = Date.parse('2026-11-18T12:00:00Z');
+  });
+});
+
+describe('keyword alerts and digests', () => {
+  async function alert(person: TestUser, keyword: string, threshold: number): Promise<void> {
+    const response = await t.app.server.inject({ method: 'POST', url: '/api/keyword-alerts', headers: { cookie: person.cookie }, payload: { keyword, threshold } });
+    expect(response.statusCode, response.body).toBe(201);
+  }
+  async function fire(titles: string[]): Promise<void> {
+    const ids = [];
+    for (const title of titles) ids.push(await story(title, { time: Math.floor(clock / 1000) - 600 }));
+    await indexStoryKeywords(pool(), ids, clock);
+  }
+
+  it('sends a keyword alert listing the stories that fired it', async () => {
+    const person = await signUp(t.app.server);
+    await alert(person, 'Zeppelinium', 2);
+    await fire(['Zeppelinium rises again', 'Why Zeppelinium matters']);
+    await t.app.email.run();
+    const mails = mailTo(person.email, 'keyword_alert');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.parsed.subject).toBe('Keyword alert: Zeppelinium');
+    expect(mails[0]!.parsed.html).toContain('Zeppelinium rises again');
+    expect(mails[0]!.parsed.html).toContain('Why Zeppelinium matters');
+    expect(header(mails[0]!, 'list-unsubscribe')).toContain('type=keyword_alert');
+  });
+
+  it('bundles firings into one keyword digest a day for a daily frequency', async () => {
+    const person = await signUp(t.app.server);
+    await control(person, 'keyword_alert', { frequency: 'daily' });
+    await alert(person, 'Quarkbase', 1);
+    await alert(person, 'Fluxcapo', 1);
+    await fire(['Quarkbase 2.0 released']);
+    await t.app.email.run();
+    // The first bundle may go at once (nothing sent yet); it holds what fired so far.
+    expect(mailTo(person.email, 'keyword_digest')).toHaveLength(1);
+    clock += 3_600_000;
+    await fire(['Fluxcapo hits 1.0']);
+    await t.app.email.run();
+    clock += 3_600_000;
+    await pool().query('UPDATE keyword_alerts SET last_fired_at = NULL WHERE user_id = $1', [person.id]);
+    await fire(['Quarkbase under the hood']);
+    await t.app.email.run();
+    expect(mailTo(person.email, 'keyword_digest')).toHaveLength(1);
+    expect(mailTo(person.email, 'keyword_alert')).toHaveLength(0);
+    clock += 22 * 3_600_000;
+    await t.app.email.run();
+    const digests = mailTo(person.email, 'keyword_digest');
+    expect(digests).toHaveLength(2);
+    expect(digests[1]!.parsed.html).toContain('Fluxcapo hits 1.0');
+    expect(digests[1]!.parsed.html).toContain('Quarkbase under the hood');
+    clock = Date.parse('2026-11-18T12:00:00Z');
+  });
+});
+
+describe('trending alerts', () => {
+  it('announces a story turning viral to people with trending alerts on, once', async () => {
+    const on = await signUp(t.app.server);
+    const off = await signUp(t.app.server);
+    await preferences(on, { trendingAlerts: true });
+    await t.app.email.run(); // stories already viral before are announced now, not in this test's count
+    const before = mailTo(on.email, 'trending_alerts').length;
+    await story('The viral one', { heat: 'viral' });
+    await t.app.email.run();
+    await t.app.email.run();
+    const mails = mailTo(on.email, 'trending_alerts');
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)!.parsed.subject).toBe('Going viral: The viral one');
+    expect(mailTo(off.email, 'trending_alerts')).toHaveLength(0);
+  });
+});
+
+describe('prediction alerts', () => {
+  it('announces a story the model calls likely to trend with high confidence to people with prediction alerts on, once', async () => {
+    const on = await signUp(t.app.server);
+    const off = await signUp(t.app.server);
+    await preferences(on, { predictionAlerts: true });
+    await t.app.email.run(); // predictions made before are announced now, not in this test's count
+    const before = mailTo(on.email, 'prediction_alert').length;
+    const predict = (id: number, probability: number, confidence: string, hoursAgo = 0) =>
+      pool().query('UPDATE stories SET prediction_probability = $2, prediction_confidence = $3, predicted_at = $4 WHERE id = $1', [
+        id,
+        probability,
+        confidence,
+        new Date(clock - hoursAgo * 3_600_000),
+      ]);
+    await predict(await story('Likely to trend'), 0.91, 'high');
+    await predict(await story('Unlikely to trend'), 0.03, 'high');
+    await predict(await story('A coin toss'), 0.55, 'low');
+    await predict(await story('Predicted too long ago'), 0.95, 'high', 7);
+    await t.app.email.run();
+    await t.app.email.run();
+    const mails = mailTo(on.email, 'prediction_alert');
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)!.parsed.subject).toBe('Predicted to trend: Likely to trend');
+    expect(mails.at(-1)!.parsed.text).toContain('91% likely to trend');
+    expect(mailTo(off.email, 'prediction_alert')).toHaveLength(0);
+  });
+});
+
+describe('delivery', () => {
+  it('retries a temporary failure with backoff and marks a permanent one failed', async () => {
+    const person = await signUp(t.app.server);
+    smtp.refuseWith(451);
+    await t.app.email.run();
+    let [row] = await outbox(person.id, 'welcome');
+    expect(row!.status).toBe('pending');
+    expect(row!.attempts).toBe(1);
+    expect(row!.reason).toContain('451');
+    expect(row!.send_after.getTime()).toBe(clock + 30_000);
+    smtp.refuseWith(550);
+    clock += 30_000;
+    await t.app.email.run();
+    [row] = await outbox(person.id, 'welcome');
+    expect(row!.status).toBe('failed');
+    expect(row!.reason).toContain('550');
+    smtp.refuseWith(null);
+    clock += 3_600_000;
+    await t.app.email.run();
+    expect(mailTo(person.email, 'welcome')).toHaveLength(0);
+  });
+
+  it('sends an email left in flight by a crash once, with its Message-ID, after its lease', async () => {
+    const person = await signUp(t.app.server);
+    await t.app.email.queueWelcomes(clock);
+    // The process died after claiming the email: it is `sending`, and may or may not have reached the server.
+    await pool().query(`UPDATE email_outbox SET status = 'sending', claimed_at = $2, attempts = 1 WHERE user_id = $1 AND kind = 'welcome'`, [person.id, new Date(clock)]);
+    await t.app.email.run();
+    expect(mailTo(person.email, 'welcome'), 'not before the lease ends: the first process may still be sending').toHaveLength(0);
+    clock += 11 * 60_000;
+    await t.app.email.run();
+    await t.app.email.run();
+    const mails = mailTo(person.email, 'welcome');
+    expect(mails).toHaveLength(1);
+    const [row] = await outbox(person.id, 'welcome');
+    expect(row!.status).toBe('sent');
+    expect(mails[0]!.parsed.messageId).toBe(row!.message_id);
+  });
+});
+
+describe('unsubscribe', () => {
+  async function welcomed(): Promise<{ person: TestUser; mail: ReceivedMail }> {
+    const person = await signUp(t.app.server);
+    await t.app.email.run();
+    return { person, mail: mailTo(person.email, 'welcome')[0]! };
+  }
+  const prefs = async (person: TestUser) =>
+    (await t.app.server.inject({ url: '/api/user/preferences', headers: { cookie: person.cookie } })).json().preferences;
+
+  it('works from the link in the email, through the page’s call', async () => {
+    const person = await signUp(t.app.server);
+    await preferences(person, { trendingAlerts: true });
+    await t.app.email.run();
+    await story('Another viral one', { heat: 'viral' });
+    await t.app.email.run();
+    const mail = mailTo(person.email, 'trending_alerts').at(-1)!;
+    const page = new URL(unsubscribeLink(mail));
+    expect(page.pathname).toMatch(/^\/unsubscribe\//);
+    const response = await t.app.server.inject({ url: `/api${page.pathname}${page.search}` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ message: 'You have been unsubscribed from trending alert emails.', userEmail: person.email, emailType: 'trending_alerts' });
+    const after = await prefs(person);
+    expect(after.trendingAlerts).toBe(false);
+    expect(after.emailNotifications).toBe(true);
+  });
+
+  it('works in one click: the List-Unsubscribe address answers a POST (RFC 8058)', async () => {
+    const { person, mail } = await welcomed();
+    const address = new URL(header(mail, 'list-unsubscribe').slice(1, -1));
+    const response = await t.app.server.inject({
+      method: 'POST',
+      url: `${address.pathname}${address.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await prefs(person);
+    expect([after.emailNotifications, after.weeklyDigest, after.trendingAlerts, after.predictionAlerts]).toEqual([false, false, false, false]);
+  });
+
+  it('refuses a forged token, a token moved to another type, and a token made for someone else', async () => {
+    const { person, mail } = await welcomed();
+    const other = await welcomed();
+    const address = new URL(header(mail, 'list-unsubscribe').slice(1, -1));
+    const token = address.pathname.split('/').at(-1)!;
+    const [encoded, mac] = token.split('.');
+    const forged = `${encoded}.${mac!.slice(0, -2)}xx`;
+    const otherId = Buffer.from(other.person.id).toString('base64url');
+    for (const url of [
+      `/api/unsubscribe/${forged}?type=welcome`,
+      `/api/unsubscribe/${token}?type=weekly_digest`,
+      `/api/unsubscribe/${token}`,
+      `/api/unsubscribe/${otherId}.${mac}?type=welcome`,
+      '/api/unsubscribe/nonsense?type=welcome',
+    ]) {
+      const response = await t.app.server.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message).toContain('invalid');
+    }
+    expect((await prefs(person)).emailNotifications).toBe(true);
+    expect((await prefs(other.person)).emailNotifications).toBe(true);
+    const badType = await t.app.server.inject({ url: `/api/unsubscribe/${token}?type=everything` });
+    expect(badType.statusCode).toBe(400);
+  });
+});
+
+describe('open and click tracking', () => {
+  it('counts the pixel and a tracked click, and follows only links the server signed', async () => {
+    const person = await signUp(t.app.server);
+    await t.app.email.run();
+    const html = String(mailTo(person.email, 'welcome')[0]!.parsed.html);
+    const pixel = new URL(/src="(http:\/\/trends\.test\/api\/email\/open\/[^"]+)"/.exec(html)![1]!);
+    const opened = await t.app.server.inject({ url: pixel.pathname });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('image/gif');
+    const click = new URL(/href="(http:\/\/trends\.test\/api\/email\/click\/[^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&'));
+    const followed = await t.app.server.inject({ url: `${click.pathname}${click.search}` });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe('http://trends.test/');
+    const repointed = await t.app.server.inject({ url: `${click.pathname}?u=${encodeURIComponent('https://evil.example/')}` });
+    expect(repointed.statusCode).toBe(400);
+    const row = await pool().query('SELECT opens, clicks, opened_at, clicked_at FROM email_outbox WHERE user_id = $1 AND kind = $2', [person.id, 'welcome']);
+    expect(row.rows[0]).toMatchObject({ opens: 1, clicks: 1 });
+    expect(row.rows[0].opened_at).not.toBeNull();
+  });
+});
+
+describe('weekly digest and the admin calls', () => {
+  const asAdmin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.app.server.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+
+  it('says delivery is on and where mail comes from', async () => {
+    const status = await asAdmin('GET', '/api/admin/email-status');
+    expect(status.json()).toMatchObject({ enabled: true, fromEmail: FROM, note: null });
+  });
+
+  it('saves sanitised custom content for the week snapped to its Sunday, previews and deletes it', async () => {
+    const saved = await asAdmin('POST', '/api/admin/digest/custom-content/weekly_digest', {
+      weekOf: '2026-11-11',
+      topContent: '<p>Hello <b>readers</b><script>alert(1)</script></p>',
+      topContentStyle: 'celebration',
+      bottomContent: '<a href="javascript:alert(1)">x</a> bye',
+      bottomContentStyle: 'quote',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().content).toMatchObject({ weekOf: '2026-11-08', topContent: '<p>Hello <b>readers</b></p>', topContentStyle: 'celebration' });
+    expect(saved.json().content.bottomContent).not.toContain('javascript');
+    const read = await asAdmin('GET', '/api/admin/digest/custom-content/weekly_digest?weekOf=2026-11-14');
+    expect(read.json().content.topContent).toBe('<p>Hello <b>readers</b></p>');
+    const preview = await asAdmin('GET', '/api/admin/digest/preview/weekly_digest?weekOf=2026-11-09');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().previewHtml).toContain('Hello <b>readers</b>');
+    expect(preview.json().previewHtml).toContain('🎉 Celebration');
+    const bad = await asAdmin('POST', '/api/admin/digest/custom-content/weekly_digest', { weekOf: '2026-13-40', topContentStyle: 'loud' });
+    expect(bad.statusCode).toBe(400);
+    const removed = await asAdmin('DELETE', '/api/admin/digest/custom-content/weekly_digest?weekOf=2026-11-08');
+    expect(removed.statusCode).toBe(200);
+    expect((await asAdmin('GET', '/api/admin/digest/custom-content/weekly_digest?weekOf=2026-11-08')).json().content).toBeNull();
+    const audit = await pool().query<{ action: string }>('SELECT action FROM admin_logs WHERE admin_user_id = $1 ORDER BY id', [admin.id]);
+    expect(audit.rows.map((row) => row.action)).toEqual(expect.arrayContaining(['digest.custom_content.save', 'digest.custom_content.delete']));
+  });
+
+  it('sends the weekly newsletter now, once a week unless forced, with the week’s top stories and custom content', async () => {
+    const reader = await signUp(t.app.server, { name: 'Rita Reader' });
+    const optedOut = await signUp(t.app.server);
+    await preferences(optedOut, { weeklyDigest: false });
+    // The digest of the week of Sunday 15 November covers 8 to 14 November.
+    const best = await story('Best of the week', { score: 987, time: Date.parse('2026-11-12T10:00:00Z') / 1000 });
+    // Four predictions made that week and verified, three of them right; one made the week after, not counted.
+    await pool().query(
+      `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version,
+                                verified_at, score_at_horizon, reached_target, accurate)
+       SELECT $1, made, 0.9, 'high', 10, 1, 'test', made + interval '7 hours', 400, reached, reached
+         FROM (VALUES ('2026-11-09T10:00:00Z'::timestamptz, true), ('2026-11-10T10:00:00Z', true), ('2026-11-11T10:00:00Z', true),
+                      ('2026-11-12T10:00:00Z', false), ('2026-11-16T10:00:00Z', false)) AS p(made, reached)`,
+      [best],
+    );
+    await asAdmin('POST', '/api/admin/digest/custom-content/weekly_digest', { weekOf: '2026-11-15', topContent: '<p>Our own news</p>', topContentStyle: 'announcement' });
+    const first = await asAdmin('POST', '/api/admin/send-weekly-digest');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().message).toMatch(/^Weekly newsletter for the week of 2026-11-15 queued for \d+ subscribers/);
+    const again = await asAdmin('POST', '/api/admin/send-weekly-digest');
+    expect(again.statusCode).toBe(409);
+    await t.app.email.run();
+    const mails = mailTo(reader.email, 'weekly_digest');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.parsed.html).toContain('Best of the week');
+    expect(mails[0]!.parsed.html).toContain('Our own news');
+    expect(mails[0]!.parsed.text).toContain('75% of 4 verified predictions were right.');
+    expect(mails[0]!.parsed.html).toContain('Hello Rita Reader');
+    expect(mails[0]!.parsed.text).toContain('Best of the week');
+    expect(header(mails[0]!, 'list-unsubscribe')).toContain('type=weekly_digest');
+    expect(mailTo(optedOut.email, 'weekly_digest')).toHaveLength(0);
+    const forced = await asAdmin('POST', '/api/admin/send-weekly-digest', { force: true });
+    expect(forced.statusCode).toBe(200);
+    await t.app.email.run();
+    expect(mailTo(reader.email, 'weekly_digest')).toHaveLength(2);
+  });
+
+  it('sends a test email of a chosen type to the admin, and asks for a type first', async () => {
+    const missing = await asAdmin('POST', '/api/admin/send-test-email', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('Please select an email type to test');
+    for (const type of ['keyword-alert', 'weekly-digest', 'prediction-alert', 'watch-notification', 'welcome']) {
+      const response = await asAdmin('POST', '/api/admin/send-test-email', { type });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ success: true, message: `Test ${type} email sent to ${admin.email}.` });
+    }
+    await t.app.email.run();
+    const tests = mailTo(admin.email).filter((mail) => mail.parsed.subject?.startsWith('[Test]'));
+    expect(tests.map(kindOf).sort()).toEqual(['keyword_alert', 'prediction_alert', 'watch_notification', 'weekly_digest', 'welcome']);
+  });
+
+  it('lists the email log, filtered by status and kind, and the newsletter figures', async () => {
+    const all = await asAdmin('GET', '/api/admin/email-logs?limit=5');
+    expect(all.json().logs).toHaveLength(5);
+    expect(all.json().pagination.total).toBeGreaterThan(5);
+    const skipped = await asAdmin('GET', '/api/admin/email-logs?status=skipped&kind=watch_notification');
+    expect(skipped.json().logs.length).toBeGreaterThan(0);
+    expect(skipped.json().logs.every((log: { status: string; emailType: string }) => log.status === 'skipped' && log.emailType === 'watch_notification')).toBe(true);
+    expect((await asAdmin('GET', '/api/admin/email-logs?status=lost')).statusCode).toBe(400);
+    const stats = (await asAdmin('GET', '/api/admin/newsletter/stats')).json();
+    const counted = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox');
+    expect(stats.totalEmails).toBe(counted.rows[0]!.n);
+    expect(stats.weekly).toMatchObject({ weekOf: '2026-11-15', sent: true });
+    const subscribers = (await asAdmin('GET', '/api/admin/newsletter/subscribers?limit=100')).json().subscribers;
+    expect(subscribers.find((s: { email: string }) => s.email === admin.email).status).toBe('Full');
+    const engagement = (await asAdmin('GET', '/api/admin/newsletter/analytics')).json().engagement;
+    const welcome = engagement.find((row: { emailType: string }) => row.emailType === 'welcome');
+    expect(welcome.totalOpened).toBeGreaterThanOrEqual(1);
+    const activity = (await asAdmin('GET', '/api/admin/newsletter/activity')).json().activity;
+    expect(activity.some((row: { emailType: string }) => row.emailType === 'weekly_digest')).toBe(true);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('keeps mail in the outbox and says how to turn delivery on', async () => {
+    const offline = await createTestApp({ now: () => clock });
+    try {
+      const first = await signUp(offline.app.server);
+      await offline.app.email.run();
+      const rows = await offline.db.database.pool.query('SELECT status FROM email_outbox WHERE user_id = $1', [first.id]);
+      expect(rows.rows).toEqual([{ status: 'pending' }]);
+      const status = await offline.app.server.inject({ url: '/api/admin/email-status', headers: { cookie: first.cookie } });
+      expect(status.json()).toMatchObject({ enabled: false, queued: 1 });
+      expect(status.json().note).toContain('SMTP_URL');
+      const test = await offline.app.server.inject({ method: 'POST', url: '/api/admin/send-test-email', headers: { cookie: first.cookie }, payload: { type: 'welcome' } });
+      expect(test.statusCode).toBe(409);
+    } finally {
+      await offline.close();
+    }
+  }, 180_000);
+});

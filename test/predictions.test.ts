@@ -1,0 +1,325 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  isPredictionAccurate,
+  PREDICTION_TARGET_POINTS,
+  predictionConfidence,
+  predictionScore,
+} from '../common/rules/predictions.ts';
+import { runPredictions, verifyDue } from '../server/modules/predictions/scoring.ts';
+import { COMMITTED_MODEL } from '../server/predictions/committed.ts';
+import { signUp, type TestUser } from './support/accounts.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { seedStories } from './support/seed.ts';
+
+/** The ledger, the ingestion hook and the prediction calls (issue 14 items 4-6), on a real database. */
+let t: TestApp;
+let reader: TestUser;
+const HOUR = 3600;
+const START = Math.floor(Date.UTC(2026, 0, 15, 12, 10) / 1000);
+let clock = START;
+
+const pool = () => t.db.database.pool;
+const inject = (options: InjectOptions) => t.app.server.inject(options);
+const asReader = () => ({ cookie: reader.cookie });
+
+interface FrontStory {
+  hnId: number;
+  rank: number | null;
+  ageHours: number;
+  score: number;
+  url?: string;
+}
+
+/** The front page at START: young stories rising, one old, one at the target, one off the front page. */
+const FRONT: FrontStory[] = [
+  { hnId: 1001, rank: 1, ageHours: 1, score: 180, url: 'https://fast.example/a' },
+  { hnId: 1002, rank: 2, ageHours: 0.8, score: 120, url: 'https://fast.example/b' },
+  { hnId: 1003, rank: 5, ageHours: 2, score: 40, url: 'https://slow.example/a' },
+  { hnId: 1004, rank: 12, ageHours: 3, score: 15, url: 'https://slow.example/b' },
+  { hnId: 1005, rank: 25, ageHours: 5, score: 8 },
+  { hnId: 1006, rank: 3, ageHours: 7, score: 150 }, // too old: decided
+  { hnId: 1007, rank: 4, ageHours: 2, score: PREDICTION_TARGET_POINTS }, // already at the target
+  { hnId: 1008, rank: 45, ageHours: 1, score: 30 }, // not on the front page
+  { hnId: 1009, rank: null, ageHours: 1, score: 30 },
+];
+
+async function storyId(hnId: number): Promise<number> {
+  const result = await pool().query<{ id: number }>('SELECT id FROM stories WHERE hn_id = $1', [hnId]);
+  return result.rows[0]!.id;
+}
+
+/** A snapshot, as ingestion appends one, and the story's counts as of it. */
+async function observe(hnId: number, at: number, score: number, rank: number | null): Promise<void> {
+  const id = await storyId(hnId);
+  await pool().query(
+    `INSERT INTO story_snapshots (story_id, sampled_at, score, descendants, top_rank) VALUES ($1, to_timestamp($2), $3, $4, $5)`,
+    [id, at, score, Math.round(score / 3), rank],
+  );
+  await pool().query('UPDATE stories SET score = $2, descendants = $3, top_rank = $4 WHERE id = $1', [id, score, Math.round(score / 3), rank]);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock * 1000 });
+  await seedStories(
+    pool(),
+    FRONT.map((s) => ({ hnId: s.hnId, time: START - Math.round(s.ageHours * HOUR), score: s.score, url: s.url ?? '', title: `Story number ${s.hnId}` })),
+  );
+  for (const s of FRONT) {
+    // Two sightings each: half the score twenty minutes ago, the full score now.
+    await observe(s.hnId, START - 1200, Math.round(s.score / 2), s.rank);
+    await observe(s.hnId, START, s.score, s.rank);
+  }
+  reader = await signUp(t.app.server, { name: 'Reader' });
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('the ingestion hook', () => {
+  it('predicts the undecided stories of the front page, and only those', async () => {
+    const report = await runPredictions(pool(), clock * 1000, 'test');
+    expect(report.storiesScored).toBe(5);
+    expect(report.predictionsRecorded).toBe(5);
+    const ledger = await pool().query<{ hn_id: number; probability: number; confidence: string; score_at_prediction: number; model_version: string; backfilled: boolean }>(
+      `SELECT s.hn_id, p.probability, p.confidence, p.score_at_prediction, p.model_version, p.backfilled
+         FROM predictions p JOIN stories s ON s.id = p.story_id ORDER BY s.hn_id`,
+    );
+    expect(ledger.rows.map((row) => row.hn_id)).toEqual([1001, 1002, 1003, 1004, 1005]);
+    for (const row of ledger.rows) {
+      expect(row.probability).toBeGreaterThan(0);
+      expect(row.probability).toBeLessThan(1);
+      expect(row.confidence).toBe(predictionConfidence(row.probability));
+      expect(row.score_at_prediction).toBe(FRONT.find((s) => s.hnId === row.hn_id)!.score);
+      expect(row.model_version).toBe(COMMITTED_MODEL.version);
+      expect(row.backfilled).toBe(false);
+    }
+    // The model ranks the story with 180 points in an hour at rank 1 above the one with 8 points in 5 hours.
+    const p = (hnId: number) => ledger.rows.find((row) => row.hn_id === hnId)!.probability;
+    expect(p(1001)).toBeGreaterThan(p(1005));
+  });
+
+  it('records nothing again until a prediction changes meaningfully', async () => {
+    const again = await runPredictions(pool(), clock * 1000, 'test');
+    expect(again.storiesScored).toBe(5);
+    expect(again.predictionsRecorded).toBe(0);
+    // A story that jumps from 15 points at rank 12 to 200 at rank 2 is worth a new prediction.
+    clock += 60;
+    await observe(1004, clock, 200, 2);
+    const moved = await runPredictions(pool(), clock * 1000, 'test');
+    expect(moved.predictionsRecorded).toBeGreaterThanOrEqual(1);
+    const rows = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM predictions WHERE story_id = $1`, [await storyId(1004)]);
+    expect(rows.rows[0]!.n).toBe(2);
+  });
+
+  it('marks the front-page stories first seen, for the history a day later', async () => {
+    const seen = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM stories WHERE front_page_at IS NOT NULL`);
+    expect(seen.rows[0]!.n).toBe(FRONT.filter((s) => s.rank !== null && s.rank <= 30).length);
+  });
+});
+
+describe('the ledger is append-only', () => {
+  it('refuses to delete a prediction or change what it said', async () => {
+    await expect(pool().query('DELETE FROM predictions')).rejects.toThrow(/append-only/);
+    await expect(pool().query('UPDATE predictions SET probability = 0.99')).rejects.toThrow(/append-only/);
+    await expect(pool().query('UPDATE predictions SET predicted_at = predicted_at - interval \'1 hour\'')).rejects.toThrow(/append-only/);
+    await expect(pool().query(`UPDATE predictions SET verified_at = now()`)).rejects.toThrow(/together/);
+  });
+
+  it('refuses to delete a story that has predictions', async () => {
+    await expect(pool().query('DELETE FROM stories WHERE hn_id = 1001')).rejects.toThrow();
+  });
+});
+
+describe('the prediction calls', () => {
+  it('need sign-in, except the accuracy figures', async () => {
+    for (const url of ['/api/stories/predictions', '/api/predictions/trends', '/api/predictions/domains', '/api/predictions/outcomes']) {
+      const response = await inject({ url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json().message).toBeTruthy();
+    }
+    expect((await inject({ url: '/api/predictions/accuracy/public' })).statusCode).toBe(200);
+    expect((await inject({ method: 'POST', url: '/api/predictions/update' })).statusCode).toBe(401);
+  });
+
+  it('refuse bad input with a message', async () => {
+    for (const url of [
+      '/api/stories/predictions?page=0',
+      '/api/stories/predictions?limit=1000',
+      '/api/stories/predictions?page=abc',
+      '/api/predictions/accuracy/public?hours=0',
+      '/api/predictions/accuracy/public?hours=100000',
+      '/api/predictions/accuracy/public?hours=1.5',
+    ]) {
+      const response = await inject({ url, headers: asReader() });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toMatch(/must be/);
+    }
+  });
+
+  it('list the current predictions highest first, with the counts by confidence', async () => {
+    const response = await inject({ url: '/api/stories/predictions?page=1&limit=2', headers: asReader() });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const current = await pool().query<{ probability: number }>(
+      `SELECT prediction_probability AS probability FROM stories WHERE prediction_probability IS NOT NULL ORDER BY 1 DESC`,
+    );
+    expect(body.totalCount).toBe(current.rows.length);
+    expect(body.totalHighConfidence + body.totalMediumConfidence + body.totalLowConfidence).toBe(body.totalCount);
+    expect(body.totalHighConfidence).toBe(current.rows.filter((row) => predictionConfidence(row.probability) === 'high').length);
+    expect(body.stories.map((s: { predictionScore: number }) => s.predictionScore)).toEqual(
+      current.rows.slice(0, 2).map((row) => predictionScore(row.probability)),
+    );
+    expect(body.totalPages).toBe(Math.ceil(current.rows.length / 2));
+    expect(body.hasNext).toBe(true);
+    expect(body.hasPrevious).toBe(false);
+    const last = (await inject({ url: `/api/stories/predictions?page=${body.totalPages}&limit=2`, headers: asReader() })).json();
+    expect(last.hasNext).toBe(false);
+    expect(last.hasPrevious).toBe(true);
+  });
+
+  it('put the prediction on the story lists’ items', async () => {
+    const trending = (await inject({ url: '/api/stories/top?limit=50' })).json();
+    const byHnId = new Map(trending.stories.map((s: { hnId: number }) => [s.hnId, s]));
+    const predicted = byHnId.get(1001) as { predictionScore?: number; predictionConfidence?: string };
+    expect(predicted.predictionScore).toBeTypeOf('number');
+    expect(predicted.predictionConfidence).toMatch(/high|medium|low/);
+    expect(byHnId.get(1006)).not.toHaveProperty('predictionScore');
+  });
+
+  it('show pending outcomes before any verification, and no accuracy yet', async () => {
+    const outcomes = (await inject({ url: '/api/predictions/outcomes', headers: asReader() })).json().outcomes;
+    expect(outcomes.length).toBeGreaterThan(0);
+    expect(outcomes.every((o: { outcome: string }) => o.outcome === 'pending')).toBe(true);
+    const accuracy = (await inject({ url: '/api/predictions/accuracy/public' })).json();
+    expect(accuracy.verifiedPredictions).toBe(0);
+    expect(accuracy.overallAccuracy).toBeNull();
+    const total = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM predictions');
+    expect(accuracy.totalPredictions).toBe(total.rows[0]!.n);
+  });
+});
+
+describe('verification after the horizon', () => {
+  it('waits for the horizon to pass', async () => {
+    expect(await verifyDue(pool(), (clock + 5 * HOUR) * 1000)).toBe(0);
+  });
+
+  it('verifies each prediction against the highest score by the end of its horizon, once', async () => {
+    // 1001 reaches the target within its horizon; 1002 only after it; the others never.
+    await observe(1001, START + 3 * HOUR, 450, 1);
+    await observe(1002, START + 7 * HOUR, 400, 1);
+    clock = START + 6 * HOUR + 600;
+    const report = await runPredictions(pool(), clock * 1000, 'test');
+    t.app.predictions.invalidate();
+    const total = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM predictions');
+    expect(report.predictionsVerified).toBe(total.rows[0]!.n);
+    const rows = await pool().query<{ hn_id: number; probability: number; reached_target: boolean; accurate: boolean; score_at_horizon: number }>(
+      `SELECT s.hn_id, p.probability, p.reached_target, p.accurate, p.score_at_horizon FROM predictions p JOIN stories s ON s.id = p.story_id`,
+    );
+    for (const row of rows.rows) {
+      expect(row.reached_target, String(row.hn_id)).toBe(row.hn_id === 1001);
+      expect(row.accurate).toBe(isPredictionAccurate(row.probability, row.reached_target));
+    }
+    expect(rows.rows.find((row) => row.hn_id === 1001)!.score_at_horizon).toBe(450);
+    expect(rows.rows.find((row) => row.hn_id === 1002)!.score_at_horizon).toBe(120);
+    await expect(pool().query(`UPDATE predictions SET verified_at = now(), score_at_horizon = 1, reached_target = false, accurate = true`)).rejects.toThrow(
+      /already verified/,
+    );
+    expect(await verifyDue(pool(), clock * 1000)).toBe(0);
+  });
+
+  it('ends the stories’ current predictions with their horizon', async () => {
+    const body = (await inject({ url: '/api/stories/predictions', headers: asReader() })).json();
+    expect(body.totalCount).toBe(0);
+    expect(body.stories).toEqual([]);
+  });
+
+  it('computes accuracy, trends, domains and outcomes from the ledger', async () => {
+    const ledger = await pool().query<{ confidence: string; accurate: boolean; probability: number; domain: string }>(
+      `SELECT p.confidence, p.accurate, p.probability, s.domain FROM predictions p JOIN stories s ON s.id = p.story_id`,
+    );
+    const accurate = ledger.rows.filter((row) => row.accurate).length;
+    const percent = (a: number, n: number) => Math.round((a / n) * 1000) / 10;
+
+    const accuracy = (await inject({ url: '/api/predictions/accuracy/public?hours=24' })).json();
+    expect(accuracy.timeframe).toBe(24);
+    expect(accuracy.totalPredictions).toBe(ledger.rows.length);
+    expect(accuracy.verifiedPredictions).toBe(ledger.rows.length);
+    expect(accuracy.overallAccuracy).toBe(percent(accurate, ledger.rows.length));
+    for (const entry of accuracy.accuracyByConfidence) {
+      const rows = ledger.rows.filter((row) => row.confidence === entry.confidence);
+      expect(entry.count).toBe(rows.length);
+      expect(entry.accuracy).toBe(rows.length ? percent(rows.filter((row) => row.accurate).length, rows.length) : null);
+    }
+    expect(accuracy.reliability.reduce((sum: number, bin: { verified: number }) => sum + bin.verified, 0)).toBe(ledger.rows.length);
+    // Seven days later, the window no longer holds them.
+    clock += 8 * 24 * HOUR;
+    const later = (await inject({ url: '/api/predictions/accuracy/public' })).json();
+    expect(later.totalPredictions).toBe(0);
+    expect(later.timeframe).toBe(168);
+
+    const trends = (await inject({ url: '/api/predictions/trends', headers: asReader() })).json().trends;
+    expect(trends).toHaveLength(1);
+    expect(trends[0].date).toBe('2026-01-15');
+    expect(trends[0].totalPredictions).toBe(ledger.rows.length);
+    expect(trends[0].accuracyRate).toBe(percent(accurate, ledger.rows.length));
+    const meanConfidence = ledger.rows.reduce((sum, row) => sum + Math.max(row.probability, 1 - row.probability), 0) / ledger.rows.length;
+    expect(trends[0].avgConfidenceScore).toBeCloseTo(meanConfidence * 100, 0);
+
+    const domains = (await inject({ url: '/api/predictions/domains', headers: asReader() })).json().domains;
+    // Most verified first; text posts (no domain) left out.
+    const byDomain = new Map<string, typeof ledger.rows>();
+    for (const row of ledger.rows) if (row.domain) byDomain.set(row.domain, [...(byDomain.get(row.domain) ?? []), row]);
+    const expected = [...byDomain].sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b));
+    expect(domains.map((d: { domain: string }) => d.domain)).toEqual(expected.map(([domain]) => domain));
+    for (const [i, [, rows]] of expected.entries()) {
+      expect(domains[i].verifiedPredictions).toBe(rows.length);
+      expect(domains[i].accuracyRate).toBe(percent(rows.filter((row) => row.accurate).length, rows.length));
+    }
+
+    const outcomes = (await inject({ url: '/api/predictions/outcomes', headers: asReader() })).json().outcomes;
+    expect(outcomes).toHaveLength(ledger.rows.length);
+    const first = outcomes.find((o: { prediction: { story: { hnId: number } } }) => o.prediction.story.hnId === 1001);
+    expect(first.outcome).toBe(isPredictionAccurate(first.prediction.predictionScore / 100, true) ? 'accurate' : 'inaccurate');
+    expect(first.scoreGrowth).toBe(450 - 180);
+    expect(first.prediction.scoreAtPrediction).toBe(180);
+    expect(first.hoursElapsed).toBeGreaterThan(6);
+  });
+});
+
+describe('predictions recorded already verified (a backfill)', () => {
+  it('count in the sums at once, and must carry their whole verification', async () => {
+    const before = (await inject({ url: '/api/predictions/accuracy/public' })).json();
+    const id = await storyId(1003);
+    await expect(
+      pool().query(
+        `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version, backfilled, verified_at)
+         VALUES ($1, to_timestamp($2), 0.1, 'high', 5, 1, 'test', true, to_timestamp($2))`,
+        [id, clock - 7 * HOUR],
+      ),
+    ).rejects.toThrow(/predictions_verification_whole/);
+    await pool().query(
+      `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version, backfilled,
+                                verified_at, score_at_horizon, reached_target, accurate)
+       VALUES ($1, to_timestamp($2), 0.1, 'high', 5, 1, 'test', true, to_timestamp($2 + 6 * 3600), 20, false, true)`,
+      [id, clock - 7 * HOUR],
+    );
+    t.app.predictions.invalidate();
+    const after = (await inject({ url: '/api/predictions/accuracy/public' })).json();
+    expect(after.totalPredictions).toBe(before.totalPredictions + 1);
+    expect(after.verifiedPredictions).toBe(before.verifiedPredictions + 1);
+    const high = (body: typeof after) => body.accuracyByConfidence.find((entry: { confidence: string }) => entry.confidence === 'high').count;
+    expect(high(after)).toBe(high(before) + 1);
+  });
+});
+
+describe('POST /api/predictions/update', () => {
+  it('re-scores now, and joins a run that started moments ago', async () => {
+    const first = await inject({ method: 'POST', url: '/api/predictions/update', headers: asReader() });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().updated).toBe(true);
+    expect(first.json().run.finishedAt).not.toBeNull();
+    const second = await inject({ method: 'POST', url: '/api/predictions/update', headers: asReader() });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().updated).toBe(false);
+    expect(second.json().run.id).toBe(first.json().run.id);
+  });
+});

@@ -1,0 +1,64 @@
+import {
+  ArrowUpRight,
+  BellRing,
+  Bookmark,
+  BookmarkCheck,
+  Eye,
+  Flag,
+  Flame,
+  NotebookPen,
+  Rocket,
+  Share2,
+  TrendingUp,
+  Zap,
+} from 'lucide-react';
+import type { ReactElement } from 'react';
+
+/**
+ * The icons a page draws many times (each story card's actions and badges): the page holds each one once, as a
+ * symbol of `IconSprite`, and every card draws it with a `<use>`: two elements an icon instead of a whole SVG,
+ * and one render of the icon per page instead of one per card.
+ */
+const SPRITE_ICONS = {
+  'arrow-up-right': <ArrowUpRight />,
+  'bell-ring': <BellRing />,
+  bookmark: <Bookmark />,
+  'bookmark-check': <BookmarkCheck />,
+  eye: <Eye />,
+  // Watching: the open eye filled with a tint of its colour.
+  'eye-filled': <Eye fill="currentColor" fillOpacity={0.2} />,
+  flag: <Flag />,
+  flame: <Flame />,
+  'notebook-pen': <NotebookPen />,
+  rocket: <Rocket />,
+  share: <Share2 />,
+  'trending-up': <TrendingUp />,
+  zap: <Zap />,
+} as const satisfies Record<string, ReactElement>;
+
+export type SpriteIconName = keyof typeof SPRITE_ICONS;
+
+const symbolId = (name: SpriteIconName) => `icon-${name}`;
+
+/** The symbols, once per page (the app's frame renders it). Kept in the layout's flow at no size, not hidden:
+ * a `<use>` of a symbol inside `display: none` draws nothing in some browsers. */
+export function IconSprite() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute size-0 overflow-hidden">
+      {Object.entries(SPRITE_ICONS).map(([name, icon]) => (
+        <symbol key={name} id={symbolId(name as SpriteIconName)} viewBox="0 0 24 24">
+          {icon}
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+/** One of the sprite's icons, decorative (the element around it carries the words). Sized by CSS, as lucide's are. */
+export function SpriteIcon({ name, className }: { name: SpriteIconName; className?: string }) {
+  return (
+    <svg aria-hidden="true" focusable="false" width="24" height="24" className={className}>
+      <use href={`#${symbolId(name)}`} />
+    </svg>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Loader2, MailX, XCircle } from 'lucide-react';
+import { Link } from 'wouter';
+import type { UnsubscribeResponse } from '../../../../common/contracts/email.ts';
+
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+
+type State = { kind: 'processing' } | { kind: 'succeeded'; result: UnsubscribeResponse } | { kind: 'failed'; message: string };
+
+
+/** The call runs once on load (spec part 2 §4), and never again on a re-render. */
+async function unsubscribe(token: string, type: string | null): Promise<UnsubscribeResponse> {
+  const query = type ? `?type=${encodeURIComponent(type)}` : '';
+  const response = await fetch(`/api/unsubscribe/${encodeURIComponent(token)}${query}`, { credentials: 'include' });
+  if (!response.ok) throw new ApiError(response.status, await response.text());
+  return (await response.json()) as UnsubscribeResponse;
+}
+
+/** /unsubscribe/{token}?type= (spec part 2 §2.6): processing, then success or failure, and what to do next. */
+export function UnsubscribePage({ token }: { token: string | undefined }) {
+  useDocumentTitle('Unsubscribe');
+  const [state, setState] = useState<State>(() => (token ? { kind: 'processing' } : { kind: 'failed', message: 'Invalid unsubscribe link' }));
+  const started = useRef(false);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    const type = new URLSearchParams(window.location.search).get('type');
+    unsubscribe(token, type)
+      .then((result) => {
+        setState({ kind: 'succeeded', result });
+        // Someone signed in here sees their changed preferences on the next page, not the ones loaded before.
+        void queryClient.invalidateQueries();
+      })
+      .catch((error: unknown) =>
+        setState({
+          kind: 'failed',
+          message: error instanceof ApiError ? (error.serverMessage ?? 'Failed to unsubscribe') : 'An error occurred while processing your request',
+        }),
+      );
+  }, [token, queryClient]);
+
+  return (
+    <div className="mx-auto grid w-full max-w-lg gap-5 rounded-xl border bg-card p-6 shadow-sm">
+      <div aria-live="polite" className="grid justify-items-center gap-3 text-center">
+        {state.kind === 'processing' ? (
+          <>
+            <Loader2 className="size-10 animate-spin text-primary" aria-hidden="true" />
+            <h1 className="text-xl font-bold">Processing your request…</h1>
+            <p className="text-sm text-muted-foreground">Updating your email preferences.</p>
+          </>
+        ) : state.kind === 'succeeded' ? (
+          <>
+            <CheckCircle2 className="size-10 text-green-600 dark:text-green-500" aria-hidden="true" />
+            <h1 className="text-xl font-bold">You have been unsubscribed</h1>
+            <p className="text-sm">{state.result.message}</p>
+            <p className="text-sm text-muted-foreground">
+              Email address: <span className="font-medium text-foreground">{state.result.userEmail}</span>
+            </p>
+          </>
+        ) : (
+          <>
+            <XCircle className="size-10 text-destructive" aria-hidden="true" />
+            <h1 className="text-xl font-bold">Unsubscribe failed</h1>
+            <p role="alert" className="text-sm">
+              {state.message}
+            </p>
+          </>
+        )}
+      </div>
+
+      {state.kind !== 'processing' && (
+        <section aria-labelledby="whats-next" className="grid gap-2 rounded-lg bg-muted/60 p-4 text-sm">
+          <h2 id="whats-next" className="flex items-center gap-2 font-semibold">
+            <MailX className="size-4" aria-hidden="true" />
+            What's Next?
+          </h2>
+          <ul className="list-disc space-y-1 pl-5 text-muted-foreground">
+            <li>Changes take effect at once; an email already on its way may still arrive.</li>
+            <li>You can turn any kind of email back on, or change how often it comes, in Email Preferences.</li>
+            <li>Your account, bookmarks and keyword alerts stay as they are.</li>
+          </ul>
+        </section>
+      )}
+
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link href="/">Return to HN Trends</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/preferences">Email Preferences</Link>
+        </Button>
+      </div>
+      <p className="text-center text-sm text-muted-foreground">
+        Questions? <Link href="/contact" className="text-primary underline-offset-2 hover:underline">Contact us</Link>
+      </p>
+    </div>
+  );
+}
