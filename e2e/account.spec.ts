@@ -216,6 +216,43 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('each kind of email can have its own frequency and daily cap, and watched-story emails turn back on', async ({ page }) => {
+    await signUp(page);
+    await completeOnboarding(page);
+    await page.goto('/preferences');
+    await expect(page.getByRole('button', { name: 'Save Preferences' })).toBeVisible();
+    const perKind = page.locator('details').filter({ hasText: 'Settings for each email type' });
+    await perKind.locator('summary').click();
+    await choose(page, 'Keyword digest frequency', 'Daily');
+    await choose(page, 'Keyword digest emails a day', '3');
+    await choose(page, 'Weekly newsletter frequency', 'Monthly');
+    await page.getByRole('switch', { name: 'Watched Stories' }).click();
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(page.getByText('Preferences Saved')).toBeVisible();
+
+    const stored = await (await page.request.get('/api/email/frequency-controls')).json();
+    const control = (type: string) => stored.controls.find((entry: { emailType: string }) => entry.emailType === type);
+    expect(control('keyword_digest')).toMatchObject({ frequency: 'daily', maxEmailsPerDay: 3 });
+    expect(control('keyword_alert')).toMatchObject({ frequency: 'immediate', maxEmailsPerDay: 10 });
+    expect(control('weekly_digest')).toMatchObject({ frequency: 'monthly' });
+    expect(control('watch_notification')).toMatchObject({ isActive: false });
+
+    // After a reload the list opens by itself, as something in it differs.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Keyword digest frequency' })).toHaveText('Daily');
+    await expect(page.getByRole('combobox', { name: 'Keyword digest emails a day' })).toHaveText('3');
+    await expect(page.getByRole('combobox', { name: 'Keyword alerts frequency' })).toHaveText('Same as above (Immediate)');
+    await expect(page.getByRole('switch', { name: 'Watched Stories' })).toHaveAttribute('aria-checked', 'false');
+    await checkPage(page, 'preferences-email-kinds', async (p) => {
+      await expect(p.getByRole('combobox', { name: 'Keyword digest frequency' })).toBeVisible();
+    });
+    await page.getByRole('switch', { name: 'Watched Stories' }).click();
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(page.getByText('Preferences Saved')).toBeVisible();
+    const again = await (await page.request.get('/api/email/frequency-controls')).json();
+    expect(again.controls.find((entry: { emailType: string }) => entry.emailType === 'watch_notification')).toMatchObject({ isActive: true });
+  });
+
   test('skip setup saves every email and consent option off', async ({ page }) => {
     await signUp(page);
     // The dialog traps focus: tabbing around never leaves it.

@@ -1,9 +1,24 @@
-import { MAX_EMAILS_PER_DAY_DEFAULT, MAX_EMAILS_PER_DAY_MAX, MAX_EMAILS_PER_DAY_MIN, type EmailFrequency } from './limits.ts';
+import { MAX_EMAILS_PER_DAY_DEFAULT, MAX_EMAILS_PER_DAY_MAX, MAX_EMAILS_PER_DAY_MIN, type EmailFrequency, type EmailKind } from './limits.ts';
 
 /**
  * Pure email rules (spec part 2 §3, §4, §5, §9): how often a bundled email may go, quiet hours in a person's time
  * zone, the daily cap, the digest's week, subscriber status and the newsletter colours.
  */
+
+/** The kinds of email as people read their names (the preferences screen, the admin email pages). */
+export const EMAIL_KIND_LABELS: Readonly<Record<EmailKind, string>> = {
+  weekly_digest: 'Weekly newsletter',
+  keyword_alert: 'Keyword alerts',
+  keyword_digest: 'Keyword digest',
+  prediction_alert: 'Prediction alerts',
+  watch_notification: 'Watched stories',
+  trending_alerts: 'Trending alerts',
+  welcome: 'Welcome',
+};
+/** A stored kind's name, or the kind itself for one this version does not know. */
+export function emailKindLabel(kind: string): string {
+  return (EMAIL_KIND_LABELS as Readonly<Record<string, string>>)[kind] ?? kind;
+}
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

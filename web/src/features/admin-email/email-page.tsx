@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Mail, Send } from 'lucide-react';
 import { toast } from 'sonner';
+import { emailKindLabel } from '../../../../common/rules/email.ts';
 import { EMAIL_KINDS, EMAIL_STATUSES, TEST_EMAIL_TYPES, type EmailKind, type EmailStatus, type TestEmailType } from '../../../../common/rules/limits.ts';
 import { AdminPage } from '@/components/admin-page';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError, messageOf } from '@/lib/api';
 import { useEmailLogs, useEmailStatus, useSendTestEmail, useSendWeeklyDigest } from './api';
-import { dateTime, Empty, Failed, KIND_LABELS, Loading, Pager, ScrollBox, Section } from './shared';
+import { dateTime, Empty, Failed, Loading, Pager, ScrollBox, Section } from './shared';
 
 const TEST_LABELS: Readonly<Record<TestEmailType, string>> = {
   'keyword-alert': 'Keyword alert',
@@ -150,7 +151,7 @@ function EmailLog() {
             aria-label="Filter by type"
             value={kind}
             onChange={(event) => (setKind(event.target.value as EmailKind | ''), setPage(1))}
-            options={[{ value: '', label: 'All types' }, ...EMAIL_KINDS.map((value) => ({ value, label: KIND_LABELS[value] ?? value }))]}
+            options={[{ value: '', label: 'All types' }, ...EMAIL_KINDS.map((value) => ({ value, label: emailKindLabel(value) }))]}
           />
         </div>
       }
@@ -181,7 +182,7 @@ function EmailLog() {
                     <td className="py-1 pr-3">
                       <Badge className={STATUS_VARIANT[log.status]}>{log.status}</Badge>
                     </td>
-                    <td className="py-1 pr-3 whitespace-nowrap">{KIND_LABELS[log.emailType] ?? log.emailType}</td>
+                    <td className="py-1 pr-3 whitespace-nowrap">{emailKindLabel(log.emailType)}</td>
                     <td className="py-1 pr-3 break-all">{log.recipientEmail}</td>
                     <td className="py-1 pr-3">
                       {log.subject}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Newspaper } from 'lucide-react';
 import { toast } from 'sonner';
-import { clickRateColour, openRateColour, weekOfSunday, type RateColour } from '../../../../common/rules/email.ts';
+import { clickRateColour, emailKindLabel, openRateColour, weekOfSunday, type RateColour } from '../../../../common/rules/email.ts';
 import { DIGEST_CONTENT_MAX_LENGTH, DIGEST_CONTENT_STYLES, type DigestContentStyle } from '../../../../common/rules/limits.ts';
 import { AdminPage } from '@/components/admin-page';
 import { Badge } from '@/components/ui/badge';
@@ -12,7 +12,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { messageOf } from '@/lib/api';
 import { useActivity, useCustomContent, useDeleteCustomContent, useEngagement, useNewsletterStats, usePreview, useSaveCustomContent, useSubscribers } from './api';
-import { dateTime, Empty, Failed, KIND_LABELS, Loading, Pager, ScrollBox, Section } from './shared';
+import { dateTime, Empty, Failed, Loading, Pager, ScrollBox, Section } from './shared';
 
 const COLOUR_CLASSES: Readonly<Record<RateColour, string>> = {
   green: 'text-green-700 dark:text-green-400',
@@ -89,7 +89,7 @@ function Overview() {
           <ul className="grid gap-1 text-sm">
             {data.typeDistribution.map((entry) => (
               <li key={entry.emailType} className="flex items-center gap-2">
-                <span className="w-40 shrink-0">{KIND_LABELS[entry.emailType] ?? entry.emailType}</span>
+                <span className="w-40 shrink-0">{emailKindLabel(entry.emailType)}</span>
                 <span className="h-2 rounded bg-primary" style={{ width: `${Math.max(2, (entry.count / Math.max(1, data.totalEmails)) * 100)}%` }} aria-hidden="true" />
                 <span className="tabular-nums">{entry.count}</span>
               </li>
@@ -163,7 +163,7 @@ function ActivityTab() {
         {activity.data.map((row) => (
           <tr key={`${row.emailDate}-${row.emailType}`} className="border-t">
             <td className="py-1 pr-3">{row.emailDate}</td>
-            <td className="py-1 pr-3">{KIND_LABELS[row.emailType] ?? row.emailType}</td>
+            <td className="py-1 pr-3">{emailKindLabel(row.emailType)}</td>
             <td className="py-1 pr-3 tabular-nums">{row.emailsSent}</td>
           </tr>
         ))}
@@ -221,7 +221,7 @@ function Performance() {
               <tbody>
                 {engagement.data.map((row) => (
                   <tr key={row.emailType} className="border-t tabular-nums">
-                    <td className="py-1 pr-3">{KIND_LABELS[row.emailType] ?? row.emailType}</td>
+                    <td className="py-1 pr-3">{emailKindLabel(row.emailType)}</td>
                     <td className="py-1 pr-3">{row.totalSent}</td>
                     <td className="py-1 pr-3">{row.totalOpened}</td>
                     <td className={`py-1 pr-3 font-semibold ${COLOUR_CLASSES[openRateColour(row.openRate)]}`}>{row.openRate}%</td>

@@ -61,17 +61,6 @@ export function Section({ title, children, actions }: { title: string; children:
 
 export const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
-/** The kinds' names as people read them. */
-export const KIND_LABELS: Readonly<Record<string, string>> = {
-  weekly_digest: 'Weekly digest',
-  keyword_alert: 'Keyword alert',
-  keyword_digest: 'Keyword digest',
-  prediction_alert: 'Prediction alert',
-  watch_notification: 'Watch notification',
-  trending_alerts: 'Trending alerts',
-  welcome: 'Welcome',
-};
-
 /** A table that may be wider than a phone: its box scrolls sideways, and takes keyboard focus so it can be scrolled. */
 export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
   return (

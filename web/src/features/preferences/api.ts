@@ -1,36 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { EMAIL_TYPES, MAX_EMAILS_PER_DAY_DEFAULT, type EmailFrequency, type EmailType } from '../../../../common/rules/limits.ts';
+import { EMAIL_TYPES } from '../../../../common/rules/limits.ts';
 import { apiRequest, getJson } from '@/lib/api';
 
 export { DEFAULT_PREFERENCES, type Preferences } from '../../../../common/rules/preferences.ts';
 import type { Preferences } from '../../../../common/rules/preferences.ts';
-
-/** The email settings the screen edits; they apply to every email type alike. */
-export interface EmailSettings {
-  frequency: EmailFrequency;
-  maxEmailsPerDay: number;
-  digestMode: boolean;
-  /** Hour 0-23, or null when quiet hours are off. */
-  quietHoursStart: number | null;
-  quietHoursEnd: number | null;
-  timezone: string;
-}
-
-export interface EmailControl extends EmailSettings {
-  emailType: EmailType;
-  isActive: boolean;
-}
-
-/** Quiet hours when switched on (part 2 §4). */
-export const QUIET_HOURS_ON = { quietHoursStart: 22, quietHoursEnd: 8 } as const;
-
-export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
-  frequency: 'immediate',
-  maxEmailsPerDay: MAX_EMAILS_PER_DAY_DEFAULT,
-  digestMode: false,
-  ...QUIET_HOURS_ON,
-  timezone: 'UTC',
-};
+import { controlToSave, type EmailControl, type EmailSettings, type KindsSettings } from './email-controls';
 
 export const PREFERENCES_PATH = '/api/user/preferences';
 export const PREFERENCES_KEY = [PREFERENCES_PATH] as const;
@@ -68,14 +42,6 @@ export function useEmailControls() {
   });
 }
 
-/** The settings shown: those of the keyword alert control (the spec's default email type), else the defaults. */
-export function emailSettingsOf(controls: EmailControl[] | undefined): EmailSettings {
-  const control = controls?.find((entry) => entry.emailType === 'keyword_alert') ?? controls?.[0];
-  if (!control) return DEFAULT_EMAIL_SETTINGS;
-  const { frequency, maxEmailsPerDay, digestMode, quietHoursStart, quietHoursEnd, timezone } = control;
-  return { frequency, maxEmailsPerDay, digestMode, quietHoursStart, quietHoursEnd, timezone };
-}
-
 export class EmailControlsSaveError extends Error {}
 
 /**
@@ -101,10 +67,12 @@ export function useSaveDarkMode() {
 export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ preferences, email }: { preferences: Preferences; email: EmailSettings }) => {
+    mutationFn: async ({ preferences, email, kinds }: { preferences: Preferences; email: EmailSettings; kinds: KindsSettings }) => {
       await apiRequest('PATCH', '/api/user/preferences', preferences);
       try {
-        await Promise.all(EMAIL_TYPES.map((emailType) => apiRequest('PATCH', `/api/email/frequency-controls/${emailType}`, email)));
+        await Promise.all(
+          EMAIL_TYPES.map((emailType) => apiRequest('PATCH', `/api/email/frequency-controls/${emailType}`, controlToSave(emailType, email, kinds[emailType]))),
+        );
       } catch (error) {
         throw error instanceof Error && error.message.startsWith('401: ') ? error : new EmailControlsSaveError(String(error));
       }

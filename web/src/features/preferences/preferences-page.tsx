@@ -1,13 +1,18 @@
 import { Bell, Mail, Monitor, RefreshCw, RotateCcw, Save } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { EMAIL_KIND_LABELS } from '../../../../common/rules/email.ts';
 import {
   EMAIL_FREQUENCIES,
+  EMAIL_TYPES,
+  MAX_EMAILS_PER_DAY_MAX,
+  MAX_EMAILS_PER_DAY_MIN,
   REFRESH_INTERVALS_MINUTES,
   STORIES_PAGE_SIZES,
   TIMEZONE_LABELS,
   TIMEZONES,
   type EmailFrequency,
+  type EmailType,
 } from '../../../../common/rules/limits.ts';
 import { clampMinStoryScore, normaliseMaxEmailsPerDay } from '../../../../common/rules/numbers.ts';
 import { STORY_SORT_LABELS, STORY_SORTS } from '../../../../common/rules/sorts.ts';
@@ -22,17 +27,15 @@ import { AccountSecurity } from '@/features/auth/account-security';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useLeaveWarning } from '@/lib/leave-warning';
 import { cn } from '@/lib/utils';
+import { DEFAULT_PREFERENCES, EmailControlsSaveError, useEmailControls, usePreferences, useSavePreferences, type Preferences } from './api';
 import {
-  DEFAULT_PREFERENCES,
-  EmailControlsSaveError,
-  emailSettingsOf,
+  emailStateOf,
+  NEWSLETTER_FREQUENCIES,
   QUIET_HOURS_ON,
-  useEmailControls,
-  usePreferences,
-  useSavePreferences,
   type EmailSettings,
-  type Preferences,
-} from './api';
+  type KindSettings,
+  type KindsSettings,
+} from './email-controls';
 
 const FREQUENCY_LABELS: Readonly<Record<EmailFrequency, string>> = {
   immediate: 'Immediate',
@@ -42,6 +45,11 @@ const FREQUENCY_LABELS: Readonly<Record<EmailFrequency, string>> = {
   bi_weekly: 'Every two weeks',
   monthly: 'Monthly',
 };
+
+/** The kinds whose frequency and daily cap may differ from the shared settings (watched stories included). */
+const KINDS_WITH_OWN_SETTINGS = EMAIL_TYPES.filter((emailType) => emailType !== 'weekly_digest');
+const SAME = 'same';
+const DAILY_CAPS = [1, 2, 3, 5, 10, 20, 30, 50] as const;
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: hour, label: `${String(hour).padStart(2, '0')}:00` }));
 
@@ -67,29 +75,39 @@ export function PreferencesPage() {
           Failed to load your preferences. Please try again later.
         </p>
       ) : (
-        <PreferencesForm initialPreferences={preferences.data} initialEmail={emailSettingsOf(controls.data)} />
+        <PreferencesForm initialPreferences={preferences.data} initialEmail={emailStateOf(controls.data)} />
       )}
       <AccountSecurity />
     </div>
   );
 }
 
-function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferences: Preferences; initialEmail: EmailSettings }) {
+function PreferencesForm({
+  initialPreferences,
+  initialEmail,
+}: {
+  initialPreferences: Preferences;
+  initialEmail: { shared: EmailSettings; kinds: KindsSettings };
+}) {
   // Edits stay local until Save; `saved` is what the server holds, to tell whether anything is left unsaved.
-  const [saved, setSaved] = useState({ preferences: initialPreferences, email: initialEmail });
+  const [saved, setSaved] = useState({ preferences: initialPreferences, email: initialEmail.shared, kinds: initialEmail.kinds });
   const [prefs, setPrefs] = useState(initialPreferences);
-  const [email, setEmail] = useState(initialEmail);
+  const [email, setEmail] = useState(initialEmail.shared);
+  const [kinds, setKinds] = useState(initialEmail.kinds);
   const [minScoreText, setMinScoreText] = useState(String(initialPreferences.minStoryScore));
-  const [maxEmailsText, setMaxEmailsText] = useState(String(initialEmail.maxEmailsPerDay));
+  const [maxEmailsText, setMaxEmailsText] = useState(String(initialEmail.shared.maxEmailsPerDay));
   const save = useSavePreferences();
   const ids = { minScore: useId(), maxEmails: useId() };
 
   const update = (changes: Partial<Preferences>) => setPrefs((current) => ({ ...current, ...changes }));
   const updateEmail = (changes: Partial<EmailSettings>) => setEmail((current) => ({ ...current, ...changes }));
+  const updateKind = (emailType: EmailType, changes: Partial<KindSettings>) =>
+    setKinds((current) => ({ ...current, [emailType]: { ...current[emailType], ...changes } }));
   const quietHoursOn = email.quietHoursStart !== null && email.quietHoursEnd !== null;
   const unsaved =
     !sameValues(prefs, saved.preferences) ||
     !sameValues(email, saved.email) ||
+    EMAIL_TYPES.some((emailType) => !sameValues(kinds[emailType], saved.kinds[emailType])) ||
     minScoreText !== String(saved.preferences.minStoryScore) ||
     maxEmailsText !== String(saved.email.maxEmailsPerDay);
   useLeaveWarning(unsaved);
@@ -110,6 +128,7 @@ function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferen
   const discardChanges = () => {
     setPrefs(saved.preferences);
     setEmail(saved.email);
+    setKinds(saved.kinds);
     setMinScoreText(String(saved.preferences.minStoryScore));
     setMaxEmailsText(String(saved.email.maxEmailsPerDay));
   };
@@ -121,7 +140,7 @@ function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferen
 
   const submit = () => {
     // The number fields may still hold text typed since their last blur.
-    const toSave = { preferences: { ...prefs, minStoryScore: commitMinScore() }, email: { ...email, maxEmailsPerDay: commitMaxEmails() } };
+    const toSave = { preferences: { ...prefs, minStoryScore: commitMinScore() }, email: { ...email, maxEmailsPerDay: commitMaxEmails() }, kinds };
     save.mutate(toSave, {
       onSuccess: () => {
         setSaved(toSave);
@@ -257,6 +276,7 @@ function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferen
           </div>
         )}
         <SwitchRow label="Digest mode" description="Bundle emails into one." checked={email.digestMode} onCheckedChange={(digestMode) => updateEmail({ digestMode })} />
+        <KindSettingsList shared={email} kinds={kinds} onChange={updateKind} />
       </Section>
 
       <Section icon={<Mail aria-hidden="true" />} title="Email notification types" description="Which emails you receive.">
@@ -264,6 +284,12 @@ function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferen
         <SwitchRow label="Weekly Newsletter" description="A Sunday summary of the week's top stories." checked={prefs.weeklyDigest} onCheckedChange={(weeklyDigest) => update({ weeklyDigest })} />
         <SwitchRow label="Trending Alerts" description="When a story takes off." checked={prefs.trendingAlerts} onCheckedChange={(trendingAlerts) => update({ trendingAlerts })} />
         <SwitchRow label="Prediction Alerts" description="When a story is predicted to trend." checked={prefs.predictionAlerts} onCheckedChange={(predictionAlerts) => update({ predictionAlerts })} />
+        <SwitchRow
+          label="Watched Stories"
+          description="When a story you watch changes status."
+          checked={kinds.watch_notification.isActive}
+          onCheckedChange={(isActive) => updateKind('watch_notification', { isActive })}
+        />
       </Section>
 
       {/* With unsaved changes the actions stay on screen, stuck to the bottom, whatever part of the form is in view. */}
@@ -292,6 +318,78 @@ function PreferencesForm({ initialPreferences, initialEmail }: { initialPreferen
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Each kind's own frequency and daily cap, folded away: most people keep one set of settings for every kind.
+ * The weekly newsletter's frequency is always its own (weekly, every two weeks or monthly).
+ */
+function KindSettingsList({
+  shared,
+  kinds,
+  onChange,
+}: {
+  shared: EmailSettings;
+  kinds: KindsSettings;
+  onChange: (emailType: EmailType, changes: Partial<KindSettings>) => void;
+}) {
+  const customised = KINDS_WITH_OWN_SETTINGS.filter((emailType) => kinds[emailType].frequency !== null || kinds[emailType].maxEmailsPerDay !== null).length;
+  // Open at first when something differs; after that only the person opens or closes it.
+  const [openAtFirst] = useState(customised > 0);
+  const frequencyOptions = [
+    { value: SAME, label: `Same as above (${FREQUENCY_LABELS[shared.frequency]})` },
+    ...EMAIL_FREQUENCIES.map((frequency) => ({ value: frequency, label: FREQUENCY_LABELS[frequency] })),
+  ];
+  const capOptions = (current: number | null) => {
+    const caps = new Set<number>([...DAILY_CAPS, ...(current === null ? [] : [current])]);
+    return [
+      { value: SAME, label: `Same as above (${shared.maxEmailsPerDay})` },
+      ...[...caps].sort((a, b) => a - b).map((cap) => ({ value: String(cap), label: String(cap) })),
+    ];
+  };
+  return (
+    <details className="rounded-lg border" open={openAtFirst || undefined}>
+      <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring">
+        Settings for each email type{customised > 0 ? ` (${customised} customised)` : ''}
+      </summary>
+      <div className="grid gap-4 border-t p-3">
+        <p className="text-sm text-muted-foreground">
+          Each kind of email follows the settings above unless you choose otherwise here. Emails a day: from {MAX_EMAILS_PER_DAY_MIN} to{' '}
+          {MAX_EMAILS_PER_DAY_MAX}.
+        </p>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-semibold">{EMAIL_KIND_LABELS.weekly_digest}</legend>
+          <SelectRow
+            label={`${EMAIL_KIND_LABELS.weekly_digest} frequency`}
+            value={kinds.weekly_digest.frequency ?? 'weekly'}
+            options={NEWSLETTER_FREQUENCIES.map((frequency) => ({ value: frequency, label: FREQUENCY_LABELS[frequency] }))}
+            onValueChange={(frequency) => onChange('weekly_digest', { frequency })}
+          />
+        </fieldset>
+        {KINDS_WITH_OWN_SETTINGS.map((emailType) => {
+          const kind = kinds[emailType];
+          const label = EMAIL_KIND_LABELS[emailType];
+          return (
+            <fieldset key={emailType} className="grid gap-2 sm:grid-cols-2">
+              <legend className="mb-1 text-sm font-semibold">{label}</legend>
+              <SelectRow
+                label={`${label} frequency`}
+                value={kind.frequency ?? SAME}
+                options={frequencyOptions}
+                onValueChange={(chosen) => onChange(emailType, { frequency: chosen === SAME ? null : (chosen as EmailFrequency) })}
+              />
+              <SelectRow
+                label={`${label} emails a day`}
+                value={kind.maxEmailsPerDay === null ? SAME : String(kind.maxEmailsPerDay)}
+                options={capOptions(kind.maxEmailsPerDay)}
+                onValueChange={(chosen) => onChange(emailType, { maxEmailsPerDay: chosen === SAME ? null : Number(chosen) })}
+              />
+            </fieldset>
+          );
+        })}
+      </div>
+    </details>
   );
 }
 
