@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const trustedOrigins = (): string[] => [new URL(publicUrl(deps.config)).origin];
   const secret = deps.config.AUTH_SECRET ?? (await loadOrCreateSecret(deps.pool, 'auth'));
-  const mailTransport = deps.mailTransport !== undefined ? deps.mailTransport : deps.config.SMTP_URL ? smtpTransport(deps.config.SMTP_URL) : null;
+  const mailTransport = deps.mailTransport !== undefined ? deps.mailTransport : deps.config.SMTP_URL ? smtpTransport(deps.config.SMTP_URL, Math.max(5, deps.config.EMAIL_SEND_CONCURRENCY)) : null;
   const email = new EmailService({
     pool: deps.pool,
     composer: new EmailComposer(new EmailSigner(await loadOrCreateSecret(deps.pool, 'email')), publicUrl(deps.config)),
@@ -152,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       transport: mailTransport,
       from: deps.config.EMAIL_FROM,
       ratePerSecond: deps.config.EMAIL_RATE_PER_SECOND,
+      concurrency: deps.config.EMAIL_SEND_CONCURRENCY,
       maxAttempts: deps.config.EMAIL_MAX_ATTEMPTS,
       now: deps.now,
     }),

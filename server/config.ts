@@ -63,6 +63,8 @@ export const configSchema = z.object({
     .optional(),
   EMAIL_FROM: z.string().min(3).max(320).default('HN Trends <no-reply@localhost>'),
   EMAIL_RATE_PER_SECOND: positiveInt.max(10_000).default(50),
+  // Emails in flight at once; a crash mid-send may repeat up to this many (docs/email.md).
+  EMAIL_SEND_CONCURRENCY: positiveInt.max(20).default(1),
   EMAIL_POLL_SECONDS: positiveInt.max(3600).default(30),
   EMAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
   ROLES: z

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_SHARE_MARKER } from '../common/rules/email.ts';
+import { MailDelivery } from '../server/email/outbox.ts';
+import { smtpTransport } from '../server/email/transport.ts';
 import { recordWatchStatusChanges } from '../server/hn/watch-status.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { setRole, signUp, type TestUser } from './support/accounts.ts';
@@ -322,6 +324,24 @@ describe('delivery', () => {
     const [row] = await outbox(person.id, 'welcome');
     expect(row!.status).toBe('sent');
     expect(mails[0]!.parsed.messageId).toBe(row!.message_id);
+  });
+});
+
+describe('several emails in flight', () => {
+  it('sends each email exactly once when lanes share the outbox, and leaves none in flight', async () => {
+    const people = await Promise.all(Array.from({ length: 7 }, () => signUp(t.app.server)));
+    await t.app.email.queueWelcomes(clock);
+    const transport = smtpTransport(smtp.url);
+    const delivery = new MailDelivery({ pool: pool(), transport, from: FROM, ratePerSecond: 1000, concurrency: 3, maxAttempts: 3, now: () => clock });
+    try {
+      const report = await delivery.deliverDue();
+      expect(report.sent).toBeGreaterThanOrEqual(people.length);
+    } finally {
+      transport.close();
+    }
+    for (const person of people) expect(mailTo(person.email, 'welcome'), person.email).toHaveLength(1);
+    const left = await pool().query(`SELECT count(*)::int AS n FROM email_outbox WHERE status IN ('sending', 'pending') AND kind = 'welcome'`);
+    expect(left.rows[0].n).toBe(0);
   });
 });
 

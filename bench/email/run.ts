@@ -21,6 +21,8 @@ import { smtpTransport } from '../../server/email/transport.ts';
 import { formatNumber, seedBenchmarkData } from '../support.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
+/** Emails in flight at once (EMAIL_SEND_CONCURRENCY's meaning); the product's default is 1. */
+const CONCURRENCY = Number(process.env.BENCH_EMAIL_CONCURRENCY ?? 1);
 const WEEK_OF = '2026-11-22';
 const NOW_MS = Date.parse('2026-11-22T12:00:00Z');
 
@@ -62,7 +64,7 @@ export async function runEmailBenchmark(): Promise<void> {
     },
   });
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  const transport = smtpTransport(`smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`);
+  const transport = smtpTransport(`smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`, Math.max(5, CONCURRENCY));
   try {
     await runMigrations(database.pool);
     const pool = database.pool;
@@ -79,10 +81,10 @@ export async function runEmailBenchmark(): Promise<void> {
     const from = 'HN Trends <digest@trends.example>';
 
     const queued = await measured(() => queueWeeklyDigest({ pool, composer, from }, WEEK_OF, { force: false, nowMs: NOW_MS }));
-    const delivery = new MailDelivery({ pool, transport, from, ratePerSecond: 1_000_000, maxAttempts: 3, now: () => NOW_MS + 86_400_000 });
+    const delivery = new MailDelivery({ pool, transport, from, ratePerSecond: 1_000_000, concurrency: CONCURRENCY, maxAttempts: 3, now: () => NOW_MS + 86_400_000 });
     const sent = await measured(() => delivery.deliverDue(Number.MAX_SAFE_INTEGER));
 
-    console.log(`\nbench/email: weekly digest for ${formatNumber(SUBSCRIBERS)} subscribers (${config.DATABASE_URL ? 'PostgreSQL' : 'embedded database'})`);
+    console.log(`\nbench/email: weekly digest for ${formatNumber(SUBSCRIBERS)} subscribers (${config.DATABASE_URL ? 'PostgreSQL' : 'embedded database'}, ${CONCURRENCY} in flight)`);
     console.log('stage                     emails    seconds   emails/s   peak RSS MB   peak heap MB');
     const line = (name: string, count: number, m: { seconds: number; peakRssMb: number; peakHeapMb: number }) =>
       console.log(

@@ -77,6 +77,11 @@ export interface DeliveryOptions {
   now: () => number;
   /** An email left `sending` this long belongs to a process that stopped mid-send. */
   leaseMs?: number;
+  /**
+   * Emails in flight at once (1 by default). Each in-flight email is one that a crash may send twice, so this is
+   * also the at-least-once window, in emails.
+   */
+  concurrency?: number;
 }
 
 export interface DeliveryReport {
@@ -93,8 +98,8 @@ export function retryDelayMs(attempts: number): number {
 const DEFAULT_LEASE_MS = 10 * 60_000;
 
 /**
- * Sends due email one at a time. Each email is marked `sending` (in its own statement) before it goes to the SMTP
- * server and `sent` after: a process that dies between the two leaves exactly that one email `sending`, and the
+ * Sends due email one at a time (per lane; see `concurrency`). Each email is marked `sending` (in its own statement) before it goes to the SMTP
+ * server and `sent` after (with the next email's claim): a process that dies between the two leaves exactly that one email `sending`, and the
  * next run sends it again once its lease has passed, with the same Message-ID (at least once; the window is one
  * email, and mail clients fold a repeated Message-ID). An email marked sent is never picked again.
  */
@@ -117,30 +122,53 @@ export class MailDelivery {
     return this.running;
   }
 
-  private async claim(): Promise<OutboxRow | null> {
+  /**
+   * Claims the next due email, and in the same statement marks the one just delivered as sent: one round trip
+   * per email instead of two, with the same window (only the email in flight is ever `sending`). The delivered
+   * email is marked even when nothing else is due (a statement's data-changing WITH always runs to completion).
+   */
+  private async claimNext(deliveredId: string | null): Promise<OutboxRow | null> {
     const now = new Date(this.options.now());
     const result = await this.options.pool.query<OutboxRow>(
-      `UPDATE email_outbox o SET status = 'sending', claimed_at = $1, attempts = attempts + 1
+      `WITH delivered AS (
+         UPDATE email_outbox SET status = 'sent', sent_at = $1, reason = NULL WHERE id = $3::bigint RETURNING id
+       )
+       UPDATE email_outbox o SET status = 'sending', claimed_at = $1, attempts = attempts + 1
         WHERE o.id = (
           SELECT id FROM email_outbox
            WHERE status IN ('pending', 'sending') AND send_after <= $1
-             AND (status = 'pending' OR claimed_at < $2)
+             AND (status = 'pending' OR claimed_at < $2) AND id IS DISTINCT FROM $3::bigint
            ORDER BY send_after, id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING o.id, o.recipient, o.subject, o.html, o.text_body, o.headers, o.message_id, o.attempts`,
-      [now, new Date(now.getTime() - this.leaseMs)],
+      [now, new Date(now.getTime() - this.leaseMs), deliveredId],
     );
     return result.rows[0] ?? null;
   }
 
+  private async markSent(id: string): Promise<void> {
+    await this.options.pool.query(`UPDATE email_outbox SET status = 'sent', sent_at = $2, reason = NULL WHERE id = $1`, [id, new Date(this.options.now())]);
+  }
+
   private async run(limit: number): Promise<DeliveryReport> {
-    const { pool, transport, from, ratePerSecond, maxAttempts, now } = this.options;
     const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
     const started = Date.now();
-    for (let count = 0; count < limit; count++) {
-      const row = await this.claim();
+    let taken = 0;
+    // Each lane sends one email at a time; the lanes share the limit and the rate.
+    const nextTurn = (): number | null => (taken < limit ? taken++ : null);
+    const lanes = Math.max(1, this.options.concurrency ?? 1);
+    await Promise.all(Array.from({ length: lanes }, () => this.lane(nextTurn, started, report)));
+    return report;
+  }
+
+  private async lane(nextTurn: () => number | null, started: number, report: DeliveryReport): Promise<void> {
+    const { pool, transport, from, ratePerSecond, maxAttempts, now } = this.options;
+    let delivered: string | null = null;
+    for (let turn = nextTurn(); turn !== null; turn = nextTurn()) {
+      const row: OutboxRow | null = await this.claimNext(delivered);
+      delivered = null;
       if (!row) break;
       // Keeps to the configured rate: the n-th email of a run goes no sooner than n / rate seconds after its start.
-      const wait = started + (count * 1000) / ratePerSecond - Date.now();
+      const wait = started + (turn * 1000) / ratePerSecond - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const result = await transport!.send({
         from,
@@ -152,7 +180,7 @@ export class MailDelivery {
         headers: row.headers,
       });
       if (result.ok) {
-        await pool.query(`UPDATE email_outbox SET status = 'sent', sent_at = $2, reason = NULL WHERE id = $1`, [row.id, new Date(now())]);
+        delivered = row.id;
         report.sent++;
       } else if (result.permanent || row.attempts >= maxAttempts) {
         await pool.query(`UPDATE email_outbox SET status = 'failed', reason = $2 WHERE id = $1`, [row.id, result.message]);
@@ -166,6 +194,6 @@ export class MailDelivery {
         report.retrying++;
       }
     }
-    return report;
+    if (delivered) await this.markSent(delivered);
   }
 }
