@@ -1,4 +1,7 @@
-import { checkPage, completeOnboarding, expect, signUp, test } from './support.ts';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { checkPage, completeOnboarding, expect, SCREENSHOT_DIR, signUp, test, toast, withDatabase } from './support.ts';
 import { signUpAdmin, welcomeUnsubscribeLink } from './email-support.ts';
 
 const noOverflow = async (page: import('@playwright/test').Page) =>
@@ -32,4 +35,34 @@ test('phone: the admin email and newsletter pages fit the screen', async ({ page
   await checkPage(page, 'phone-admin-newsletter', async (p) => {
     await expect(p.getByText('Total emails')).toBeVisible();
   });
+});
+
+/**
+ * The emails themselves, as a phone's mail app shows them in its light and dark modes: each fits the screen and
+ * reads with enough contrast (axe, WCAG AA). The welcome email and this week's newsletter come from the outbox.
+ */
+test('phone: the welcome email and the weekly newsletter fit the screen and read well in light and dark mail apps', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = await signUpAdmin(page);
+  await page.goto('/admin/email');
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Send Weekly Newsletter Now' }).tap();
+  await expect(toast(page, 'Weekly digest sent')).toBeVisible();
+  const emails = await withDatabase(async (client) => {
+    const welcome = await client.query<{ html: string }>(`SELECT html FROM email_outbox WHERE recipient = $1 AND kind = 'welcome'`, [email]);
+    const digest = await client.query<{ html: string }>(`SELECT html FROM email_outbox WHERE kind = 'weekly_digest' ORDER BY id DESC LIMIT 1`);
+    return { welcome: welcome.rows[0]!.html, 'weekly-digest': digest.rows[0]!.html };
+  });
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  for (const [kind, html] of Object.entries(emails)) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.setContent(html);
+      await noOverflow(page);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `${kind} (${colorScheme})`).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-email-${kind}-${colorScheme}.png`), fullPage: true });
+    }
+  }
 });

@@ -17,7 +17,7 @@ export { expect };
 
 /** The WCAG 2.1 A and AA rules. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results/screenshots');
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results/screenshots');
 
 /**
  * Checks the page open now in the light and the dark theme: no serious or critical axe violations, and a

@@ -1,5 +1,6 @@
 import { Section, Text } from '@react-email/components';
 import type { DigestContentStyle } from '../../../common/rules/limits.ts';
+import { formatCount } from '../../../common/rules/plural.ts';
 import { Button, Heading, Layout, Paragraph, StoryList, type Footer, type StoryItem } from './layout.tsx';
 
 /** The content of each kind of email (spec part 2 §1). Every link arrives already tracked and signed. */
@@ -114,7 +115,7 @@ export function WeeklyDigestEmail({ digest, greeting, footer }: { digest: Digest
       <Text className="text" style={{ margin: '12px 0 2px', fontSize: '14px', fontWeight: 700, color: '#222222' }}>Rising keywords</Text>
       <Paragraph>
         {digest.risingKeywords.length
-          ? digest.risingKeywords.map((entry) => `${entry.keyword} (${entry.stories} stories, ${entry.previous} the week before)`).join(' · ')
+          ? digest.risingKeywords.map((entry) => `${entry.keyword} (${formatCount(entry.stories, 'story', 'stories')}, ${entry.previous} the week before)`).join(' · ')
           : 'No keyword rose this week.'}
       </Paragraph>
       <Text className="text" style={{ margin: '12px 0 2px', fontSize: '14px', fontWeight: 700, color: '#222222' }}>Prediction accuracy</Text>

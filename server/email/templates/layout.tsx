@@ -1,12 +1,15 @@
 import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
+import { formatCount } from '../../../common/rules/plural.ts';
 
 /**
  * The frame of every email: the product's orange bar, a narrow column that reads on a phone, and a footer saying
  * why the person receives it with the one-click unsubscribe link. Colours are set inline for light clients and
- * swapped by a prefers-color-scheme rule for dark ones (clients that ignore it keep a readable light card).
+ * swapped by a prefers-color-scheme rule for dark ones (clients that ignore it keep a readable light card). Links
+ * inside running text are underlined, as in dark clients their colour alone is too close to the text's.
  */
-export const BRAND = '#ff6600';
+/** The product's orange, deep enough for white text on it to pass WCAG AA (5.6:1; Hacker News' #ff6600 is 2.9:1). */
+export const BRAND = '#b34700';
 
 export interface Footer {
   reason: string;
@@ -19,7 +22,8 @@ export interface Footer {
 const darkStyles = `
   :root { color-scheme: light dark; supported-color-schemes: light dark; }
   @media (prefers-color-scheme: dark) {
-    .body { background-color: #111111 !important; }
+    body, .body, .body > table > tbody > tr > td { background-color: #111111 !important; }
+    .divider { border-color: #333333 !important; }
     .card { background-color: #1c1c1c !important; border-color: #333333 !important; }
     .text { color: #e8e8e8 !important; }
     .muted { color: #a8a8a8 !important; }
@@ -44,17 +48,17 @@ export function Layout({ preview, title, children, footer }: { preview: string; 
             <Text style={{ margin: 0, color: '#ffffff', fontWeight: 700, fontSize: '15px' }}>HN Trends</Text>
           </Section>
           <Section style={{ padding: '12px 16px' }}>{children}</Section>
-          <Hr style={{ borderColor: '#e5e5e5', margin: '0' }} />
+          <Hr className="divider" style={{ borderColor: '#e5e5e5', margin: '0' }} />
           <Section style={{ padding: '10px 16px' }}>
             <Text className="muted" style={{ margin: '0 0 4px', color: '#666666', fontSize: '11px', lineHeight: '16px' }}>
               {footer.reason}
             </Text>
             <Text className="muted" style={{ margin: 0, color: '#666666', fontSize: '11px', lineHeight: '16px' }}>
-              <Link className="link" href={footer.unsubscribeUrl} style={{ color: '#b34700' }}>
+              <Link className="link" href={footer.unsubscribeUrl} style={{ color: '#b34700', textDecoration: 'underline' }}>
                 {footer.unsubscribeLabel}
               </Link>
               {' · '}
-              <Link className="link" href={footer.preferencesUrl} style={{ color: '#b34700' }}>
+              <Link className="link" href={footer.preferencesUrl} style={{ color: '#b34700', textDecoration: 'underline' }}>
                 Email preferences
               </Link>
             </Text>
@@ -98,17 +102,17 @@ export function StoryList({ stories }: { stories: StoryItem[] }) {
   return (
     <Section>
       {stories.map((story, index) => (
-        <Section key={index} style={{ padding: '4px 0', borderBottom: '1px solid #f0f0f0' }}>
+        <Section key={index} className="divider" style={{ padding: '4px 0', borderBottom: '1px solid #f0f0f0' }}>
           <Text className="text" style={{ margin: 0, fontSize: '13px', lineHeight: '18px', color: '#222222' }}>
             <Link className="link" href={story.url} style={{ color: '#222222', textDecoration: 'none', fontWeight: 600 }}>
               {story.title}
             </Link>
-            {story.domain ? <span className="muted" style={{ color: '#888888', fontSize: '11px' }}>{` (${story.domain})`}</span> : null}
+            {story.domain ? <span className="muted" style={{ color: '#666666', fontSize: '11px' }}>{` (${story.domain})`}</span> : null}
           </Text>
           <Text className="muted" style={{ margin: 0, fontSize: '11px', lineHeight: '16px', color: '#666666' }}>
-            {`${story.score} points · `}
-            <Link className="link" href={story.commentsUrl} style={{ color: '#666666' }}>
-              {`${story.comments} comments`}
+            {`${formatCount(story.score, 'point')} · `}
+            <Link className="link" href={story.commentsUrl} style={{ color: '#666666', textDecoration: 'underline' }}>
+              {formatCount(story.comments, 'comment')}
             </Link>
             {story.note ? ` · ${story.note}` : ''}
           </Text>
