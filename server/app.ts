@@ -54,6 +54,8 @@ import { EmailControlsService } from './modules/email/controls.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { EmailAdminService } from './modules/email/admin.ts';
 import { emailAdminRoutes } from './modules/email/admin-routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/routes.ts';
+import { MaintenanceService } from './modules/maintenance/service.ts';
 import { emailPublicRoutes } from './modules/email/public-routes.ts';
 import { EmailComposer } from './email/compose.ts';
 import { MailDelivery } from './email/outbox.ts';
@@ -97,6 +99,8 @@ export interface App {
   predictions: PredictionsService;
   auth: Auth;
   email: EmailService;
+  /** The database maintenance tasks, run on their schedule by the maintenance job (server/jobs/maintenance.ts). */
+  maintenance: MaintenanceService;
   /** Every route the server answers (HEAD left out) with its declared access, for the route-walking tests and docs. */
   routes: { method: string; url: string; access: Access | undefined }[];
 }
@@ -272,6 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     }),
   );
+  const maintenance = new MaintenanceService(deps.pool, audit, deps.now, server.log);
+  await server.register(maintenanceRoutes(maintenance));
   await server.register(bookmarksRoutes(new BookmarksService(deps.pool, deps.now), resolveUser));
   await server.register(watchesRoutes(new WatchesService(deps.pool, deps.now), resolveUser));
   await server.register(notesRoutes(new NotesService(deps.pool), resolveUser));
@@ -290,7 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (hasWebBuild(webDistDir)) {
     await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode() }));
   }
-  return { server, stories, predictions, auth, email, routes };
+  return { server, stories, predictions, auth, email, maintenance, routes };
 }
 
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

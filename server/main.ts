@@ -7,7 +7,7 @@ import { LOCKS, withAdvisoryLock } from './db/locks.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createIngestion, type Ingestion } from './hn/service.ts';
 import { createBoss } from './jobs/boss.ts';
-import { EmailSchedule } from './jobs/email.ts';
+import { PeriodicJob } from './jobs/periodic.ts';
 import { IngestSchedule } from './jobs/ingest.ts';
 import { createMetrics } from './metrics.ts';
 import { IngestionDisabledError } from './modules/stories/service.ts';
@@ -72,10 +72,24 @@ async function main(): Promise<void> {
       work: hasRole(config, 'worker'),
     });
   }
-  const mail = new EmailSchedule({
+  const mail = new PeriodicJob({
     boss,
+    queue: 'email-run',
     intervalSeconds: config.EMAIL_POLL_SECONDS,
+    expireInSeconds: 1800,
     run: () => app.email.run(),
+    log,
+    work: hasRole(config, 'worker'),
+  });
+  // Tasks are due at most daily; an hourly look keeps "next run" honest to within the hour.
+  const maintenance = new PeriodicJob({
+    boss,
+    queue: 'maintenance-run',
+    intervalSeconds: 3600,
+    expireInSeconds: 6 * 3600,
+    run: async () => {
+      await app.maintenance.runDue();
+    },
     log,
     work: hasRole(config, 'worker'),
   });
@@ -86,6 +100,7 @@ async function main(): Promise<void> {
     await boss.start();
     await ingestSchedule?.start();
     await mail.start();
+    await maintenance.start();
   });
 
   if (hasRole(config, 'web')) {
@@ -110,6 +125,7 @@ async function main(): Promise<void> {
       ingestion?.abort();
       await schedule?.stop();
       await mail.stop();
+      await maintenance.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       await app.server.close();
       await database.close();

@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZE } from '../common/rules/admin.ts';
 import { setRole, signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories } from './support/seed.ts';
-import { ROUTE_MATRIX } from './support/route-matrix.ts';
+import { plannerStatisticsTask, ROUTE_MATRIX } from './support/route-matrix.ts';
 
 /** The administrator area (issue 16) on a real database: every call with good and bad input, and its audit log. */
 let t: TestApp;
@@ -467,6 +467,7 @@ describe('the audit log', () => {
       flag: await flag(bob, 501, 'duplicate'),
       announcement: (await pool().query<{ id: number }>(`INSERT INTO announcements (title, message) VALUES ('T', 'M') RETURNING id`)).rows[0]!.id,
       contact: (await pool().query<{ id: number }>(`INSERT INTO contact_messages (name, email, subject, message) VALUES ('A', 'a@example.com', 'S', 'M') RETURNING id`)).rows[0]!.id,
+      maintenanceTask: await plannerStatisticsTask(pool()),
     };
     const adminKeys = Object.keys(ROUTE_MATRIX).filter((key) => key.split(' ')[1]!.startsWith('/api/admin/'));
     const writes = adminKeys.filter((key) => !key.startsWith('GET '));
@@ -477,6 +478,7 @@ describe('the audit log', () => {
         .replace('{adminFlag}', String(fixtures.flag))
         .replace('{adminAnnouncement}', String(fixtures.announcement))
         .replace('{contactMessage}', String(fixtures.contact))
+        .replace('{maintenanceTask}', String(fixtures.maintenanceTask))
         .replace('{plainUser}', alice.id);
       const before = await logCount();
       const fingerprintBefore = await databaseFingerprint(pool(), ['admin_logs', 'sessions', 'rate_limits']);

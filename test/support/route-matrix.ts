@@ -8,7 +8,7 @@ import { seedStories } from './seed.ts';
  * Every route of the server with a request that is valid for a permitted caller, and the status a visitor, a
  * user, a moderator and an admin get from it: the authorization matrix (test/authorization.test.ts), also used
  * by the security tests that walk every route. `{self}`, `{announcement}`, `{keyword}`, `{keywordAlert}`, `{adminFlag}`,
- * `{adminAnnouncement}`, `{contactMessage}` and `{plainUser}` in a URL are filled by `urlFor`.
+ * `{adminAnnouncement}`, `{contactMessage}`, `{maintenanceTask}` and `{plainUser}` in a URL are filled by `urlFor`.
  */
 export type Who = 'visitor' | 'user' | 'moderator' | 'admin';
 export interface Row {
@@ -171,6 +171,15 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   'GET /api/admin/search/summary': { request: { url: '/api/admin/search/summary' }, expect: [401, 403, 200, 200] },
   'GET /api/admin/contact-messages': { request: { url: '/api/admin/contact-messages?page=1&status=all' }, expect: [401, 403, 403, 200] },
   'PATCH /api/admin/contact-messages/:id': { request: { method: 'PATCH', url: '/api/admin/contact-messages/{contactMessage}', payload: { handled: true } }, expect: [401, 403, 403, 200] },
+  // Database maintenance is the admins' alone. `{maintenanceTask}` is the planner-statistics task (a cheap one to run).
+  'GET /api/admin/maintenance/tasks': { request: { url: '/api/admin/maintenance/tasks' }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/maintenance/logs': { request: { url: '/api/admin/maintenance/logs' }, expect: [401, 403, 403, 200] },
+  'POST /api/admin/maintenance/initialize': { request: { method: 'POST', url: '/api/admin/maintenance/initialize' }, expect: [401, 403, 403, 200] },
+  'PATCH /api/admin/maintenance/tasks/:taskId': {
+    request: { method: 'PATCH', url: '/api/admin/maintenance/tasks/{maintenanceTask}', payload: { retentionDays: 2, schedule: 'weekly', enabled: true } },
+    expect: [401, 403, 403, 200],
+  },
+  'POST /api/admin/maintenance/execute/:taskId': { request: { method: 'POST', url: '/api/admin/maintenance/execute/{maintenanceTask}' }, expect: [401, 403, 403, 200] },
   'GET /api/logout': { request: { url: '/api/logout' }, expect: [302, 302, 302, 302], destructive: true },
   'DELETE /api/user': { request: { method: 'DELETE', url: '/api/user', payload: { password: 'correct horse battery staple' } }, expect: [401, 200, 200, 200], destructive: true },
 };
@@ -194,6 +203,7 @@ export interface MatrixFixtures {
   adminFlagIds: Record<string, number>;
   adminAnnouncementIds: Record<string, number>;
   contactMessageIds: Record<string, number>;
+  maintenanceTaskId: number;
 }
 
 export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> {
@@ -228,6 +238,7 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
     contactMessageIds[person.id] = message.rows[0]!.id;
   }
   const composer = t.app.email.deps.composer;
+  const maintenanceTaskId = await plannerStatisticsTask(pool);
   return {
     people: { admin, moderator, user },
     announcementId: inserted.rows[0]!.id,
@@ -238,7 +249,17 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
     adminFlagIds,
     adminAnnouncementIds,
     contactMessageIds,
+    maintenanceTaskId,
   };
+}
+
+/** The planner-statistics maintenance task's id, created if need be: a task the admin rows can run in a moment. */
+export async function plannerStatisticsTask(pool: Pool): Promise<number> {
+  const task = await pool.query<{ id: number }>(
+    `INSERT INTO maintenance_tasks (task_name, description, schedule, retention_days) VALUES ('planner_statistics', 'Refresh statistics', 'weekly', 1)
+     ON CONFLICT (task_name) DO UPDATE SET task_name = excluded.task_name RETURNING id`,
+  );
+  return task.rows[0]!.id;
 }
 
 /** The row's URL with its placeholders filled: `{self}` is the caller (the plain user for a visitor). */
@@ -254,6 +275,7 @@ export function urlFor(row: Row, fixtures: MatrixFixtures, person: TestUser | un
     .replace('{adminFlag}', String(fixtures.adminFlagIds[caller.id]))
     .replace('{adminAnnouncement}', String(fixtures.adminAnnouncementIds[caller.id]))
     .replace('{contactMessage}', String(fixtures.contactMessageIds[caller.id]))
+    .replace('{maintenanceTask}', String(fixtures.maintenanceTaskId))
     .replace('{plainUser}', fixtures.people.user.id);
 }
 

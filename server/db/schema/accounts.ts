@@ -46,7 +46,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  // The expires index serves the expired-sessions maintenance task.
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );
 
 export const accounts = pgTable(

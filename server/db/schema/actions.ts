@@ -164,5 +164,7 @@ export const analyticsEvents = pgTable(
   (table) => [
     index('analytics_events_type_created_idx').on(table.eventType, table.createdAt),
     index('analytics_events_user_idx').on(table.userId),
+    // Retention deletes by age alone (the old-analytics maintenance task).
+    index('analytics_events_created_idx').on(table.createdAt),
   ],
 );

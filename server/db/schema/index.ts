@@ -7,3 +7,4 @@ export * from './actions.ts';
 export * from './keywords.ts';
 export * from './predictions.ts';
 export * from './email.ts';
+export * from './maintenance.ts';

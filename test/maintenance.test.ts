@@ -1,0 +1,212 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SNAPSHOT_HOURLY_DAYS, STANDARD_TASKS } from '../common/rules/maintenance.ts';
+import { setRole, signUp, type TestUser } from './support/accounts.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { seedStories } from './support/seed.ts';
+
+/** Database maintenance (issue 18): the calls with good and bad input, and what each task removes and keeps. */
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const clock = Date.parse('2026-11-24T12:00:00Z');
+let t: TestApp;
+let admin: TestUser;
+let storyId: number;
+const tasks: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '0' }, now: () => clock });
+  admin = await signUp(t.app.server, { name: 'Ada Admin' });
+  await setRole(pool(), admin.id, 'admin');
+  await seedStories(pool(), [{ hnId: 7001, time: Math.floor(clock / 1000) - 200 * 86400, score: 10 }]);
+  storyId = (await pool().query<{ id: number }>('SELECT id FROM stories WHERE hn_id = 7001')).rows[0]!.id;
+}, 120_000);
+afterAll(async () => t?.close());
+
+const pool = () => t.db.database.pool;
+const inject = (options: InjectOptions) => t.app.server.inject({ ...options, headers: { cookie: admin.cookie, ...options.headers } });
+const execute = async (name: string) => {
+  const response = await inject({ method: 'POST', url: `/api/admin/maintenance/execute/${tasks[name]}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { success: boolean; recordsDeleted: number; spaceSavedMB: number; errorMessage: string | null };
+};
+const setRetention = async (name: string, retentionDays: number) =>
+  expect((await inject({ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks[name]}`, payload: { retentionDays } })).statusCode).toBe(200);
+
+describe('the task list', () => {
+  it('starts empty; Initialize Tasks creates the standard tasks once, each due now, and logs the action', async () => {
+    expect((await inject({ url: '/api/admin/maintenance/tasks' })).json()).toEqual({ tasks: [] });
+    const first = await inject({ method: 'POST', url: '/api/admin/maintenance/initialize' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().created).toBe(STANDARD_TASKS.length);
+    for (const task of first.json().tasks) tasks[task.taskName] = task.id;
+    expect(first.json().tasks.map((task: { taskName: string }) => task.taskName)).toEqual(STANDARD_TASKS.map((task) => task.taskName));
+    expect(first.json().tasks[0]).toMatchObject({ enabled: true, schedule: 'daily', retentionDays: 7, lastRun: null, nextRun: new Date(clock).toISOString() });
+    const again = await inject({ method: 'POST', url: '/api/admin/maintenance/initialize' });
+    expect(again.json().created).toBe(0);
+    const logs = await pool().query(`SELECT action, details FROM admin_logs WHERE action = 'maintenance_tasks_initialized' ORDER BY id`);
+    expect(logs.rows.map((row) => row.details.created.length)).toEqual([STANDARD_TASKS.length, 0]);
+  });
+
+  it('changes enabled, retention and schedule with a before-and-after log entry; a disabled task shows no next run', async () => {
+    const response = await inject({ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks.planner_statistics}`, payload: { enabled: false, retentionDays: 30, schedule: 'monthly' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().task).toMatchObject({ enabled: false, retentionDays: 30, schedule: 'monthly', nextRun: null });
+    const entry = (await pool().query(`SELECT details FROM admin_logs WHERE action = 'maintenance_task_updated' ORDER BY id DESC LIMIT 1`)).rows[0]!;
+    expect(entry.details.before).toEqual({ enabled: true, retentionDays: 1, schedule: 'weekly' });
+    expect(entry.details.after).toEqual({ enabled: false, retentionDays: 30, schedule: 'monthly' });
+    await inject({ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks.planner_statistics}`, payload: { enabled: true, retentionDays: 1, schedule: 'weekly' } });
+  });
+
+  it('refuses bad input with a message and changes nothing', async () => {
+    const before = (await inject({ url: '/api/admin/maintenance/tasks' })).json();
+    const cases: [InjectOptions, number, RegExp][] = [
+      [{ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks.thin_snapshots}`, payload: { retentionDays: 0 } }, 400, /retentionDays must be at least 1/],
+      [{ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks.thin_snapshots}`, payload: { retentionDays: 366 } }, 400, /at most 365/],
+      [{ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks.thin_snapshots}`, payload: { retentionDays: 2.5 } }, 400, /whole number/],
+      [{ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks.thin_snapshots}`, payload: { schedule: 'hourly' } }, 400, /schedule must be one of daily, weekly, monthly/],
+      [{ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks.thin_snapshots}`, payload: { enabled: 'yes' } }, 400, /enabled must be true or false/],
+      [{ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks.thin_snapshots}`, payload: {} }, 400, /at least one of/],
+      [{ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks.thin_snapshots}`, payload: { taskName: 'x' } }, 400, /.+/],
+      [{ method: 'PATCH', url: '/api/admin/maintenance/tasks/abc', payload: { enabled: true } }, 400, /taskId must be a positive whole number/],
+      [{ method: 'PATCH', url: '/api/admin/maintenance/tasks/99999', payload: { enabled: true } }, 404, /not found/],
+      [{ method: 'POST', url: '/api/admin/maintenance/execute/99999' }, 404, /not found/],
+      [{ method: 'POST', url: '/api/admin/maintenance/execute/0' }, 400, /taskId must be a positive number/],
+    ];
+    for (const [request, status, message] of cases) {
+      const response = await inject(request);
+      expect(response.statusCode, `${request.method} ${request.url} ${JSON.stringify(request.payload)}`).toBe(status);
+      expect(response.json().message).toMatch(message);
+    }
+    expect((await inject({ url: '/api/admin/maintenance/tasks' })).json()).toEqual(before);
+  });
+});
+
+describe('what each task removes and keeps', () => {
+  it('thins snapshots: all of the retention days, then the last of each hour, then the last of each day', async () => {
+    // A snapshot every 20 minutes for 100 days.
+    await pool().query(
+      `INSERT INTO story_snapshots (story_id, sampled_at, score, descendants)
+       SELECT $1, to_timestamp($2::double precision / 1000) - g * interval '20 minutes', 1000 - g / 100, 0 FROM generate_series(0, 100 * 72 - 1) g`,
+      [storyId, clock],
+    );
+    const recentBefore = await pool().query(`SELECT sampled_at, score FROM story_snapshots WHERE story_id = $1 AND sampled_at >= $2 ORDER BY sampled_at`, [storyId, new Date(clock - 7 * DAY_MS)]);
+    const result = await execute('thin_snapshots');
+    expect(result.success).toBe(true);
+    const rows = (await pool().query<{ sampled_at: Date }>(`SELECT sampled_at FROM story_snapshots WHERE story_id = $1 ORDER BY sampled_at`, [storyId])).rows.map((row) => row.sampled_at.getTime());
+    const recent = rows.filter((ms) => ms >= clock - 7 * DAY_MS);
+    const hourly = rows.filter((ms) => ms < clock - 7 * DAY_MS && ms >= clock - SNAPSHOT_HOURLY_DAYS * DAY_MS);
+    const daily = rows.filter((ms) => ms < clock - SNAPSHOT_HOURLY_DAYS * DAY_MS);
+    // What velocity and heat read is untouched.
+    const recentAfter = await pool().query(`SELECT sampled_at, score FROM story_snapshots WHERE story_id = $1 AND sampled_at >= $2 ORDER BY sampled_at`, [storyId, new Date(clock - 7 * DAY_MS)]);
+    expect(recentAfter.rows).toEqual(recentBefore.rows);
+    expect(recent.length).toBe(7 * 72 + 1);
+    // One per hour, the hour's last (:40), and one per day, the day's last (23:40).
+    expect(new Set(hourly.map((ms) => Math.floor(ms / HOUR_MS))).size).toBe(hourly.length);
+    expect(hourly.length).toBeGreaterThanOrEqual((SNAPSHOT_HOURLY_DAYS - 7) * 24 - 1);
+    expect(hourly.every((ms) => new Date(ms).getUTCMinutes() === 40)).toBe(true);
+    expect(new Set(daily.map((ms) => Math.floor(ms / DAY_MS))).size).toBe(daily.length);
+    // The day the hourly span begins in keeps its last snapshot before that moment (11:40); every earlier day its 23:40.
+    expect(daily.slice(0, -1).every((ms) => new Date(ms).getUTCHours() === 23 && new Date(ms).getUTCMinutes() === 40)).toBe(true);
+    expect(new Date(daily.at(-1)!).toISOString()).toBe(new Date(clock - SNAPSHOT_HOURLY_DAYS * DAY_MS - 20 * 60_000).toISOString());
+    expect(result.recordsDeleted).toBe(100 * 72 - rows.length);
+    // A second run finds nothing more to remove.
+    expect((await execute('thin_snapshots')).recordsDeleted).toBe(0);
+  });
+
+  it('deletes sessions expired past the retention and keeps live ones', async () => {
+    await pool().query(
+      `INSERT INTO sessions (id, token, user_id, expires_at, created_at, updated_at)
+       VALUES ('old-session', 'old-token', $1, $2, $2, $2), ('recent-session', 'recent-token', $1, $3, $3, $3)`,
+      [admin.id, new Date(clock - 3 * DAY_MS), new Date(clock - 6 * HOUR_MS)],
+    );
+    const result = await execute('expired_sessions');
+    expect(result.recordsDeleted).toBe(1);
+    const left = await pool().query<{ id: string }>(`SELECT id FROM sessions WHERE id IN ('old-session', 'recent-session')`);
+    expect(left.rows.map((row) => row.id)).toEqual(['recent-session']);
+    // The admin's own session is live, and still works.
+    expect((await inject({ url: '/api/admin/maintenance/tasks' })).statusCode).toBe(200);
+  });
+
+  it('deletes analytics and share-link events past the retention only', async () => {
+    await setRetention('old_analytics', 30);
+    await pool().query(
+      `INSERT INTO analytics_events (event_type, properties, created_at) VALUES ('story_view', '{}', $1), ('story_view', '{}', $2)`,
+      [new Date(clock - 40 * DAY_MS), new Date(clock - 10 * DAY_MS)],
+    );
+    const result = await execute('old_analytics');
+    expect(result.recordsDeleted).toBe(1);
+    expect((await pool().query(`SELECT count(*)::int AS n FROM analytics_events`)).rows[0].n).toBe(1);
+  });
+
+  it('clears the bodies of finished emails past the retention and keeps every delivery record', async () => {
+    const insert = (key: string, status: string, ageDays: number) =>
+      pool().query(
+        `INSERT INTO email_outbox (idempotency_key, kind, recipient, subject, html, text_body, status, message_id, created_at)
+         VALUES ($1, 'welcome', 'a@example.com', 'Hi', '<p>Hi</p>', 'Hi', $2, $1, $3)`,
+        [key, status, new Date(clock - ageDays * DAY_MS)],
+      );
+    await insert('old-sent', 'sent', 40);
+    await insert('old-pending', 'pending', 40);
+    await insert('new-sent', 'sent', 5);
+    const result = await execute('old_email_bodies');
+    expect(result.recordsDeleted).toBe(1);
+    const rows = await pool().query(`SELECT idempotency_key, status, html, text_body FROM email_outbox WHERE idempotency_key IN ('old-sent', 'old-pending', 'new-sent') ORDER BY idempotency_key`);
+    expect(rows.rows).toEqual([
+      { idempotency_key: 'new-sent', status: 'sent', html: '<p>Hi</p>', text_body: 'Hi' },
+      { idempotency_key: 'old-pending', status: 'pending', html: '<p>Hi</p>', text_body: 'Hi' },
+      { idempotency_key: 'old-sent', status: 'sent', html: '', text_body: '' },
+    ]);
+  });
+
+  it('deletes old finished ingestion cycles and keeps recent and unfinished ones', async () => {
+    await pool().query(
+      `INSERT INTO ingestion_cycles (reason, instance, started_at, finished_at, status)
+       VALUES ('schedule', 'test', $1, $1, 'completed'), ('schedule', 'test', $2, $2, 'completed'), ('schedule', 'test', $1, NULL, 'running')`,
+      [new Date(clock - 60 * DAY_MS), new Date(clock - DAY_MS)],
+    );
+    const result = await execute('finished_jobs');
+    expect(result.success).toBe(true);
+    expect(result.recordsDeleted).toBeGreaterThanOrEqual(1);
+    const left = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM ingestion_cycles WHERE instance = 'test'`);
+    expect(left.rows[0]!.n).toBe(2);
+  });
+
+  it('refreshes planner statistics', async () => {
+    expect(await execute('planner_statistics')).toEqual({ success: true, recordsDeleted: 0, spaceSavedMB: 0, errorMessage: null });
+  });
+});
+
+describe('runs and their log', () => {
+  it('a failed task logs its error and does not stop the others', async () => {
+    await pool().query(`UPDATE maintenance_tasks SET next_run = $1`, [new Date(clock - HOUR_MS)]);
+    // Deleting share-link events fails (as a lock timeout or a broken table would): only that task fails.
+    await pool().query(`CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'shared_link_events refuses deletes'; END $$`);
+    await pool().query('CREATE TRIGGER refuse_delete BEFORE DELETE ON shared_link_events FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete()');
+    try {
+      const results = await t.app.maintenance.runDue();
+      expect(results).toHaveLength(STANDARD_TASKS.length);
+      expect(results.filter((result) => !result.success)).toHaveLength(1);
+      expect(results.filter((result) => !result.success)[0]!.errorMessage).toMatch(/shared_link_events/);
+    } finally {
+      await pool().query('DROP TRIGGER refuse_delete ON shared_link_events');
+      await pool().query('DROP FUNCTION refuse_delete()');
+    }
+    const logs = (await inject({ url: '/api/admin/maintenance/logs' })).json().logs;
+    const failed = logs.find((log: { status: string }) => log.status === 'failed');
+    expect(failed).toMatchObject({ taskName: 'old_analytics', recordsDeleted: 0 });
+    expect(failed.errorMessage).toMatch(/shared_link_events/);
+    expect(logs.filter((log: { status: string }) => log.status === 'completed').length).toBeGreaterThanOrEqual(STANDARD_TASKS.length - 1);
+    const started = logs.map((log: { startedAt: string; id: number }) => [log.startedAt, log.id]);
+    expect(started).toEqual([...started].sort((a, b) => (a[0] === b[0] ? b[1] - a[1] : a[0] < b[0] ? 1 : -1)));
+    // Each ran: their next run is a schedule's length after this one, so none is due again.
+    expect(await t.app.maintenance.runDue()).toEqual([]);
+  });
+
+  it('runs one task at a time: a second Run Now while it runs is refused', async () => {
+    await pool().query(`INSERT INTO maintenance_logs (task_name, status, started_at) VALUES ('planner_statistics', 'running', $1)`, [new Date(clock - 60_000)]);
+    const response = await inject({ method: 'POST', url: `/api/admin/maintenance/execute/${tasks.planner_statistics}` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('This task is already running. Wait for it to finish.');
+  });
+});
