@@ -31,6 +31,7 @@ const WatchedStoriesPage = lazyPage(async () => (await import('@/features/watche
 const PredictionsRoute = lazyPage(async () => (await import('./predictions-route')).PredictionsRoute);
 const KeywordsPage = lazyPage(async () => (await import('@/features/keywords/keywords-page')).KeywordsPage);
 const UnsubscribePage = lazyPage(async () => (await import('@/features/unsubscribe/unsubscribe-page')).UnsubscribePage);
+const AdminMaintenancePage = lazyPage(async () => (await import('@/features/admin-maintenance/maintenance-page')).AdminMaintenancePage);
 const AdminEmailPage = lazyPage(async () => (await import('@/features/admin-email/email-page')).AdminEmailPage);
 const AdminNewsletterPage = lazyPage(async () => (await import('@/features/admin-email/newsletter-page')).AdminNewsletterPage);
 const SharedStoryPage = lazyPage(async () => (await import('@/features/shared-story/shared-story-page')).SharedStoryPage);
@@ -54,6 +55,7 @@ const ADMIN_PAGES = [
   [ROUTES.adminContact, AdminContactPage],
   [ROUTES.adminEmail, AdminEmailPage],
   [ROUTES.adminNewsletter, AdminNewsletterPage],
+  [ROUTES.adminMaintenance, AdminMaintenancePage],
 ] as const;
 
 export interface AppProps {

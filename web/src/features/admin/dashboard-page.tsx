@@ -73,7 +73,7 @@ const TOOLS: Tool[] = [
   { title: 'Shared Links Analytics', description: 'Share links, views and clicks', href: '/admin/shared-links-analytics', icon: Share2, level: 'admin', coming: true },
   { title: 'Email', description: 'Email service, test emails and the email log', href: '/admin/email', icon: Mail, level: 'admin', coming: true },
   { title: 'Newsletter', description: 'Subscribers, activity and the Sunday digest', href: '/admin/newsletter', icon: Newspaper, level: 'admin', coming: true },
-  { title: 'Database Maintenance', description: 'Retention tasks and their logs', href: '/admin/maintenance', icon: Database, level: 'admin', coming: true },
+  { title: 'Database Maintenance', description: 'Retention tasks and their logs', href: '/admin/maintenance', icon: Database, level: 'admin' },
 ];
 
 /** /admin (spec §2.9): the counters, and a card for each admin tool the person may use. */
