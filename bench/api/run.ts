@@ -27,7 +27,7 @@ const COLD_KEYS = 501 * 20 * TIME_FILTERS.length;
  * windows. n is scrambled first (7,919 is prime to 60,120, so no key repeats), so the keys of any stretch of
  * requests are spread over all pages, windows and min scores. The web app sends `hours` for every sort.
  */
-function coldPath(sort: StoryListSort, n: number): string {
+export function coldPath(sort: StoryListSort, n: number): string {
   const key = (n * 7919) % COLD_KEYS;
   const minScore = key % 501;
   const page = 1 + (Math.floor(key / 501) % 20);
