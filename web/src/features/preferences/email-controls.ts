@@ -1,3 +1,4 @@
+import type { EmailControl as StoredControl } from '../../../../common/contracts/accounts.ts';
 import {
   EMAIL_TYPES,
   MAX_EMAILS_PER_DAY_DEFAULT,
@@ -11,16 +12,8 @@ import {
  * control per kind; these functions turn the stored controls into the screen's state and back.
  */
 
-/** The settings every kind shares unless it says otherwise. */
-export interface EmailSettings {
-  frequency: EmailFrequency;
-  maxEmailsPerDay: number;
-  digestMode: boolean;
-  /** Hour 0-23, or null when quiet hours are off. */
-  quietHoursStart: number | null;
-  quietHoursEnd: number | null;
-  timezone: string;
-}
+/** The settings every kind shares unless it says otherwise (quiet hours: hour 0-23, or null when off). */
+export type EmailSettings = Pick<StoredControl, 'frequency' | 'maxEmailsPerDay' | 'digestMode' | 'quietHoursStart' | 'quietHoursEnd' | 'timezone'>;
 
 /** One kind's own choices: null means "the same as the shared settings". */
 export interface KindSettings {
@@ -31,10 +24,7 @@ export interface KindSettings {
 
 export type KindsSettings = Record<EmailType, KindSettings>;
 
-export interface EmailControl extends EmailSettings {
-  emailType: EmailType;
-  isActive: boolean;
-}
+export type EmailControl = EmailSettings & Pick<StoredControl, 'emailType' | 'isActive'>;
 
 /** Quiet hours when switched on (part 2 §4). */
 export const QUIET_HOURS_ON = { quietHoursStart: 22, quietHoursEnd: 8 } as const;
