@@ -119,7 +119,7 @@ describe('viewing and clicking a share link', () => {
     token = (await create({ storyId, customTitle: 'Custom', customDescription: 'Described' })).json().sharedLink.shareToken;
   });
 
-  it('anyone sees the story, the custom text and the sharer’s name (never the email); each view is counted', async () => {
+  it('anyone sees the story, the custom text and the sharer’s name (never the email); each viewer is counted', async () => {
     const view = await inject({ url: `/api/shared-links/${token}` });
     expect(view.statusCode).toBe(200);
     const body = view.json();
@@ -146,7 +146,30 @@ describe('viewing and clicking a share link', () => {
     const link = (await pool().query('SELECT id, article_clicks, comments_clicks FROM shared_links WHERE share_token = $1', [token])).rows[0];
     expect([link.article_clicks, link.comments_clicks]).toEqual([2, 1]);
     const mine = (await inject({ url: '/api/my-shared-links', headers: as(alice) })).json().sharedLinks.find((l: { shareToken: string }) => l.shareToken === token);
-    expect(mine).toMatchObject({ viewCount: 3, articleClicks: 2, commentsClicks: 1 });
+    // The visitor who looked twice (the display name test) counts once.
+    expect(mine).toMatchObject({ viewCount: 2, articleClicks: 2, commentsClicks: 1 });
+  });
+
+  it('counts a view once per viewer per day: reloading adds nothing, another address or person does, and no address is stored', async () => {
+    const own = (await create({ storyId })).json().sharedLink.shareToken;
+    const viewCount = async () => (await pool().query<{ view_count: number }>('SELECT view_count FROM shared_links WHERE share_token = $1', [own])).rows[0]!.view_count;
+    for (let reload = 0; reload < 3; reload++) expect((await inject({ url: `/api/shared-links/${own}`, remoteAddress: '203.0.113.7' })).statusCode).toBe(200);
+    expect(await viewCount()).toBe(1);
+    await inject({ url: `/api/shared-links/${own}`, remoteAddress: '203.0.113.8' });
+    await inject({ url: `/api/shared-links/${own}`, remoteAddress: '203.0.113.7', headers: { 'user-agent': 'Another browser' } });
+    await inject({ url: `/api/shared-links/${own}`, headers: as(bob) });
+    await inject({ url: `/api/shared-links/${own}`, headers: as(bob) });
+    expect(await viewCount()).toBe(4);
+    const viewers = await pool().query<{ viewer: string }>(
+      'SELECT viewer FROM shared_link_daily_views v JOIN shared_links l ON l.id = v.shared_link_id WHERE l.share_token = $1',
+      [own],
+    );
+    expect(viewers.rows).toHaveLength(4);
+    for (const { viewer } of viewers.rows) expect(viewer).not.toMatch(/203\.0\.113|user:|Another/);
+    // The next day, the same viewer counts again.
+    await pool().query(`UPDATE shared_link_daily_views SET day = day - 1`);
+    await inject({ url: `/api/shared-links/${own}`, remoteAddress: '203.0.113.7' });
+    expect(await viewCount()).toBe(5);
   });
 
   it('an unknown token is a 404 with the spec’s message; a malformed one or bad click type is a 400', async () => {

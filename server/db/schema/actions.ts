@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { stories } from './stories.ts';
 
@@ -131,6 +131,8 @@ export const sharedLinks = pgTable(
     uniqueIndex('shared_links_token_idx').on(table.shareToken),
     index('shared_links_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
     index('shared_links_story_idx').on(table.storyId),
+    // Shared-links analytics reads the links of a period, and today's.
+    index('shared_links_created_idx').on(table.createdAt),
   ],
 );
 
@@ -149,6 +151,23 @@ export const sharedLinkEvents = pgTable(
     index('shared_link_events_link_idx').on(table.sharedLinkId, table.createdAt),
     index('shared_link_events_created_idx').on(table.createdAt),
   ],
+);
+
+/**
+ * Who has viewed a share link on which day (UTC): a view counts once per viewer per link per day, so reloading
+ * cannot inflate a count. `viewer` is the person's id, or for a visitor a keyed hash of their address and browser
+ * (the address itself is never stored).
+ */
+export const sharedLinkDailyViews = pgTable(
+  'shared_link_daily_views',
+  {
+    sharedLinkId: integer('shared_link_id')
+      .notNull()
+      .references(() => sharedLinks.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: text('viewer').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sharedLinkId, table.day, table.viewer] }), index('shared_link_daily_views_day_idx').on(table.day)],
 );
 
 /** Client analytics events (story_bookmark, story_view), for the admin analytics. */

@@ -85,8 +85,10 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
       (await inBatches(context.pool, `DELETE FROM verifications WHERE id IN (SELECT id FROM verifications WHERE expires_at < $1 LIMIT ${BATCH})`, [cutoff(context)])),
   },
 
+  // Who viewed a share link is only read on the day of the view (to count a viewer once); older days go whatever
+  // the retention, with the events past it.
   old_analytics: {
-    tables: ['analytics_events', 'shared_link_events'],
+    tables: ['analytics_events', 'shared_link_events', 'shared_link_daily_views'],
     run: async (context) =>
       (await inBatches(
         context.pool,
@@ -97,6 +99,12 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
         context.pool,
         `DELETE FROM shared_link_events WHERE id IN (SELECT id FROM shared_link_events WHERE created_at < $1 ORDER BY created_at LIMIT ${BATCH})`,
         [cutoff(context)],
+      )) +
+      (await inBatches(
+        context.pool,
+        `DELETE FROM shared_link_daily_views WHERE (shared_link_id, day, viewer) IN (
+           SELECT shared_link_id, day, viewer FROM shared_link_daily_views WHERE day < $1::date ORDER BY day LIMIT ${BATCH})`,
+        [new Date(context.nowMs - DAY_MS).toISOString().slice(0, 10)],
       )),
   },
 

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   mySharedLinksSchema,
@@ -15,7 +17,16 @@ import { SharedLinkNotFoundError, type SharesService } from './service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-export function sharesRoutes(service: SharesService, resolveUser: UserResolver, cards = new CardCache()): FastifyPluginAsyncZod {
+/**
+ * Who is viewing, as an opaque key: a keyed hash of the person's id, or for a visitor of their address and browser.
+ * Counting views once per key per day needs no more, and neither an address nor who read what is stored.
+ */
+export function viewerKey(secret: string, request: FastifyRequest, userId: string | null): string {
+  const who = userId ? `user:${userId}` : `visitor:${request.ip}\n${request.headers['user-agent'] ?? ''}`;
+  return createHmac('sha256', secret).update(who).digest('base64url');
+}
+
+export function sharesRoutes(service: SharesService, resolveUser: UserResolver, viewerSecret: string, cards = new CardCache()): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['shares'];
 
@@ -42,7 +53,8 @@ export function sharesRoutes(service: SharesService, resolveUser: UserResolver, 
       { config: { access: 'public' }, schema: { tags, summary: 'A shared story (counts a view)', params: shareTokenParamsSchema, response: { 200: sharedLinkViewSchema, ...errors } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return service.view(request.params.shareToken);
+        const user = await currentUser(request, resolveUser);
+        return service.view(request.params.shareToken, viewerKey(viewerSecret, request, user?.id ?? null));
       },
     );
 

@@ -95,17 +95,26 @@ export class SharesService {
     return result.rows.map((row) => this.present(row, nowMs));
   }
 
-  /** The shared story, counting a view (on the row and as an event, in one statement). */
-  async view(token: string): Promise<ShareView> {
+  /**
+   * The shared story, counting a view once per viewer per day (UTC): the first view of the day adds to the count and
+   * records an event, in one statement; later ones read the story and count nothing. `viewer` is an opaque key.
+   */
+  async view(token: string, viewer: string): Promise<ShareView> {
+    const day = new Date(this.now()).toISOString().slice(0, 10);
     const result = await this.pool.query<LinkRow & { display_name: string }>(
-      `WITH l AS (
-         UPDATE shared_links SET view_count = view_count + 1, last_viewed_at = now() WHERE share_token = $1 RETURNING *
+      `WITH first_today AS (
+         INSERT INTO shared_link_daily_views (shared_link_id, day, viewer)
+         SELECT id, $2::date, $3 FROM shared_links WHERE share_token = $1
+         ON CONFLICT DO NOTHING RETURNING shared_link_id
+       ), counted AS (
+         UPDATE shared_links SET view_count = view_count + 1, last_viewed_at = now() WHERE id IN (SELECT shared_link_id FROM first_today) RETURNING id
        ), e AS (
-         INSERT INTO shared_link_events (shared_link_id, event_type) SELECT id, 'view' FROM l
+         INSERT INTO shared_link_events (shared_link_id, event_type) SELECT id, 'view' FROM counted
        )
        SELECT ${LINK_COLUMNS}, coalesce(nullif(u.display_name, ''), u.handle) AS display_name
-         FROM l JOIN stories s ON s.id = l.story_id JOIN users u ON u.id = l.user_id`,
-      [token],
+         FROM shared_links l JOIN stories s ON s.id = l.story_id JOIN users u ON u.id = l.user_id
+        WHERE l.share_token = $1`,
+      [token, day, viewer],
     );
     const row = result.rows[0];
     if (!row) throw new SharedLinkNotFoundError();
