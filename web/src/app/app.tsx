@@ -31,6 +31,7 @@ const WatchedStoriesPage = lazyPage(async () => (await import('@/features/watche
 const PredictionsRoute = lazyPage(async () => (await import('./predictions-route')).PredictionsRoute);
 const KeywordsPage = lazyPage(async () => (await import('@/features/keywords/keywords-page')).KeywordsPage);
 const UnsubscribePage = lazyPage(async () => (await import('@/features/unsubscribe/unsubscribe-page')).UnsubscribePage);
+const AdminSharedLinksPage = lazyPage(async () => (await import('@/features/admin-analytics/shared-links-page')).AdminSharedLinksPage);
 const AdminMaintenancePage = lazyPage(async () => (await import('@/features/admin-maintenance/maintenance-page')).AdminMaintenancePage);
 const AdminEmailPage = lazyPage(async () => (await import('@/features/admin-email/email-page')).AdminEmailPage);
 const AdminNewsletterPage = lazyPage(async () => (await import('@/features/admin-email/newsletter-page')).AdminNewsletterPage);
@@ -56,6 +57,7 @@ const ADMIN_PAGES = [
   [ROUTES.adminEmail, AdminEmailPage],
   [ROUTES.adminNewsletter, AdminNewsletterPage],
   [ROUTES.adminMaintenance, AdminMaintenancePage],
+  [ROUTES.adminSharedLinksAnalytics, AdminSharedLinksPage],
 ] as const;
 
 export interface AppProps {

@@ -142,3 +142,12 @@ export function formatDateTime(iso: string): string {
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
+
+/** A table that may be wider than a phone: its box scrolls sideways, and takes keyboard focus so it can be scrolled. */
+export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="group" aria-label={label}>
+      {children}
+    </div>
+  );
+}

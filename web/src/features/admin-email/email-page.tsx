@@ -10,7 +10,8 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError, messageOf } from '@/lib/api';
 import { useEmailLogs, useEmailStatus, useSendTestEmail, useSendWeeklyDigest } from './api';
-import { dateTime, Empty, Failed, Loading, Pager, ScrollBox, Section } from './shared';
+import { ScrollBox } from '@/components/admin-page';
+import { dateTime, Empty, Failed, Loading, Pager, Section } from './shared';
 
 const TEST_LABELS: Readonly<Record<TestEmailType, string>> = {
   'keyword-alert': 'Keyword alert',

@@ -12,7 +12,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { messageOf } from '@/lib/api';
 import { useActivity, useCustomContent, useDeleteCustomContent, useEngagement, useNewsletterStats, usePreview, useSaveCustomContent, useSubscribers } from './api';
-import { dateTime, Empty, Failed, Loading, Pager, ScrollBox, Section } from './shared';
+import { ScrollBox } from '@/components/admin-page';
+import { dateTime, Empty, Failed, Loading, Pager, Section } from './shared';
 
 const COLOUR_CLASSES: Readonly<Record<RateColour, string>> = {
   green: 'text-green-700 dark:text-green-400',

@@ -60,12 +60,3 @@ export function Section({ title, children, actions }: { title: string; children:
 }
 
 export const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-
-/** A table that may be wider than a phone: its box scrolls sideways, and takes keyboard focus so it can be scrolled. */
-export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="group" aria-label={label}>
-      {children}
-    </div>
-  );
-}

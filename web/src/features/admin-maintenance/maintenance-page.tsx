@@ -9,7 +9,7 @@ import {
   RETENTION_DAYS_MIN,
   type MaintenanceSchedule,
 } from '../../../../common/rules/maintenance.ts';
-import { AdminPage, EmptyState, formatDateTime, LoadFailed } from '@/components/admin-page';
+import { AdminPage, EmptyState, formatDateTime, LoadFailed, ScrollBox } from '@/components/admin-page';
 import { SwitchRow } from '@/components/form-rows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -218,7 +218,7 @@ function Logs() {
       ) : logs.data.length === 0 ? (
         <EmptyState icon={Wrench} text="No task has run yet." />
       ) : (
-        <div className="overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="group" aria-label="Maintenance logs table">
+        <ScrollBox label="Maintenance logs table">
           <table className="w-full text-left text-sm">
             <thead className="bg-muted/50 text-xs text-muted-foreground">
               <tr>
@@ -237,7 +237,7 @@ function Logs() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </section>
   );

@@ -70,7 +70,7 @@ const TOOLS: Tool[] = [
     badge: (s) => s.moderation.unhandledContactMessages,
   },
   { title: 'Analytics', description: 'API usage, events and popular stories', href: '/admin/analytics', icon: BarChart3, level: 'admin', coming: true },
-  { title: 'Shared Links Analytics', description: 'Share links, views and clicks', href: '/admin/shared-links-analytics', icon: Share2, level: 'admin', coming: true },
+  { title: 'Shared Links Analytics', description: 'Share links, views and clicks', href: '/admin/shared-links-analytics', icon: Share2, level: 'admin' },
   { title: 'Email', description: 'Email service, test emails and the email log', href: '/admin/email', icon: Mail, level: 'admin', coming: true },
   { title: 'Newsletter', description: 'Subscribers, activity and the Sunday digest', href: '/admin/newsletter', icon: Newspaper, level: 'admin', coming: true },
   { title: 'Database Maintenance', description: 'Retention tasks and their logs', href: '/admin/maintenance', icon: Database, level: 'admin' },

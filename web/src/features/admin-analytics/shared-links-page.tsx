@@ -1,0 +1,158 @@
+import { ExternalLink, Share2 } from 'lucide-react';
+import { useId } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { SharedLinkStat } from '../../../../common/contracts/analytics.ts';
+import { SHARED_LINK_PERIOD_DEFAULT, SHARED_LINK_PERIODS, type SharedLinkPeriod } from '../../../../common/rules/analytics.ts';
+import { isEmailShareTitle } from '../../../../common/rules/email.ts';
+import { AdminPage, EmptyState, formatDate, formatDateTime, LoadFailed, ScrollBox } from '@/components/admin-page';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSharedLinksAnalytics } from './api';
+
+const PERIOD_OPTIONS = SHARED_LINK_PERIODS.map((days) => ({ value: String(days), label: `Last ${days} days` }));
+
+/** The period from the address (`?days=30`), so a reload or a shared address shows the same. */
+function periodOf(search: string): SharedLinkPeriod {
+  const days = Number(new URLSearchParams(search).get('days'));
+  return (SHARED_LINK_PERIODS as readonly number[]).includes(days) ? (days as SharedLinkPeriod) : SHARED_LINK_PERIOD_DEFAULT;
+}
+
+/** /admin/shared-links-analytics (spec part 2 §2.9): share links, their views and clicks, Manual vs Auto Email. */
+export function AdminSharedLinksPage() {
+  return (
+    <AdminPage title="Shared Links Analytics" icon={Share2} level="admin">
+      {() => <SharedLinks />}
+    </AdminPage>
+  );
+}
+
+function SharedLinks() {
+  const id = useId();
+  const [, navigate] = useLocation();
+  const days = periodOf(useSearch());
+  const analytics = useSharedLinksAnalytics(days);
+  return (
+    <div className="grid gap-5">
+      <div className="grid w-fit gap-1">
+        <Label htmlFor={`${id}-period`}>Period</Label>
+        <NativeSelect id={`${id}-period`} className="w-40" value={String(days)} options={PERIOD_OPTIONS} onChange={(event) => navigate(`?days=${event.target.value}`, { replace: true })} />
+      </div>
+      {analytics.isPending ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Loading shared links analytics">
+          <Skeleton className="h-20 w-full rounded-lg" />
+          <Skeleton className="h-48 w-full rounded-lg" />
+        </div>
+      ) : analytics.isError ? (
+        <LoadFailed text="Failed to fetch shared links analytics" onRetry={() => void analytics.refetch()} />
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Totals">
+            <Total label="Links shared" value={analytics.data.totalLinks.toLocaleString('en-US')} />
+            <Total label="Views" value={analytics.data.totalViews.toLocaleString('en-US')} />
+            <Total label="Clicks" value={analytics.data.totalClicks.toLocaleString('en-US')} />
+            <Total label="Average click rate" value={`${analytics.data.averageClickRate.toFixed(1)}%`} />
+          </dl>
+          <LinksTable title={`Top links of the last ${days} days`} links={analytics.data.topSharedLinks} empty="No links were shared in this period." />
+          <TodaysLinks links={analytics.data.todaysLinks} />
+          <section aria-labelledby={`${id}-daily`} className="grid gap-2">
+            <h2 id={`${id}-daily`} className="text-lg font-semibold">
+              Last 7 days
+            </h2>
+            <ScrollBox label="Daily stats table">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-muted/50 text-xs text-muted-foreground">
+                  <tr>
+                    <th className="px-3 py-2 font-medium">Day</th>
+                    <th className="px-3 py-2 text-right font-medium">New links</th>
+                    <th className="px-3 py-2 text-right font-medium">Views</th>
+                    <th className="px-3 py-2 text-right font-medium">Clicks</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {analytics.data.dailyStats.map((day) => (
+                    <tr key={day.date} className="border-t">
+                      <td className="px-3 py-1.5 whitespace-nowrap">{formatDate(`${day.date}T12:00:00Z`)}</td>
+                      <td className="px-3 py-1.5 text-right tabular-nums">{day.newLinks}</td>
+                      <td className="px-3 py-1.5 text-right tabular-nums">{day.views}</td>
+                      <td className="px-3 py-1.5 text-right tabular-nums">{day.clicks}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Total({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border bg-card p-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** Today's links, split by how they were made: by a person (Manual) or for an email (Auto Email, by its marker). */
+function TodaysLinks({ links }: { links: SharedLinkStat[] }) {
+  const auto = links.filter((link) => isEmailShareTitle(link.customTitle));
+  const manual = links.filter((link) => !isEmailShareTitle(link.customTitle));
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <LinksTable title={`Today: Manual (${manual.length})`} links={manual} empty="No links shared by hand today." />
+      <LinksTable title={`Today: Auto Email (${auto.length})`} links={auto} empty="No email links made today." />
+    </div>
+  );
+}
+
+function LinksTable({ title, links, empty }: { title: string; links: SharedLinkStat[]; empty: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="grid content-start gap-2">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {links.length === 0 ? (
+        <EmptyState icon={Share2} text={empty} />
+      ) : (
+        <ScrollBox label={`${title} table`}>
+          <table className="w-full text-left text-sm">
+            <thead className="bg-muted/50 text-xs text-muted-foreground">
+              <tr>
+                <th className="px-3 py-2 font-medium">Link</th>
+                <th className="px-3 py-2 font-medium">Shared by</th>
+                <th className="px-3 py-2 text-right font-medium">Views</th>
+                <th className="px-3 py-2 text-right font-medium">Clicks</th>
+                <th className="px-3 py-2 text-right font-medium">Rate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((link) => (
+                <tr key={link.shareToken} className="border-t align-top">
+                  <td className="max-w-80 px-3 py-1.5">
+                    <a href={`/share/${link.shareToken}`} target="_blank" rel="noopener noreferrer" className="font-medium hover:underline">
+                      {link.customTitle && !isEmailShareTitle(link.customTitle) ? link.customTitle : link.storyTitle}
+                      <ExternalLink aria-label="(opens in a new tab)" className="ml-1 inline size-3 align-baseline" />
+                    </a>
+                    <div className="text-xs text-muted-foreground">{formatDateTime(link.createdAt)}</div>
+                  </td>
+                  <td className="px-3 py-1.5">
+                    <div>{link.userName ?? '—'}</div>
+                    <div className="text-xs break-all text-muted-foreground">{link.userEmail}</div>
+                  </td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{link.viewCount}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{link.clickCount}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{link.clickRate.toFixed(1)}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      )}
+    </section>
+  );
+}
