@@ -31,6 +31,7 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { loadOrCreateSecret } from './modules/accounts/secrets.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { ApiUsageRecorder } from './modules/analytics/api-usage.ts';
 import { bookmarksRoutes } from './modules/bookmarks/routes.ts';
 import { BookmarksService } from './modules/bookmarks/service.ts';
 import { flagsRoutes } from './modules/flags/routes.ts';
@@ -102,6 +103,8 @@ export interface App {
   email: EmailService;
   /** The database maintenance tasks, run on their schedule by the maintenance job (server/jobs/maintenance.ts). */
   maintenance: MaintenanceService;
+  /** Where API requests are recorded for the admin analytics (none when API_USAGE_RECORDING is off). */
+  apiUsage: ApiUsageRecorder | null;
   /** Every route the server answers (HEAD left out) with its declared access, for the route-walking tests and docs. */
   routes: { method: string; url: string; access: Access | undefined }[];
 }
@@ -138,12 +141,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.addHook('onRequest', refuseNonCanonicalPaths);
   server.addHook('onSend', markPrivateAnswers);
 
+  const apiUsage = deps.config.API_USAGE_RECORDING ? new ApiUsageRecorder(deps.pool, { logger: server.log }) : null;
+  apiUsage?.start();
+  server.addHook('onClose', async () => apiUsage?.stop());
   server.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     deps.metrics.httpDuration.observe(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    // API requests by the route they matched; an unmatched one under /api/ is counted as such, with no address.
+    if (apiUsage && (route.startsWith('/api/') || (route === 'unmatched' && request.url.startsWith('/api/')))) {
+      apiUsage.record({ method: request.method, endpoint: route, responseTimeMs: reply.elapsedTime, statusCode: reply.statusCode, createdAtMs: deps.now() });
+    }
   });
 
   const trustedOrigins = (): string[] => [new URL(publicUrl(deps.config)).origin];
@@ -287,7 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(keywordsRoutes(new KeywordsService(deps.pool, deps.now), new KeywordAlertsService(deps.pool), resolveUser));
   const shares = new SharesService(deps.pool, deps.now, publicUrl(deps.config));
   await server.register(sharesRoutes(shares, resolveUser, await loadOrCreateSecret(deps.pool, 'share-views')));
-  await server.register(analyticsRoutes(deps.pool, limiter, resolveUser));
+  await server.register(analyticsRoutes(deps.pool, limiter, resolveUser, await loadOrCreateSecret(deps.pool, 'analytics-viewers'), deps.now));
   await server.register(searchRoutes(new SearchService(deps.pool, deps.now)));
   const predictions = new PredictionsService(deps.pool, deps.now);
   await server.register(predictionsRoutes(predictions));
@@ -298,7 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (hasWebBuild(webDistDir)) {
     await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode() }));
   }
-  return { server, stories, predictions, auth, email, maintenance, routes };
+  return { server, stories, predictions, auth, email, maintenance, apiUsage, routes };
 }
 
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

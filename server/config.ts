@@ -31,6 +31,8 @@ export const configSchema = z.object({
   INGEST_ENABLED: booleanFlag.default(true),
   VELOCITY_WINDOW_HOURS: z.coerce.number().positive().max(48).default(2),
   TRUST_PROXY: booleanFlag.default(false),
+  // Each API request's route, status and time, kept for the admin analytics (docs/admin.md).
+  API_USAGE_RECORDING: booleanFlag.default(true),
   PUBLIC_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: positiveInt.max(24 * 365).default(24 * 7),

@@ -88,3 +88,131 @@ describe('GET /api/admin/analytics/shared-links', () => {
     }
   });
 });
+
+describe('GET /api/analytics/popular-stories', () => {
+  const view = (storyId: number, userAgent: string, cookie = '') =>
+    t.app.server.inject({
+      method: 'POST',
+      url: '/api/analytics/track',
+      headers: { 'user-agent': userAgent, ...(cookie && { cookie }) },
+      payload: { eventType: 'story_view', properties: { viewType: 'title_click', storyId, title: 'T', url: 'https://example.com/', score: 1, position: 'regular' } },
+    });
+  let popular: number;
+  let shared: number;
+
+  beforeAll(async () => {
+    await seedStories(pool(), [
+      { hnId: 8101, time: Math.floor(clock / 1000) - 7200, score: 120, title: 'Read by many' },
+      { hnId: 8102, time: Math.floor(clock / 1000) - 7200, score: 30, title: 'Read once' },
+    ]);
+    const id = async (hnId: number) => (await pool().query<{ id: number }>('SELECT id FROM stories WHERE hn_id = $1', [hnId])).rows[0]!.id;
+    popular = await id(8101);
+    const once = await id(8102);
+    shared = await id(8001);
+    // Three views of one story by two viewers (one of them twice), one view of another, one of an unknown story.
+    for (const [storyId, agent] of [[popular, 'browser-a'], [popular, 'browser-a'], [popular, 'browser-b'], [once, 'browser-a'], [999_999, 'browser-a']] as const) {
+      expect((await view(storyId, agent)).statusCode).toBe(200);
+    }
+    // A signed-in view counts its person, whatever the browser.
+    expect((await view(popular, 'browser-c', sharer.cookie)).statusCode).toBe(200);
+    // A view two days ago is outside every period but the week and 3 days.
+    await pool().query(`INSERT INTO analytics_events (event_type, properties, story_id, viewer, created_at) VALUES ('story_view', '{}', $1, 'old', $2)`, [once, new Date(clock - 2 * DAY_MS)]);
+    await pool().query(`INSERT INTO bookmarks (user_id, story_id, created_at) VALUES ($1, $2, $3)`, [sharer.id, shared, new Date(clock - 600_000)]);
+  });
+
+  it('ranks the period’s stories by views, with unique viewers, shares and bookmarks', async () => {
+    const response = await inject({ url: '/api/analytics/popular-stories?timeframe=24&limit=50' });
+    expect(response.statusCode).toBe(200);
+    const { popularStories } = response.json();
+    expect(popularStories.map((entry: { story: { hnId: number } }) => entry.story.hnId)).toEqual([8101, 8102, 8001]);
+    expect(popularStories[0]).toMatchObject({ viewCount: 4, uniqueViews: 3, shareCount: 0, bookmarkCount: 0 });
+    expect(popularStories[0].story).toMatchObject({ title: 'Read by many', score: 120, timeAgo: '2 hours ago' });
+    expect(popularStories[1]).toMatchObject({ viewCount: 1, uniqueViews: 1 });
+    // Today's two links and the bookmark of the shared story (its older links are outside the day).
+    expect(popularStories[2]).toMatchObject({ viewCount: 0, uniqueViews: 0, shareCount: 2, bookmarkCount: 1 });
+  });
+
+  it('takes the period in hours and the limit', async () => {
+    const week = (await inject({ url: '/api/analytics/popular-stories?timeframe=168' })).json().popularStories;
+    expect(week.find((entry: { story: { hnId: number } }) => entry.story.hnId === 8102)).toMatchObject({ viewCount: 2, uniqueViews: 2 });
+    const one = (await inject({ url: '/api/analytics/popular-stories?timeframe=1&limit=1' })).json().popularStories;
+    expect(one.map((entry: { story: { hnId: number } }) => entry.story.hnId)).toEqual([8101]);
+  });
+
+  it('refuses another period or limit with a message', async () => {
+    for (const [query, message] of [
+      ['timeframe=2', /timeframe must be one of 1, 6, 24, 72, 168/],
+      ['limit=0', /limit must be a whole number from 1 to 50/],
+      ['limit=51', /limit must be a whole number from 1 to 50/],
+      ['limit=ten', /limit must be a whole number from 1 to 50/],
+      ['sort=views', /sort|Unrecognized/i],
+    ] as const) {
+      const response = await inject({ url: `/api/analytics/popular-stories?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toMatch(message);
+    }
+  });
+});
+
+describe('API usage', () => {
+  it('records each API request by the route it matched, never its address or query, with totals by route', async () => {
+    await t.app.apiUsage!.flush();
+    await pool().query('DELETE FROM api_usage');
+    await pool().query('DELETE FROM api_usage_hourly');
+    await t.app.server.inject({ url: '/api/stories/top?minScore=5&secret=hunter2' });
+    await t.app.server.inject({ url: '/api/stories/123456789/notes' });
+    await t.app.server.inject({ url: '/api/no-such-call?token=abc' });
+    await t.app.server.inject({ url: '/about' });
+    await t.app.apiUsage!.flush();
+
+    const response = await inject({ url: '/api/admin/analytics/api-usage?timeframe=1' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    // The admin's own call is recorded after it answers, so it is not in its own list.
+    expect(body.usage.map((entry: { method: string; endpoint: string; statusCode: number }) => [entry.method, entry.endpoint, entry.statusCode])).toEqual([
+      ['GET', 'unmatched', 404],
+      ['GET', '/api/stories/:id/notes', 401],
+      ['GET', '/api/stories/top', 200],
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(/hunter2|123456789|abc|no-such-call/);
+    expect(body.usage[0]).toMatchObject({ createdAt: new Date(clock).toISOString() });
+    expect(body.usage[0].responseTime).toBeGreaterThan(0);
+    expect(body.totals).toMatchObject({ requests: 3, clientErrors: 2, serverErrors: 0 });
+    expect(body.endpoints).toHaveLength(3);
+    expect(body.endpoints[0]).toMatchObject({ requests: 1, clientErrors: expect.any(Number) });
+
+    // The admin's call is there the next time, counted in the hour's totals.
+    await t.app.apiUsage!.flush();
+    const again = (await inject({ url: '/api/admin/analytics/api-usage' })).json();
+    expect(again.usage[0]).toMatchObject({ endpoint: '/api/admin/analytics/api-usage', statusCode: 200 });
+    expect(again.totals.requests).toBe(4);
+  });
+
+  it('lists the newest twenty of a period only', async () => {
+    const old = new Date(clock - 3 * 3_600_000);
+    await pool().query(`INSERT INTO api_usage (method, endpoint, response_time_ms, status_code, created_at) SELECT 'GET', '/api/old', 1, 200, $1 FROM generate_series(1, 30)`, [old]);
+    await pool().query(`INSERT INTO api_usage_hourly VALUES (date_trunc('hour', $1::timestamptz), 'GET', '/api/old', 30, 0, 0, 30)`, [old]);
+    const hour = (await inject({ url: '/api/admin/analytics/api-usage?timeframe=1' })).json();
+    expect(hour.usage.some((entry: { endpoint: string }) => entry.endpoint === '/api/old')).toBe(false);
+    expect(hour.endpoints.some((entry: { endpoint: string }) => entry.endpoint === '/api/old')).toBe(false);
+    const day = (await inject({ url: '/api/admin/analytics/api-usage?timeframe=24' })).json();
+    expect(day.usage).toHaveLength(20);
+    expect(day.endpoints[0]).toMatchObject({ endpoint: '/api/old', requests: 30, averageResponseTime: 1 });
+    expect((await inject({ url: '/api/admin/analytics/api-usage?timeframe=12' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/analytics/events', () => {
+  it('lists the newest events with their title, and the person only when they consented', async () => {
+    await pool().query('UPDATE users SET analytics_consent = true WHERE id = $1', [admin.id]);
+    const event = { eventType: 'story_bookmark', properties: { storyId: 1, hnId: 8001, title: 'A story worth sharing', action: 'add' } };
+    expect((await inject({ method: 'POST', url: '/api/analytics/track', payload: event })).statusCode).toBe(200);
+    const body = (await inject({ url: '/api/admin/analytics/events?timeframe=1' })).json();
+    expect(body.events[0]).toMatchObject({ eventType: 'story_bookmark', properties: { title: 'A story worth sharing' }, userId: admin.id, createdAt: new Date(clock).toISOString() });
+    // The popular-stories views (one was signed in, without consent) carry no person.
+    expect(body.events.slice(1).every((entry: { userId: string | null }) => entry.userId === null)).toBe(true);
+    expect(body.totals).toEqual({ events: 7, views: 6, bookmarks: 1 });
+    expect((await inject({ url: '/api/admin/analytics/events?timeframe=168' })).json().totals.views).toBe(7);
+    expect((await inject({ url: '/api/admin/analytics/events?timeframe=0' })).statusCode).toBe(400);
+  });
+});

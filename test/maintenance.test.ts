@@ -128,15 +128,30 @@ describe('what each task removes and keeps', () => {
     expect((await inject({ url: '/api/admin/maintenance/tasks' })).statusCode).toBe(200);
   });
 
-  it('deletes analytics and share-link events past the retention only', async () => {
+  it('deletes analytics events and API usage past the retention only', async () => {
     await setRetention('old_analytics', 30);
+    const old = new Date(clock - 40 * DAY_MS);
+    const recent = new Date(clock - 10 * DAY_MS);
+    await pool().query(`INSERT INTO analytics_events (event_type, properties, created_at) VALUES ('story_view', '{}', $1), ('story_view', '{}', $2)`, [old, recent]);
+    await pool().query(`DELETE FROM api_usage`);
+    await pool().query(`DELETE FROM api_usage_hourly`);
     await pool().query(
-      `INSERT INTO analytics_events (event_type, properties, created_at) VALUES ('story_view', '{}', $1), ('story_view', '{}', $2)`,
-      [new Date(clock - 40 * DAY_MS), new Date(clock - 10 * DAY_MS)],
+      `INSERT INTO api_usage (method, endpoint, response_time_ms, status_code, created_at) VALUES ('GET', '/api/stories', 3, 200, $1), ('GET', '/api/stories', 4, 200, $2)`,
+      [old, recent],
+    );
+    await pool().query(
+      `INSERT INTO api_usage_hourly (hour, method, endpoint, requests, client_errors, server_errors, total_response_ms)
+       VALUES (date_trunc('hour', $1::timestamptz), 'GET', '/api/stories', 1, 0, 0, 3), (date_trunc('hour', $2::timestamptz), 'GET', '/api/stories', 1, 0, 0, 4)`,
+      [old, recent],
     );
     const result = await execute('old_analytics');
-    expect(result.recordsDeleted).toBe(1);
+    expect(result.recordsDeleted).toBe(3);
     expect((await pool().query(`SELECT count(*)::int AS n FROM analytics_events`)).rows[0].n).toBe(1);
+    // Requests made since (this test's own calls) are recorded with the test's clock, so only the old rows went.
+    expect((await pool().query(`SELECT count(*)::int AS n FROM api_usage WHERE created_at < $1`, [new Date(clock - 30 * DAY_MS)])).rows[0].n).toBe(0);
+    expect((await pool().query(`SELECT count(*)::int AS n FROM api_usage WHERE created_at = $1`, [recent])).rows[0].n).toBe(1);
+    expect((await pool().query(`SELECT count(*)::int AS n FROM api_usage_hourly WHERE hour < $1`, [new Date(clock - 30 * DAY_MS)])).rows[0].n).toBe(0);
+    expect((await pool().query(`SELECT count(*)::int AS n FROM api_usage_hourly`)).rows[0].n).toBeGreaterThanOrEqual(1);
   });
 
   it('clears the bodies of finished emails past the retention and keeps every delivery record', async () => {

@@ -180,6 +180,8 @@ export const analyticsEventSchema = z.discriminatedUnion(
         properties: z
           .object({
             viewType: z.enum(['title_click', 'comments_click'], { error: 'properties.viewType must be title_click or comments_click' }),
+            // Not in the spec's list: the story's id, so the admin's popular stories can count its views.
+            storyId: idNumber('properties.storyId').optional(),
             title: text('properties.title', 500),
             url: text('properties.url', 2000),
             score: z.number({ error: 'properties.score must be a number' }).int('properties.score must be a whole number').min(0).max(1_000_000),

@@ -181,6 +181,9 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   },
   'POST /api/admin/maintenance/execute/:taskId': { request: { method: 'POST', url: '/api/admin/maintenance/execute/{maintenanceTask}' }, expect: [401, 403, 403, 200] },
   'GET /api/admin/analytics/shared-links': { request: { url: '/api/admin/analytics/shared-links?days=7' }, expect: [401, 403, 403, 200] },
+  'GET /api/analytics/popular-stories': { request: { url: '/api/analytics/popular-stories?timeframe=24&limit=50' }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/analytics/api-usage': { request: { url: '/api/admin/analytics/api-usage' }, expect: [401, 403, 403, 200] },
+  'GET /api/admin/analytics/events': { request: { url: '/api/admin/analytics/events?timeframe=168' }, expect: [401, 403, 403, 200] },
   'GET /api/logout': { request: { url: '/api/logout' }, expect: [302, 302, 302, 302], destructive: true },
   'DELETE /api/user': { request: { method: 'DELETE', url: '/api/user', payload: { password: 'correct horse battery staple' } }, expect: [401, 200, 200, 200], destructive: true },
 };

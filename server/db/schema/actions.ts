@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { stories } from './stories.ts';
 
@@ -26,6 +26,8 @@ export const bookmarks = pgTable(
     uniqueIndex('bookmarks_user_story_idx').on(table.userId, table.storyId),
     index('bookmarks_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
     index('bookmarks_story_idx').on(table.storyId),
+    // The admin's popular stories count a period's bookmarks.
+    index('bookmarks_created_idx').on(table.createdAt),
   ],
 );
 
@@ -178,12 +180,54 @@ export const analyticsEvents = pgTable(
     eventType: text('event_type').notNull(),
     properties: jsonb('properties').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The story the event is about, when the client named one that exists. */
+    storyId: integer('story_id').references(() => stories.id, { onDelete: 'cascade' }),
+    /**
+     * Who sent it, as a keyed hash of the person (or a visitor's address and browser) and the UTC day: it counts
+     * unique views within a day and cannot be linked to anyone, or across days, without the server's secret.
+     */
+    viewer: text('viewer'),
     createdAt: createdAt(),
   },
   (table) => [
-    index('analytics_events_type_created_idx').on(table.eventType, table.createdAt),
+    // Popular stories read a period's views of one type in time order, with the story and viewer from the index.
+    index('analytics_events_type_created_idx').on(table.eventType, table.createdAt, table.storyId, table.viewer),
     index('analytics_events_user_idx').on(table.userId),
     // Retention deletes by age alone (the old-analytics maintenance task).
     index('analytics_events_created_idx').on(table.createdAt),
   ],
+);
+
+/**
+ * Every API request, by the route it matched (never the raw address with its query, never a person's data), for
+ * the admin analytics. Written in batches by the API usage recorder (docs/admin.md), so recording costs a request
+ * nothing it would notice.
+ */
+export const apiUsage = pgTable(
+  'api_usage',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    method: text('method').notNull(),
+    endpoint: text('endpoint').notNull(),
+    responseTimeMs: real('response_time_ms').notNull(),
+    statusCode: smallint('status_code').notNull(),
+    createdAt: createdAt(),
+  },
+  // The newest requests are listed, and retention deletes by age.
+  (table) => [index('api_usage_created_idx').on(table.createdAt)],
+);
+
+/** API requests per hour, method and route: the totals of a period cost as many rows as it has hours and routes. */
+export const apiUsageHourly = pgTable(
+  'api_usage_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    method: text('method').notNull(),
+    endpoint: text('endpoint').notNull(),
+    requests: integer('requests').notNull(),
+    clientErrors: integer('client_errors').notNull(),
+    serverErrors: integer('server_errors').notNull(),
+    totalResponseMs: doublePrecision('total_response_ms').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.method, table.endpoint] })],
 );

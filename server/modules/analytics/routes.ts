@@ -3,14 +3,15 @@ import type pg from 'pg';
 import { analyticsEventSchema, okSchema } from '../../../common/contracts/actions.ts';
 import { errorResponseSchema } from '../../../common/contracts/errors.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
+import { viewerKey } from '../../http/viewer.ts';
 import { tooManyRequestsMessage, type DatabaseRateLimiter } from '../../http/rate-limit.ts';
 import { AnalyticsService } from './service.ts';
 
 /** Events per client address per minute: a busy reader sends a few; a script sending more is refused. */
 export const ANALYTICS_LIMIT = { windowSeconds: 60, max: 120 };
 
-export function analyticsRoutes(pool: pg.Pool, limiter: DatabaseRateLimiter, resolveUser: UserResolver): FastifyPluginAsyncZod {
-  const service = new AnalyticsService(pool);
+export function analyticsRoutes(pool: pg.Pool, limiter: DatabaseRateLimiter, resolveUser: UserResolver, viewerSecret: string, now: () => number): FastifyPluginAsyncZod {
+  const service = new AnalyticsService(pool, now);
   return async (app) => {
     app.post(
       '/api/analytics/track',
@@ -29,7 +30,8 @@ export function analyticsRoutes(pool: pg.Pool, limiter: DatabaseRateLimiter, res
           return reply.code(429).header('retry-after', limit.retryAfterSeconds).send({ message: tooManyRequestsMessage(limit.retryAfterSeconds) });
         }
         const user = await currentUser(request, resolveUser);
-        await service.track(request.body, user?.id ?? null);
+        const day = new Date(now()).toISOString().slice(0, 10);
+        await service.track(request.body, user?.id ?? null, viewerKey(viewerSecret, request, user?.id ?? null, day));
         return { ok: true as const };
       },
     );

@@ -88,8 +88,19 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
   // Who viewed a share link is only read on the day of the view (to count a viewer once); older days go whatever
   // the retention, with the events past it.
   old_analytics: {
-    tables: ['analytics_events', 'shared_link_events', 'shared_link_daily_views'],
+    tables: ['analytics_events', 'shared_link_events', 'shared_link_daily_views', 'api_usage', 'api_usage_hourly'],
     run: async (context) =>
+      (await inBatches(
+        context.pool,
+        `DELETE FROM api_usage WHERE id IN (SELECT id FROM api_usage WHERE created_at < $1 ORDER BY created_at LIMIT ${BATCH})`,
+        [cutoff(context)],
+      )) +
+      (await inBatches(
+        context.pool,
+        `DELETE FROM api_usage_hourly WHERE (hour, method, endpoint) IN (
+           SELECT hour, method, endpoint FROM api_usage_hourly WHERE hour < $1 ORDER BY hour LIMIT ${BATCH})`,
+        [cutoff(context)],
+      )) +
       (await inBatches(
         context.pool,
         `DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE created_at < $1 ORDER BY created_at LIMIT ${BATCH})`,
@@ -150,7 +161,7 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
   planner_statistics: {
     tables: [],
     run: async ({ pool }) => {
-      await pool.query('ANALYZE stories, story_snapshots, keyword_hourly, story_keywords, predictions, email_outbox, analytics_events, shared_link_events');
+      await pool.query('ANALYZE stories, story_snapshots, keyword_hourly, story_keywords, predictions, email_outbox, analytics_events, shared_link_events, api_usage');
       return 0;
     },
   },

@@ -1,5 +1,3 @@
-import { createHmac } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   mySharedLinksSchema,
@@ -12,19 +10,11 @@ import {
 } from '../../../common/contracts/actions.ts';
 import { errorResponseSchema } from '../../../common/contracts/errors.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
+import { viewerKey } from '../../http/viewer.ts';
 import { CardCache, cardEtag } from './og-image.ts';
 import { SharedLinkNotFoundError, type SharesService } from './service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
-
-/**
- * Who is viewing, as an opaque key: a keyed hash of the person's id, or for a visitor of their address and browser.
- * Counting views once per key per day needs no more, and neither an address nor who read what is stored.
- */
-export function viewerKey(secret: string, request: FastifyRequest, userId: string | null): string {
-  const who = userId ? `user:${userId}` : `visitor:${request.ip}\n${request.headers['user-agent'] ?? ''}`;
-  return createHmac('sha256', secret).update(who).digest('base64url');
-}
 
 export function sharesRoutes(service: SharesService, resolveUser: UserResolver, viewerSecret: string, cards = new CardCache()): FastifyPluginAsyncZod {
   return async (app) => {

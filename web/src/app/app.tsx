@@ -32,6 +32,7 @@ const PredictionsRoute = lazyPage(async () => (await import('./predictions-route
 const KeywordsPage = lazyPage(async () => (await import('@/features/keywords/keywords-page')).KeywordsPage);
 const UnsubscribePage = lazyPage(async () => (await import('@/features/unsubscribe/unsubscribe-page')).UnsubscribePage);
 const AdminSharedLinksPage = lazyPage(async () => (await import('@/features/admin-analytics/shared-links-page')).AdminSharedLinksPage);
+const AdminAnalyticsPage = lazyPage(async () => (await import('@/features/admin-analytics/analytics-page')).AdminAnalyticsPage);
 const AdminMaintenancePage = lazyPage(async () => (await import('@/features/admin-maintenance/maintenance-page')).AdminMaintenancePage);
 const AdminEmailPage = lazyPage(async () => (await import('@/features/admin-email/email-page')).AdminEmailPage);
 const AdminNewsletterPage = lazyPage(async () => (await import('@/features/admin-email/newsletter-page')).AdminNewsletterPage);
@@ -57,6 +58,7 @@ const ADMIN_PAGES = [
   [ROUTES.adminEmail, AdminEmailPage],
   [ROUTES.adminNewsletter, AdminNewsletterPage],
   [ROUTES.adminMaintenance, AdminMaintenancePage],
+  [ROUTES.adminAnalytics, AdminAnalyticsPage],
   [ROUTES.adminSharedLinksAnalytics, AdminSharedLinksPage],
 ] as const;
 

@@ -151,3 +151,13 @@ export function ScrollBox({ label, children }: { label: string; children: ReactN
     </div>
   );
 }
+
+/** One figure of an admin page's totals, inside a `<dl>`. */
+export function StatTile({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border bg-card p-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}

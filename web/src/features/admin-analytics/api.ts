@@ -1,20 +1,32 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SharedLinksAnalytics } from '../../../../common/contracts/analytics.ts';
-import { SHARED_LINKS_REFRESH_MS, type SharedLinkPeriod } from '../../../../common/rules/analytics.ts';
+import type { AnalyticsEvents, ApiUsage, PopularStories, SharedLinksAnalytics } from '../../../../common/contracts/analytics.ts';
+import { ANALYTICS_REFRESH_MS, POPULAR_STORIES_LIMIT, SHARED_LINKS_REFRESH_MS, type AnalyticsTimeframe, type SharedLinkPeriod } from '../../../../common/rules/analytics.ts';
 import { ApiError, getJson } from '@/lib/api';
 
 /** Retried up to 3 times, never after a refusal or bad input (part 2 §7). */
 const retry = (failureCount: number, error: unknown) => failureCount < 3 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
-/** Shared-links analytics of the last `days` days, fresh for and refreshed every 30 s (part 2 §9). */
-export function useSharedLinksAnalytics(days: SharedLinkPeriod) {
-  const path = `/api/admin/analytics/shared-links?days=${days}`;
+/** An admin analytics call, fresh for and refreshed every `refreshMs` (part 2 §9); the last answer stays while the next loads. */
+function useAnalytics<T>(path: string, refreshMs: number) {
   return useQuery({
     queryKey: [path],
-    queryFn: () => getJson<SharedLinksAnalytics>(path),
-    staleTime: SHARED_LINKS_REFRESH_MS,
-    refetchInterval: SHARED_LINKS_REFRESH_MS,
+    queryFn: () => getJson<T>(path),
+    staleTime: refreshMs,
+    refetchInterval: refreshMs,
     placeholderData: keepPreviousData,
     retry,
   });
 }
+
+/** Shared-links analytics of the last `days` days. */
+export const useSharedLinksAnalytics = (days: SharedLinkPeriod) => useAnalytics<SharedLinksAnalytics>(`/api/admin/analytics/shared-links?days=${days}`, SHARED_LINKS_REFRESH_MS);
+
+/** The most viewed stories of the last `hours` hours (50 at most). */
+export const usePopularStories = (hours: AnalyticsTimeframe) =>
+  useAnalytics<PopularStories>(`/api/analytics/popular-stories?timeframe=${hours}&limit=${POPULAR_STORIES_LIMIT}`, ANALYTICS_REFRESH_MS);
+
+/** The newest API requests, totals and busiest routes of the last `hours` hours. */
+export const useApiUsage = (hours: AnalyticsTimeframe) => useAnalytics<ApiUsage>(`/api/admin/analytics/api-usage?timeframe=${hours}`, ANALYTICS_REFRESH_MS);
+
+/** The newest analytics events and their counts of the last `hours` hours. */
+export const useAnalyticsEvents = (hours: AnalyticsTimeframe) => useAnalytics<AnalyticsEvents>(`/api/admin/analytics/events?timeframe=${hours}`, ANALYTICS_REFRESH_MS);

@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { SharedLinkStat } from '../../../../common/contracts/analytics.ts';
 import { SHARED_LINK_PERIOD_DEFAULT, SHARED_LINK_PERIODS, type SharedLinkPeriod } from '../../../../common/rules/analytics.ts';
 import { isEmailShareTitle } from '../../../../common/rules/email.ts';
-import { AdminPage, EmptyState, formatDate, formatDateTime, LoadFailed, ScrollBox } from '@/components/admin-page';
+import { AdminPage, EmptyState, formatDate, formatDateTime, LoadFailed, ScrollBox, StatTile } from '@/components/admin-page';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -48,10 +48,10 @@ function SharedLinks() {
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Totals">
-            <Total label="Links shared" value={analytics.data.totalLinks.toLocaleString('en-US')} />
-            <Total label="Views" value={analytics.data.totalViews.toLocaleString('en-US')} />
-            <Total label="Clicks" value={analytics.data.totalClicks.toLocaleString('en-US')} />
-            <Total label="Average click rate" value={`${analytics.data.averageClickRate.toFixed(1)}%`} />
+            <StatTile label="Links shared" value={analytics.data.totalLinks.toLocaleString('en-US')} />
+            <StatTile label="Views" value={analytics.data.totalViews.toLocaleString('en-US')} />
+            <StatTile label="Clicks" value={analytics.data.totalClicks.toLocaleString('en-US')} />
+            <StatTile label="Average click rate" value={`${analytics.data.averageClickRate.toFixed(1)}%`} />
           </dl>
           <LinksTable title={`Top links of the last ${days} days`} links={analytics.data.topSharedLinks} empty="No links were shared in this period." />
           <TodaysLinks links={analytics.data.todaysLinks} />
@@ -84,15 +84,6 @@ function SharedLinks() {
           </section>
         </>
       )}
-    </div>
-  );
-}
-
-function Total({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg border bg-card p-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
     </div>
   );
 }

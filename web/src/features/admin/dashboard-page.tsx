@@ -50,8 +50,6 @@ interface Tool {
   href: string;
   icon: LucideIcon;
   level: AdminLevel;
-  /** Tools of the next admin issue show as coming until their pages exist. */
-  coming?: boolean;
   badge?: (stats: DashboardStats) => number;
 }
 
@@ -69,10 +67,10 @@ const TOOLS: Tool[] = [
     level: 'admin',
     badge: (s) => s.moderation.unhandledContactMessages,
   },
-  { title: 'Analytics', description: 'API usage, events and popular stories', href: '/admin/analytics', icon: BarChart3, level: 'admin', coming: true },
+  { title: 'Analytics', description: 'API usage, events and popular stories', href: '/admin/analytics', icon: BarChart3, level: 'admin' },
   { title: 'Shared Links Analytics', description: 'Share links, views and clicks', href: '/admin/shared-links-analytics', icon: Share2, level: 'admin' },
-  { title: 'Email', description: 'Email service, test emails and the email log', href: '/admin/email', icon: Mail, level: 'admin', coming: true },
-  { title: 'Newsletter', description: 'Subscribers, activity and the Sunday digest', href: '/admin/newsletter', icon: Newspaper, level: 'admin', coming: true },
+  { title: 'Email', description: 'Email service, test emails and the email log', href: '/admin/email', icon: Mail, level: 'admin' },
+  { title: 'Newsletter', description: 'Subscribers, activity and the Sunday digest', href: '/admin/newsletter', icon: Newspaper, level: 'admin' },
   { title: 'Database Maintenance', description: 'Retention tasks and their logs', href: '/admin/maintenance', icon: Database, level: 'admin' },
 ];
 
@@ -146,17 +144,12 @@ function ToolCard({ tool, stats }: { tool: Tool; stats: DashboardStats | undefin
             {count}
           </span>
         )}
-        {tool.coming && <span className="rounded-full border px-1.5 text-xs font-normal text-muted-foreground">Coming soon</span>}
       </span>
       <span className="text-sm text-muted-foreground">{tool.description}</span>
     </>
   );
   const classes = 'grid h-full gap-1 rounded-lg border bg-card p-3';
-  return tool.coming ? (
-    <div className={`${classes} opacity-75`} aria-disabled="true">
-      {body}
-    </div>
-  ) : (
+  return (
     <Link href={tool.href} className={`${classes} transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring`}>
       {body}
     </Link>

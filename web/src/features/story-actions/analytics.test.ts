@@ -30,7 +30,7 @@ describe('analytics', () => {
     trackStoryView(story, 'comments_click', 'featured');
     trackStoryView(story, 'title_click', 'featured');
     expect(bodies()).toEqual([
-      { eventType: 'story_view', properties: { viewType: 'title_click', title: 'Show HN: Something', url: 'https://example.com/x', score: 42, position: 'featured' } },
+      { eventType: 'story_view', properties: { viewType: 'title_click', storyId: 3, title: 'Show HN: Something', url: 'https://example.com/x', score: 42, position: 'featured' } },
     ]);
   });
 

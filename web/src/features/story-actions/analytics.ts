@@ -1,3 +1,4 @@
+import type { AnalyticsEvent } from '../../../../common/contracts/actions.ts';
 import type { Story } from '../../../../common/contracts/stories.ts';
 
 /**
@@ -10,13 +11,6 @@ export type StoryViewType = 'title_click' | 'comments_click';
 export type StoryPosition = 'featured' | 'regular';
 
 const SENT_PREFIX = 'hn-trends:analytics:';
-
-type AnalyticsBody =
-  | { eventType: 'story_bookmark'; properties: { storyId: number; hnId: number; title: string; action: 'add' } }
-  | {
-      eventType: 'story_view';
-      properties: { viewType: StoryViewType; title: string; url: string; score: number; position: StoryPosition };
-    };
 
 function storage(): Storage | null {
   try {
@@ -48,7 +42,7 @@ export function claimOnce(key: string): boolean {
   return true;
 }
 
-async function send(body: AnalyticsBody): Promise<void> {
+async function send(body: AnalyticsEvent): Promise<void> {
   try {
     await fetch('/api/analytics/track', {
       method: 'POST',
@@ -75,7 +69,7 @@ export function trackStoryView(story: Pick<Story, 'id' | 'title' | 'url' | 'scor
   if (!claimOnce(`story_view:${story.id}`)) return;
   void send({
     eventType: 'story_view',
-    properties: { viewType, title: clip(story.title, 500), url: clip(story.url, 2000), score: Math.max(0, Math.round(story.score)), position },
+    properties: { viewType, storyId: story.id, title: clip(story.title, 500), url: clip(story.url, 2000), score: Math.max(0, Math.round(story.score)), position },
   });
 }
 

@@ -1,0 +1,27 @@
+CREATE TABLE "api_usage" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"method" text NOT NULL,
+	"endpoint" text NOT NULL,
+	"response_time_ms" real NOT NULL,
+	"status_code" smallint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "api_usage_hourly" (
+	"hour" timestamp with time zone NOT NULL,
+	"method" text NOT NULL,
+	"endpoint" text NOT NULL,
+	"requests" integer NOT NULL,
+	"client_errors" integer NOT NULL,
+	"server_errors" integer NOT NULL,
+	"total_response_ms" double precision NOT NULL,
+	CONSTRAINT "api_usage_hourly_hour_method_endpoint_pk" PRIMARY KEY("hour","method","endpoint")
+);
+--> statement-breakpoint
+DROP INDEX "analytics_events_type_created_idx";--> statement-breakpoint
+ALTER TABLE "analytics_events" ADD COLUMN "story_id" integer;--> statement-breakpoint
+ALTER TABLE "analytics_events" ADD COLUMN "viewer" text;--> statement-breakpoint
+CREATE INDEX "api_usage_created_idx" ON "api_usage" USING btree ("created_at");--> statement-breakpoint
+ALTER TABLE "analytics_events" ADD CONSTRAINT "analytics_events_story_id_stories_id_fk" FOREIGN KEY ("story_id") REFERENCES "public"."stories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "bookmarks_created_idx" ON "bookmarks" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "analytics_events_type_created_idx" ON "analytics_events" USING btree ("event_type","created_at","story_id","viewer");

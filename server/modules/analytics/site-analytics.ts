@@ -1,0 +1,153 @@
+import type pg from 'pg';
+import type { AnalyticsEvents, ApiUsage, PopularStories } from '../../../common/contracts/analytics.ts';
+import { ANALYTICS_LIST_SHOWN, API_USAGE_ROUTES_SHOWN } from '../../../common/rules/analytics.ts';
+import { timeAgo } from '../../../common/rules/time-ago.ts';
+
+/**
+ * The admin analytics of the last `hours` hours (spec part 2 §2.9, §3). Each query reads its period through an
+ * index on time, never rows outside it: popular stories read the period's views from the events index alone
+ * (event type, time, story, viewer), the API usage totals read the hourly totals (one row per hour and route,
+ * whatever the traffic), and the lists read the newest rows backwards and stop.
+ */
+
+const HOUR_MS = 3_600_000;
+const since = (hours: number, nowMs: number) => new Date(nowMs - hours * HOUR_MS);
+const averageMs = (totalMs: number, requests: number) => (requests === 0 ? 0 : Math.round((totalMs / requests) * 10) / 10);
+
+interface PopularRow {
+  id: number;
+  hn_id: number;
+  title: string;
+  url: string;
+  by: string;
+  score: number;
+  descendants: number;
+  time: number;
+  domain: string;
+  views: number;
+  unique_views: number;
+  shares: number;
+  bookmarks: number;
+}
+
+/**
+ * Stories ranked by views in the period, then unique viewers, shares and bookmarks. A view is a story_view event
+ * (the client sends one per browser session per story); a unique viewer is counted once a day, as the viewer key
+ * changes daily. Stories with shares or bookmarks but no views rank after every viewed story.
+ */
+export async function popularStories(pool: pg.Pool, hours: number, limit: number, nowMs: number): Promise<PopularStories> {
+  const result = await pool.query<PopularRow>(
+    `WITH activity AS (
+       SELECT story_id, count(*) AS views, count(DISTINCT viewer) AS unique_views, 0 AS shares, 0 AS bookmarks
+         FROM analytics_events WHERE event_type = 'story_view' AND created_at >= $1 AND story_id IS NOT NULL GROUP BY story_id
+       UNION ALL
+       SELECT story_id, 0, 0, count(*), 0 FROM shared_links WHERE created_at >= $1 GROUP BY story_id
+       UNION ALL
+       SELECT story_id, 0, 0, 0, count(*) FROM bookmarks WHERE created_at >= $1 GROUP BY story_id
+     ), ranked AS (
+       SELECT story_id, sum(views)::int AS views, sum(unique_views)::int AS unique_views, sum(shares)::int AS shares, sum(bookmarks)::int AS bookmarks
+         FROM activity GROUP BY story_id
+        ORDER BY 2 DESC, 3 DESC, 4 DESC, 5 DESC, story_id DESC LIMIT $2
+     )
+     SELECT s.id, s.hn_id, s.title, s.url, s.by, s.score, s.descendants, s.time, s.domain, r.views, r.unique_views, r.shares, r.bookmarks
+       FROM ranked r JOIN stories s ON s.id = r.story_id
+      ORDER BY r.views DESC, r.unique_views DESC, r.shares DESC, r.bookmarks DESC, s.id DESC`,
+    [since(hours, nowMs), limit],
+  );
+  return {
+    popularStories: result.rows.map((row) => ({
+      story: {
+        id: row.id,
+        hnId: row.hn_id,
+        title: row.title,
+        url: row.url,
+        by: row.by,
+        score: row.score,
+        descendants: row.descendants,
+        timeAgo: timeAgo(row.time, nowMs),
+        domain: row.domain,
+      },
+      viewCount: row.views,
+      uniqueViews: row.unique_views,
+      shareCount: row.shares,
+      bookmarkCount: row.bookmarks,
+    })),
+  };
+}
+
+interface RouteTotalsRow {
+  method: string;
+  endpoint: string;
+  requests: number;
+  client_errors: number;
+  server_errors: number;
+  total_ms: number;
+}
+
+/**
+ * The newest API requests of the period, its totals and its busiest routes. Totals come from whole hours: the hour
+ * the period starts in counts in full, so "Last Hour" covers up to two clock hours.
+ */
+export async function apiUsage(pool: pg.Pool, hours: number, nowMs: number): Promise<ApiUsage> {
+  const from = since(hours, nowMs);
+  const [newest, routes] = await Promise.all([
+    pool.query<{ method: string; endpoint: string; response_time_ms: number; status_code: number; created_at: Date }>(
+      `SELECT method, endpoint, response_time_ms, status_code, created_at FROM api_usage
+        WHERE created_at >= $1 ORDER BY created_at DESC, id DESC LIMIT ${ANALYTICS_LIST_SHOWN}`,
+      [from],
+    ),
+    pool.query<RouteTotalsRow>(
+      `SELECT method, endpoint, sum(requests)::int AS requests, sum(client_errors)::int AS client_errors,
+              sum(server_errors)::int AS server_errors, sum(total_response_ms)::float8 AS total_ms
+         FROM api_usage_hourly WHERE hour >= date_trunc('hour', $1::timestamptz)
+        GROUP BY method, endpoint ORDER BY requests DESC, endpoint, method`,
+      [from],
+    ),
+  ]);
+  const sum = (pick: (row: RouteTotalsRow) => number) => routes.rows.reduce((total, row) => total + pick(row), 0);
+  const requests = sum((row) => row.requests);
+  return {
+    usage: newest.rows.map((row) => ({
+      method: row.method,
+      endpoint: row.endpoint,
+      responseTime: row.response_time_ms,
+      statusCode: row.status_code,
+      createdAt: row.created_at.toISOString(),
+    })),
+    totals: {
+      requests,
+      averageResponseTime: averageMs(sum((row) => row.total_ms), requests),
+      clientErrors: sum((row) => row.client_errors),
+      serverErrors: sum((row) => row.server_errors),
+    },
+    endpoints: routes.rows.slice(0, API_USAGE_ROUTES_SHOWN).map((row) => ({
+      method: row.method,
+      endpoint: row.endpoint,
+      requests: row.requests,
+      averageResponseTime: averageMs(row.total_ms, row.requests),
+      clientErrors: row.client_errors,
+      serverErrors: row.server_errors,
+    })),
+  };
+}
+
+/** The newest analytics events of the period and how many of each kind it had (counted from the events index). */
+export async function analyticsEvents(pool: pg.Pool, hours: number, nowMs: number): Promise<AnalyticsEvents> {
+  const from = since(hours, nowMs);
+  const [newest, counts] = await Promise.all([
+    pool.query<{ event_type: string; properties: Record<string, unknown>; user_id: string | null; created_at: Date }>(
+      `SELECT event_type, properties, user_id, created_at FROM analytics_events
+        WHERE created_at >= $1 ORDER BY created_at DESC, id DESC LIMIT ${ANALYTICS_LIST_SHOWN}`,
+      [from],
+    ),
+    pool.query<{ event_type: string; n: number }>(
+      `SELECT event_type, count(*)::int AS n FROM analytics_events WHERE event_type IN ('story_view', 'story_bookmark') AND created_at >= $1 GROUP BY event_type`,
+      [from],
+    ),
+  ]);
+  const count = (type: string) => counts.rows.find((row) => row.event_type === type)?.n ?? 0;
+  return {
+    events: newest.rows.map((row) => ({ eventType: row.event_type, properties: row.properties, userId: row.user_id, createdAt: row.created_at.toISOString() })),
+    totals: { events: count('story_view') + count('story_bookmark'), views: count('story_view'), bookmarks: count('story_bookmark') },
+  };
+}
