@@ -35,3 +35,50 @@ test('admin: shared-links analytics shows the period, today’s manual and email
     await expect(p.getByRole('region', { name: /^Today: Manual/ })).toBeVisible();
   });
 });
+
+/** The analytics page (issue 18): a story someone opened ranks in popular stories; API requests and events are listed. */
+test('admin: analytics shows popular stories, API usage and user events for the period in the URL', async ({ page }) => {
+  await signUpAs(page, 'admin', 'Ana Lytics');
+  const story = await withDatabase(
+    async (db) => (await db.query<{ id: number; title: string; url: string }>(`SELECT id, title, url FROM stories WHERE url <> '' ORDER BY score DESC, id LIMIT 1`)).rows[0]!,
+  );
+  await page.goto('/admin');
+  // A reader opens the story, as the story card reports it.
+  const tracked = await page.evaluate(
+    async ({ id, title, url }) =>
+      (
+        await fetch('/api/analytics/track', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ eventType: 'story_view', properties: { viewType: 'title_click', storyId: id, title, url, score: 1, position: 'regular' } }),
+        })
+      ).status,
+    story,
+  );
+  expect(tracked).toBe(200);
+
+  await page.getByRole('link', { name: /^Analytics/ }).click();
+  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Time period')).toHaveValue('24');
+  const popular = page.getByRole('list', { name: 'Popular stories, most viewed first' });
+  const link = popular.getByRole('link', { name: story.title, exact: true });
+  await expect(link).toHaveAttribute('href', story.url);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(popular.getByRole('listitem').filter({ has: link })).toContainText(/\d+ views? \(\d+ unique\)/);
+  const events = page.getByRole('group', { name: 'Latest user events table' });
+  await expect(events.getByRole('row').filter({ hasText: story.title }).first()).toContainText('Story view');
+  // Requests are written in batches every few seconds; the page refreshes every 30 s, a reload sooner.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('group', { name: 'Latest API requests table' }).getByText(/GET \/api\/admin\//).first()).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByRole('group', { name: 'Busiest routes table' })).toContainText('/api/');
+
+  await page.getByLabel('Time period').selectOption({ label: 'Week' });
+  await expect(page).toHaveURL(/\?timeframe=168$/);
+  await page.reload();
+  await expect(page.getByLabel('Time period')).toHaveValue('168');
+  await checkPage(page, 'admin-analytics', async (p) => {
+    await expect(p.getByRole('list', { name: 'Popular stories, most viewed first' })).toBeVisible();
+  });
+});

@@ -19,12 +19,15 @@ export function PrivacyPage() {
         <p>
           When someone opens a story from a list (its title or its comments) or bookmarks one, we record that it happened: the
           story, its title, link and score, whether it was a featured story, and the time. No address, device or browser
-          details are kept with it.
+          details are kept with it. Each request the app makes to our server is counted by which call it was, its result and
+          how long it took, with nothing about who made it or what it asked for.
         </p>
         <p>
           The event is stored with your account only if you agreed to usage analytics during setup. Without that agreement,
-          and for visitors, it is stored with nothing that links it to you. Opening and clicking a shared link is counted
-          the same way, without saying who: to count each reader once a day, we keep for a few days a one-way code made from your
+          and for visitors, it is stored with nothing that links it to you. To count how many different readers opened a story,
+          each event also carries a one-way code made from your account, or from your address and browser, and the day: it
+          changes every day and cannot be turned back into who you are. Opening and clicking a shared link is counted the same
+          way, without saying who: to count each reader once a day, we keep for a few days a one-way code made from your
           account, or from your address and browser, never the address itself.
         </p>
       </section>
