@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark in turn. Each prints its own figures and ratios. */
+import { runAnalyticsBenchmark } from './analytics/run.ts';
 import { runApiBenchmark } from './api/run.ts';
 import { runEmailBenchmark } from './email/run.ts';
 import { runIngestBenchmark } from './ingest.ts';
@@ -17,3 +18,4 @@ if (!only || only === 'keywords') await runKeywordsBenchmark();
 if (!only || only === 'predictions') await runPredictionsBenchmark();
 if (!only || only === 'email') await runEmailBenchmark();
 if (!only || only === 'maintenance') await runMaintenanceBenchmark();
+if (!only || only === 'analytics') await runAnalyticsBenchmark();
