@@ -1,5 +1,5 @@
 import { Activity, BarChart3, Flame, MousePointerClick } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { AnalyticsEvents, ApiUsage, PopularStories } from '../../../../common/contracts/analytics.ts';
 import { ANALYTICS_LIST_SHOWN, ANALYTICS_TIMEFRAME_DEFAULT, ANALYTICS_TIMEFRAMES, type AnalyticsTimeframe } from '../../../../common/rules/analytics.ts';
@@ -136,6 +136,25 @@ function PopularList({ stories }: { stories: PopularStories['popularStories'] })
   );
 }
 
+/** A route, allowed to wrap only after its slashes, so a narrow column never splits a word. */
+function Route({ method, endpoint }: { method: string; endpoint: string }) {
+  return (
+    <>
+      {method}{' '}
+      {endpoint.split('/').map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && (
+            <>
+              /<wbr />
+            </>
+          )}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function statusClass(status: number): string {
   if (status >= 500) return 'text-destructive font-semibold';
   if (status >= 400) return 'text-amber-800 dark:text-amber-300';
@@ -161,8 +180,8 @@ function ApiUsageTables({ usage }: { usage: ApiUsage }) {
             {usage.usage.map((entry, index) => (
               <tr key={`${entry.createdAt}-${index}`} className="border-t align-top">
                 <td className="px-3 py-1.5 whitespace-nowrap text-muted-foreground">{formatDateTime(entry.createdAt)}</td>
-                <td className="px-3 py-1.5 font-mono text-xs break-all">
-                  {entry.method} {entry.endpoint}
+                <td className="px-3 py-1.5 font-mono text-xs">
+                  <Route method={entry.method} endpoint={entry.endpoint} />
                 </td>
                 <td className={`px-3 py-1.5 text-right tabular-nums ${statusClass(entry.statusCode)}`}>{entry.statusCode}</td>
                 <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">{milliseconds(entry.responseTime)}</td>
@@ -185,8 +204,8 @@ function ApiUsageTables({ usage }: { usage: ApiUsage }) {
           <tbody>
             {usage.endpoints.map((route) => (
               <tr key={`${route.method} ${route.endpoint}`} className="border-t align-top">
-                <td className="px-3 py-1.5 font-mono text-xs break-all">
-                  {route.method} {route.endpoint}
+                <td className="px-3 py-1.5 font-mono text-xs">
+                  <Route method={route.method} endpoint={route.endpoint} />
                 </td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{number(route.requests)}</td>
                 <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">{milliseconds(route.averageResponseTime)}</td>
@@ -222,7 +241,7 @@ function EventsTable({ events }: { events: AnalyticsEvents['events'] }) {
               <td className="px-3 py-1.5 whitespace-nowrap text-muted-foreground">{formatDateTime(event.createdAt)}</td>
               <td className="px-3 py-1.5 whitespace-nowrap">{EVENT_LABELS[event.eventType] ?? event.eventType}</td>
               <td className="max-w-72 px-3 py-1.5 break-words">{event.properties.title ?? '—'}</td>
-              <td className="px-3 py-1.5 font-mono text-xs break-all text-muted-foreground">{event.userId ?? 'anonymous'}</td>
+              <td className={`px-3 py-1.5 font-mono text-xs text-muted-foreground ${event.userId ? 'break-all' : ''}`}>{event.userId ?? 'anonymous'}</td>
             </tr>
           ))}
         </tbody>
