@@ -128,7 +128,7 @@ describe('what each task removes and keeps', () => {
     expect((await inject({ url: '/api/admin/maintenance/tasks' })).statusCode).toBe(200);
   });
 
-  it('deletes analytics events and API usage past the retention only', async () => {
+  it('deletes analytics events, story activity and API usage past the retention only', async () => {
     await setRetention('old_analytics', 30);
     const old = new Date(clock - 40 * DAY_MS);
     const recent = new Date(clock - 10 * DAY_MS);
@@ -144,8 +144,17 @@ describe('what each task removes and keeps', () => {
        VALUES (date_trunc('hour', $1::timestamptz), 'GET', '/api/stories', 1, 0, 0, 3), (date_trunc('hour', $2::timestamptz), 'GET', '/api/stories', 1, 0, 0, 4)`,
       [old, recent],
     );
+    const storyId = (await pool().query<{ id: number }>('SELECT id FROM stories WHERE hn_id = 7001')).rows[0]!.id;
+    await pool().query(
+      `INSERT INTO story_hourly_activity (hour, story_id, views, unique_views) VALUES (date_trunc('hour', $2::timestamptz), $1, 3, 2), (date_trunc('hour', $3::timestamptz), $1, 1, 1)`,
+      [storyId, old, recent],
+    );
+    await pool().query(`INSERT INTO story_daily_viewers (story_id, day, viewer) VALUES ($1, '2026-11-20', 'a'), ($1, '2026-11-24', 'b')`, [storyId]);
     const result = await execute('old_analytics');
-    expect(result.recordsDeleted).toBe(3);
+    // An event, a request, an hour of requests, an hour of a story's activity, and the viewers of four days ago.
+    expect(result.recordsDeleted).toBe(5);
+    expect((await pool().query(`SELECT viewer FROM story_daily_viewers`)).rows).toEqual([{ viewer: 'b' }]);
+    expect((await pool().query(`SELECT views FROM story_hourly_activity`)).rows).toEqual([{ views: 1 }]);
     expect((await pool().query(`SELECT count(*)::int AS n FROM analytics_events`)).rows[0].n).toBe(1);
     // Requests made since (this test's own calls) are recorded with the test's clock, so only the old rows went.
     expect((await pool().query(`SELECT count(*)::int AS n FROM api_usage WHERE created_at < $1`, [new Date(clock - 30 * DAY_MS)])).rows[0].n).toBe(0);

@@ -26,8 +26,15 @@ export async function runAnalyticsBenchmark(): Promise<void> {
   await withBenchServer<Info>(path.join(import.meta.dirname, 'server.ts'), async ({ url, cookie, embedded, stories, events, apiRequests }) => {
     const load = async (name: string, pathOf: (n: number) => string, headers: Record<string, string> = { cookie }) => {
       let n = 0;
-      const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers, requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(n++) }) }] });
-      if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+      const result = await autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: DURATION_SECONDS,
+        timeout: 60,
+        headers,
+        requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(n++) }) }],
+      });
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
     };
     const results = [

@@ -182,20 +182,49 @@ export const analyticsEvents = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The story the event is about, when the client named one that exists. */
     storyId: integer('story_id').references(() => stories.id, { onDelete: 'cascade' }),
-    /**
-     * Who sent it, as a keyed hash of the person (or a visitor's address and browser) and the UTC day: it counts
-     * unique views within a day and cannot be linked to anyone, or across days, without the server's secret.
-     */
-    viewer: text('viewer'),
     createdAt: createdAt(),
   },
   (table) => [
-    // Popular stories read a period's views of one type in time order, with the story and viewer from the index.
-    index('analytics_events_type_created_idx').on(table.eventType, table.createdAt, table.storyId, table.viewer),
+    index('analytics_events_type_created_idx').on(table.eventType, table.createdAt),
     index('analytics_events_user_idx').on(table.userId),
     // Retention deletes by age alone (the old-analytics maintenance task).
     index('analytics_events_created_idx').on(table.createdAt),
   ],
+);
+
+/**
+ * Views, unique viewers and bookmarks of each story per hour, kept as events arrive: the admin's popular stories
+ * of a period read one row per story and hour, however many events the period had.
+ */
+export const storyHourlyActivity = pgTable(
+  'story_hourly_activity',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    views: integer('views').notNull().default(0),
+    uniqueViews: integer('unique_views').notNull().default(0),
+    bookmarks: integer('bookmarks').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.storyId] })],
+);
+
+/**
+ * Who has viewed a story on which day (UTC), to count each viewer once a day. `viewer` is a keyed hash of the person
+ * (or a visitor's address and browser) and the day: it names no one and cannot be linked across days. Rows are
+ * needed only on their day; the old-analytics task deletes older ones.
+ */
+export const storyDailyViewers = pgTable(
+  'story_daily_viewers',
+  {
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: text('viewer').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.storyId, table.day, table.viewer] }), index('story_daily_viewers_day_idx').on(table.day)],
 );
 
 /**

@@ -4,8 +4,8 @@ import type { AnalyticsEvent } from '../../../common/contracts/actions.ts';
 /**
  * Client analytics events, stored as they came (validated by the contract) for the admin analytics.
  * The person's id is stored with an event only when they gave analytics consent at onboarding; without it
- * the event is kept as a visitor's would be, with no person attached. `viewer` is a one-day keyed hash
- * (server/http/viewer.ts) that counts unique views and names no one.
+ * the event is kept as a visitor's would be, with no person attached. An event about a known story also adds to
+ * that story's hourly activity (views, unique viewers, bookmarks), which the popular stories read.
  */
 export class AnalyticsService {
   constructor(
@@ -13,14 +13,29 @@ export class AnalyticsService {
     private readonly now: () => number,
   ) {}
 
+  /** `viewer` is a one-day keyed hash (server/http/viewer.ts): it counts unique views and names no one. */
   async track(event: AnalyticsEvent, userId: string | null, viewer: string): Promise<void> {
-    // The consent is read in the same statement, so a change of mind applies to the very next event.
-    const consentingUser = `(SELECT id FROM users WHERE id = $3 AND analytics_consent)`;
-    // A story id the client made up is stored as none: events stay, the popular stories count real stories only.
-    const knownStory = `(SELECT id FROM stories WHERE id = $4)`;
+    // One statement: the consent is read with the insert, so a change of mind applies to the very next event, and
+    // the event and its counts go in together. A story id the client made up is stored as none and counts nowhere.
     await this.pool.query(
-      `INSERT INTO analytics_events (event_type, properties, user_id, story_id, viewer, created_at) VALUES ($1, $2, ${consentingUser}, ${knownStory}, $5, $6)`,
-      [event.eventType, JSON.stringify(event.properties), userId, event.properties.storyId ?? null, viewer, new Date(this.now())],
+      `WITH event AS (
+         INSERT INTO analytics_events (event_type, properties, user_id, story_id, created_at)
+         VALUES ($1, $2, (SELECT id FROM users WHERE id = $3 AND analytics_consent), (SELECT id FROM stories WHERE id = $4), $5)
+         RETURNING event_type, story_id, created_at
+       ), first_view_today AS (
+         INSERT INTO story_daily_viewers (story_id, day, viewer)
+         SELECT story_id, (created_at AT TIME ZONE 'UTC')::date, $6 FROM event WHERE event_type = 'story_view' AND story_id IS NOT NULL
+         ON CONFLICT DO NOTHING RETURNING 1
+       )
+       INSERT INTO story_hourly_activity (hour, story_id, views, unique_views, bookmarks)
+       SELECT date_trunc('hour', created_at), story_id, (event_type = 'story_view')::int, (SELECT count(*) FROM first_view_today)::int,
+              (event_type = 'story_bookmark')::int
+         FROM event WHERE story_id IS NOT NULL
+       ON CONFLICT (hour, story_id) DO UPDATE SET
+         views = story_hourly_activity.views + excluded.views,
+         unique_views = story_hourly_activity.unique_views + excluded.unique_views,
+         bookmarks = story_hourly_activity.bookmarks + excluded.bookmarks`,
+      [event.eventType, JSON.stringify(event.properties), userId, event.properties.storyId ?? null, new Date(this.now()), viewer],
     );
   }
 }

@@ -5,9 +5,9 @@ import { timeAgo } from '../../../common/rules/time-ago.ts';
 
 /**
  * The admin analytics of the last `hours` hours (spec part 2 §2.9, §3). Each query reads its period through an
- * index on time, never rows outside it: popular stories read the period's views from the events index alone
- * (event type, time, story, viewer), the API usage totals read the hourly totals (one row per hour and route,
- * whatever the traffic), and the lists read the newest rows backwards and stop.
+ * index on time, never rows outside it, and none reads a row per event or request: popular stories and the event
+ * counts read the stories' hourly activity (a row per story and hour), the API usage totals the hourly totals (a
+ * row per route and hour), and the lists read the newest rows backwards and stop.
  */
 
 const HOUR_MS = 3_600_000;
@@ -32,18 +32,17 @@ interface PopularRow {
 
 /**
  * Stories ranked by views in the period, then unique viewers, shares and bookmarks. A view is a story_view event
- * (the client sends one per browser session per story); a unique viewer is counted once a day, as the viewer key
- * changes daily. Stories with shares or bookmarks but no views rank after every viewed story.
+ * (the client sends one per browser session per story); a viewer is unique within a day (the viewer key changes
+ * daily). Views and bookmarks come from the stories' hourly activity, shares from the links made in the period.
+ * Hours count whole, so "Last Hour" covers the current and the previous clock hour.
  */
 export async function popularStories(pool: pg.Pool, hours: number, limit: number, nowMs: number): Promise<PopularStories> {
   const result = await pool.query<PopularRow>(
     `WITH activity AS (
-       SELECT story_id, count(*) AS views, count(DISTINCT viewer) AS unique_views, 0 AS shares, 0 AS bookmarks
-         FROM analytics_events WHERE event_type = 'story_view' AND created_at >= $1 AND story_id IS NOT NULL GROUP BY story_id
+       SELECT story_id, sum(views) AS views, sum(unique_views) AS unique_views, 0 AS shares, sum(bookmarks) AS bookmarks
+         FROM story_hourly_activity WHERE hour >= date_trunc('hour', $1::timestamptz) GROUP BY story_id
        UNION ALL
        SELECT story_id, 0, 0, count(*), 0 FROM shared_links WHERE created_at >= $1 GROUP BY story_id
-       UNION ALL
-       SELECT story_id, 0, 0, 0, count(*) FROM bookmarks WHERE created_at >= $1 GROUP BY story_id
      ), ranked AS (
        SELECT story_id, sum(views)::int AS views, sum(unique_views)::int AS unique_views, sum(shares)::int AS shares, sum(bookmarks)::int AS bookmarks
          FROM activity GROUP BY story_id
@@ -131,7 +130,10 @@ export async function apiUsage(pool: pg.Pool, hours: number, nowMs: number): Pro
   };
 }
 
-/** The newest analytics events of the period and how many of each kind it had (counted from the events index). */
+/**
+ * The newest analytics events of the period, and its story views and bookmarks counted from the stories' hourly
+ * activity (whole hours, as the popular stories; events about no known story are listed but not counted).
+ */
 export async function analyticsEvents(pool: pg.Pool, hours: number, nowMs: number): Promise<AnalyticsEvents> {
   const from = since(hours, nowMs);
   const [newest, counts] = await Promise.all([
@@ -140,14 +142,15 @@ export async function analyticsEvents(pool: pg.Pool, hours: number, nowMs: numbe
         WHERE created_at >= $1 ORDER BY created_at DESC, id DESC LIMIT ${ANALYTICS_LIST_SHOWN}`,
       [from],
     ),
-    pool.query<{ event_type: string; n: number }>(
-      `SELECT event_type, count(*)::int AS n FROM analytics_events WHERE event_type IN ('story_view', 'story_bookmark') AND created_at >= $1 GROUP BY event_type`,
+    pool.query<{ views: number; bookmarks: number }>(
+      `SELECT coalesce(sum(views), 0)::int AS views, coalesce(sum(bookmarks), 0)::int AS bookmarks
+         FROM story_hourly_activity WHERE hour >= date_trunc('hour', $1::timestamptz)`,
       [from],
     ),
   ]);
-  const count = (type: string) => counts.rows.find((row) => row.event_type === type)?.n ?? 0;
+  const { views, bookmarks } = counts.rows[0]!;
   return {
     events: newest.rows.map((row) => ({ eventType: row.event_type, properties: row.properties, userId: row.user_id, createdAt: row.created_at.toISOString() })),
-    totals: { events: count('story_view') + count('story_bookmark'), views: count('story_view'), bookmarks: count('story_bookmark') },
+    totals: { events: views + bookmarks, views, bookmarks },
   };
 }

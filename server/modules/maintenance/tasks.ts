@@ -85,11 +85,23 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
       (await inBatches(context.pool, `DELETE FROM verifications WHERE id IN (SELECT id FROM verifications WHERE expires_at < $1 LIMIT ${BATCH})`, [cutoff(context)])),
   },
 
-  // Who viewed a share link is only read on the day of the view (to count a viewer once); older days go whatever
-  // the retention, with the events past it.
+  // Who viewed a story or a share link is only read on the day of the view (to count a viewer once); older days go
+  // whatever the retention, with the events past it.
   old_analytics: {
-    tables: ['analytics_events', 'shared_link_events', 'shared_link_daily_views', 'api_usage', 'api_usage_hourly'],
+    tables: ['analytics_events', 'story_hourly_activity', 'story_daily_viewers', 'shared_link_events', 'shared_link_daily_views', 'api_usage', 'api_usage_hourly'],
     run: async (context) =>
+      (await inBatches(
+        context.pool,
+        `DELETE FROM story_hourly_activity WHERE (hour, story_id) IN (
+           SELECT hour, story_id FROM story_hourly_activity WHERE hour < $1 ORDER BY hour LIMIT ${BATCH})`,
+        [cutoff(context)],
+      )) +
+      (await inBatches(
+        context.pool,
+        `DELETE FROM story_daily_viewers WHERE (story_id, day, viewer) IN (
+           SELECT story_id, day, viewer FROM story_daily_viewers WHERE day < $1::date ORDER BY day LIMIT ${BATCH})`,
+        [new Date(context.nowMs - DAY_MS).toISOString().slice(0, 10)],
+      )) +
       (await inBatches(
         context.pool,
         `DELETE FROM api_usage WHERE id IN (SELECT id FROM api_usage WHERE created_at < $1 ORDER BY created_at LIMIT ${BATCH})`,
@@ -161,7 +173,7 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
   planner_statistics: {
     tables: [],
     run: async ({ pool }) => {
-      await pool.query('ANALYZE stories, story_snapshots, keyword_hourly, story_keywords, predictions, email_outbox, analytics_events, shared_link_events, api_usage');
+      await pool.query('ANALYZE stories, story_snapshots, keyword_hourly, story_keywords, predictions, email_outbox, analytics_events, story_hourly_activity, shared_link_events, api_usage');
       return 0;
     },
   },

@@ -25,7 +25,7 @@ export function PrivacyPage() {
         <p>
           The event is stored with your account only if you agreed to usage analytics during setup. Without that agreement,
           and for visitors, it is stored with nothing that links it to you. To count how many different readers opened a story,
-          each event also carries a one-way code made from your account, or from your address and browser, and the day: it
+          we keep for a day or two a one-way code made from your account, or from your address and browser, and the day: it
           changes every day and cannot be turned back into who you are. Opening and clicking a shared link is counted the same
           way, without saying who: to count each reader once a day, we keep for a few days a one-way code made from your
           account, or from your address and browser, never the address itself.
