@@ -228,9 +228,9 @@ export const storyDailyViewers = pgTable(
 );
 
 /**
- * Every API request, by the route it matched (never the raw address with its query, never a person's data), for
- * the admin analytics. Written in batches by the API usage recorder (docs/admin.md), so recording costs a request
- * nothing it would notice.
+ * The newest API requests, by the route they matched (never the raw address with its query, never a person's
+ * data), for the admin analytics' request log: the API usage recorder (docs/admin.md) writes the newest 20 of each
+ * 2-second interval, and counts every request in api_usage_hourly.
  */
 export const apiUsage = pgTable(
   'api_usage',

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { ANALYTICS_LIST_SHOWN } from '../../../common/rules/analytics.ts';
 
 export interface ApiRequestRecord {
   method: string;
@@ -10,39 +11,47 @@ export interface ApiRequestRecord {
   createdAtMs: number;
 }
 
+interface RouteHour {
+  hour: number;
+  method: string;
+  endpoint: string;
+  requests: number;
+  clientErrors: number;
+  serverErrors: number;
+  totalResponseMs: number;
+}
+
 export interface ApiUsageRecorderOptions {
-  /** How often the buffer is written (and when the process stops). */
+  /** How often what was recorded is written (and when the process stops). */
   flushIntervalMs?: number;
-  /** A full batch is written at once, without waiting for the interval. */
-  batchSize?: number;
-  /** While writes fail or fall behind, at most this many requests wait; newer ones are dropped and counted. */
-  maxBuffered?: number;
+  /** The newest requests kept in the request log at each write: what the admin page lists. */
+  latestKept?: number;
   logger?: FastifyBaseLogger;
 }
 
+const HOUR_MS = 3_600_000;
+
 /**
- * Records API requests for the admin analytics at no cost a request would notice: a request only appends to an
- * in-memory buffer, and one statement per batch writes the rows and adds them to the hourly totals. A request
- * lost in a crash is lost from the analytics only. The rows are sorted before the hourly upsert so two
- * instances writing the same hours lock them in the same order.
+ * Records API requests for the admin analytics at no cost a request would notice: a request adds one to its route's
+ * count for the hour in memory, and every couple of seconds one statement adds those counts to `api_usage_hourly`
+ * and writes the newest requests (what the page lists) to `api_usage`. What is held between writes is bounded by
+ * the routes, not the traffic, and the database's work per write does not grow with it either. A crash loses the
+ * last interval from the analytics only. Hours are written in key order so two instances lock rows alike.
  */
 export class ApiUsageRecorder {
-  private buffer: ApiRequestRecord[] = [];
-  private flushing: Promise<void> | null = null;
+  private totals = new Map<string, RouteHour>();
+  private latest: ApiRequestRecord[] = [];
+  private writing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  /** Requests dropped because the buffer was full (a database that could not keep up). */
-  dropped = 0;
   private readonly flushIntervalMs: number;
-  private readonly batchSize: number;
-  private readonly maxBuffered: number;
+  private readonly latestKept: number;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: ApiUsageRecorderOptions = {},
   ) {
     this.flushIntervalMs = options.flushIntervalMs ?? 2000;
-    this.batchSize = options.batchSize ?? 500;
-    this.maxBuffered = options.maxBuffered ?? 20_000;
+    this.latestKept = options.latestKept ?? ANALYTICS_LIST_SHOWN;
   }
 
   start(): void {
@@ -51,62 +60,74 @@ export class ApiUsageRecorder {
   }
 
   record(entry: ApiRequestRecord): void {
-    if (this.buffer.length >= this.maxBuffered) {
-      this.dropped += 1;
-      return;
+    const hour = Math.floor(entry.createdAtMs / HOUR_MS) * HOUR_MS;
+    const key = `${hour} ${entry.method} ${entry.endpoint}`;
+    let counts = this.totals.get(key);
+    if (!counts) {
+      counts = { hour, method: entry.method, endpoint: entry.endpoint, requests: 0, clientErrors: 0, serverErrors: 0, totalResponseMs: 0 };
+      this.totals.set(key, counts);
     }
-    this.buffer.push(entry);
-    if (this.buffer.length >= this.batchSize && !this.flushing) void this.flush();
+    counts.requests += 1;
+    if (entry.statusCode >= 500) counts.serverErrors += 1;
+    else if (entry.statusCode >= 400) counts.clientErrors += 1;
+    counts.totalResponseMs += entry.responseTimeMs;
+    this.latest.push(entry);
+    if (this.latest.length > this.latestKept) this.latest.shift();
   }
 
-  /** Writes what is buffered; one write at a time, so batches keep their order. */
+  /** Writes what was recorded since the last write; one write at a time, so they keep their order. */
   async flush(): Promise<void> {
-    while (this.flushing) await this.flushing;
-    if (this.buffer.length === 0) return;
-    const batch = this.buffer.splice(0, this.batchSize);
-    this.flushing = this.write(batch).finally(() => {
-      this.flushing = null;
+    while (this.writing) await this.writing;
+    if (this.totals.size === 0) return;
+    const totals = [...this.totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, counts]) => counts);
+    const latest = this.latest;
+    this.totals = new Map();
+    this.latest = [];
+    this.writing = this.write(totals, latest).finally(() => {
+      this.writing = null;
     });
-    await this.flushing;
-    if (this.buffer.length >= this.batchSize) await this.flush();
+    await this.writing;
   }
 
-  /** Stops the timer and writes everything still buffered. */
+  /** Stops the timer and writes what is left. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    while (this.buffer.length > 0 || this.flushing) await this.flush();
+    await this.flush();
   }
 
-  private async write(batch: ApiRequestRecord[]): Promise<void> {
+  private async write(totals: RouteHour[], latest: ApiRequestRecord[]): Promise<void> {
     try {
       await this.pool.query(
-        `WITH batch AS (
+        `WITH latest AS (
+           INSERT INTO api_usage (method, endpoint, response_time_ms, status_code, created_at)
            SELECT * FROM unnest($1::text[], $2::text[], $3::real[], $4::smallint[], $5::timestamptz[])
-                      AS b(method, endpoint, response_time_ms, status_code, created_at)
-         ), stored AS (
-           INSERT INTO api_usage (method, endpoint, response_time_ms, status_code, created_at) SELECT * FROM batch
          )
          INSERT INTO api_usage_hourly (hour, method, endpoint, requests, client_errors, server_errors, total_response_ms)
-         SELECT date_trunc('hour', created_at), method, endpoint, count(*),
-                count(*) FILTER (WHERE status_code BETWEEN 400 AND 499), count(*) FILTER (WHERE status_code >= 500), sum(response_time_ms)
-           FROM batch GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+         SELECT * FROM unnest($6::timestamptz[], $7::text[], $8::text[], $9::int[], $10::int[], $11::int[], $12::float8[])
          ON CONFLICT (hour, method, endpoint) DO UPDATE SET
            requests = api_usage_hourly.requests + excluded.requests,
            client_errors = api_usage_hourly.client_errors + excluded.client_errors,
            server_errors = api_usage_hourly.server_errors + excluded.server_errors,
            total_response_ms = api_usage_hourly.total_response_ms + excluded.total_response_ms`,
         [
-          batch.map((entry) => entry.method),
-          batch.map((entry) => entry.endpoint),
-          batch.map((entry) => Math.round(entry.responseTimeMs * 100) / 100),
-          batch.map((entry) => entry.statusCode),
-          batch.map((entry) => new Date(entry.createdAtMs)),
+          latest.map((entry) => entry.method),
+          latest.map((entry) => entry.endpoint),
+          latest.map((entry) => Math.round(entry.responseTimeMs * 100) / 100),
+          latest.map((entry) => entry.statusCode),
+          latest.map((entry) => new Date(entry.createdAtMs)),
+          totals.map((counts) => new Date(counts.hour)),
+          totals.map((counts) => counts.method),
+          totals.map((counts) => counts.endpoint),
+          totals.map((counts) => counts.requests),
+          totals.map((counts) => counts.clientErrors),
+          totals.map((counts) => counts.serverErrors),
+          totals.map((counts) => counts.totalResponseMs),
         ],
       );
     } catch (error) {
-      // Analytics never fail a request or the process; the batch is given up, and the log says so.
-      this.options.logger?.warn({ err: error, requests: batch.length }, 'API usage batch not recorded');
+      // Analytics never fail a request or the process; the interval's counts are given up, and the log says so.
+      this.options.logger?.warn({ err: error, requests: totals.reduce((sum, counts) => sum + counts.requests, 0) }, 'API usage not recorded');
     }
   }
 }
