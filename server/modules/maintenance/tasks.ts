@@ -35,6 +35,14 @@ async function inBatches(pool: pg.Pool, statement: string, params: unknown[]): P
   }
 }
 
+/**
+ * Deletes the rows of `table` whose `time` is before `bound`, a batch at a time in time order (through the index on
+ * `time` that each of these tables has), each batch found by the table's `key` (its primary key columns).
+ */
+function deleteOlderThan(pool: pg.Pool, table: string, key: string, time: string, bound: Date | string): Promise<number> {
+  return inBatches(pool, `DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${time} < $1 ORDER BY ${time} LIMIT ${BATCH})`, [bound]);
+}
+
 /** Whether pg-boss's tables exist yet (a process that never started the job queue has none). */
 async function hasJobTables(pool: pg.Pool): Promise<boolean> {
   const result = await pool.query<{ present: boolean }>(`SELECT to_regclass('pgboss.archive') IS NOT NULL AS present`);
@@ -89,46 +97,23 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
   // whatever the retention, with the events past it.
   old_analytics: {
     tables: ['analytics_events', 'story_hourly_activity', 'story_daily_viewers', 'shared_link_events', 'shared_link_daily_views', 'api_usage', 'api_usage_hourly'],
-    run: async (context) =>
-      (await inBatches(
-        context.pool,
-        `DELETE FROM story_hourly_activity WHERE (hour, story_id) IN (
-           SELECT hour, story_id FROM story_hourly_activity WHERE hour < $1 ORDER BY hour LIMIT ${BATCH})`,
-        [cutoff(context)],
-      )) +
-      (await inBatches(
-        context.pool,
-        `DELETE FROM story_daily_viewers WHERE (story_id, day, viewer) IN (
-           SELECT story_id, day, viewer FROM story_daily_viewers WHERE day < $1::date ORDER BY day LIMIT ${BATCH})`,
-        [new Date(context.nowMs - DAY_MS).toISOString().slice(0, 10)],
-      )) +
-      (await inBatches(
-        context.pool,
-        `DELETE FROM api_usage WHERE id IN (SELECT id FROM api_usage WHERE created_at < $1 ORDER BY created_at LIMIT ${BATCH})`,
-        [cutoff(context)],
-      )) +
-      (await inBatches(
-        context.pool,
-        `DELETE FROM api_usage_hourly WHERE (hour, method, endpoint) IN (
-           SELECT hour, method, endpoint FROM api_usage_hourly WHERE hour < $1 ORDER BY hour LIMIT ${BATCH})`,
-        [cutoff(context)],
-      )) +
-      (await inBatches(
-        context.pool,
-        `DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE created_at < $1 ORDER BY created_at LIMIT ${BATCH})`,
-        [cutoff(context)],
-      )) +
-      (await inBatches(
-        context.pool,
-        `DELETE FROM shared_link_events WHERE id IN (SELECT id FROM shared_link_events WHERE created_at < $1 ORDER BY created_at LIMIT ${BATCH})`,
-        [cutoff(context)],
-      )) +
-      (await inBatches(
-        context.pool,
-        `DELETE FROM shared_link_daily_views WHERE (shared_link_id, day, viewer) IN (
-           SELECT shared_link_id, day, viewer FROM shared_link_daily_views WHERE day < $1::date ORDER BY day LIMIT ${BATCH})`,
-        [new Date(context.nowMs - DAY_MS).toISOString().slice(0, 10)],
-      )),
+    run: async (context) => {
+      const before = cutoff(context);
+      const yesterday = new Date(context.nowMs - DAY_MS).toISOString().slice(0, 10);
+      let total = 0;
+      for (const [table, key, time, bound] of [
+        ['analytics_events', 'id', 'created_at', before],
+        ['story_hourly_activity', 'hour, story_id', 'hour', before],
+        ['story_daily_viewers', 'story_id, day, viewer', 'day', yesterday],
+        ['shared_link_events', 'id', 'created_at', before],
+        ['shared_link_daily_views', 'shared_link_id, day, viewer', 'day', yesterday],
+        ['api_usage', 'id', 'created_at', before],
+        ['api_usage_hourly', 'hour, method, endpoint', 'hour', before],
+      ] as const) {
+        total += await deleteOlderThan(context.pool, table, key, time, bound);
+      }
+      return total;
+    },
   },
 
   // The row stays (who was sent what, when, with what result, opens and clicks); only the bodies go.

@@ -161,3 +161,24 @@ export function StatTile({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
+
+/** An admin table's header row: each column's name, numbers aligned right. */
+export function TableHead({ columns }: { columns: readonly (string | { label: string; numeric: true })[] }) {
+  return (
+    <thead className="bg-muted/50 text-xs text-muted-foreground">
+      <tr>
+        {columns.map((column) =>
+          typeof column === 'string' ? (
+            <th key={column} className="px-3 py-2 font-medium">
+              {column}
+            </th>
+          ) : (
+            <th key={column.label} className="px-3 py-2 text-right font-medium">
+              {column.label}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}

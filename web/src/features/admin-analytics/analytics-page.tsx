@@ -5,7 +5,7 @@ import type { AnalyticsEvents, ApiUsage, PopularStories } from '../../../../comm
 import { ANALYTICS_LIST_SHOWN, ANALYTICS_TIMEFRAME_DEFAULT, ANALYTICS_TIMEFRAMES, type AnalyticsTimeframe } from '../../../../common/rules/analytics.ts';
 import { storyLinkUrl } from '../../../../common/rules/links.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
-import { AdminPage, EmptyState, formatDateTime, LoadFailed, ScrollBox, StatTile } from '@/components/admin-page';
+import { AdminPage, EmptyState, formatDateTime, LoadFailed, ScrollBox, StatTile, TableHead } from '@/components/admin-page';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -168,14 +168,7 @@ function ApiUsageTables({ usage }: { usage: ApiUsage }) {
       <ScrollBox label="Latest API requests table">
         <table className="w-full text-left text-sm">
           <caption className="px-3 py-1 text-left text-xs text-muted-foreground">The latest {ANALYTICS_LIST_SHOWN} requests</caption>
-          <thead className="bg-muted/50 text-xs text-muted-foreground">
-            <tr>
-              <th className="px-3 py-2 font-medium">Time</th>
-              <th className="px-3 py-2 font-medium">Request</th>
-              <th className="px-3 py-2 text-right font-medium">Status</th>
-              <th className="px-3 py-2 text-right font-medium">Time taken</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Time', 'Request', { label: 'Status', numeric: true }, { label: 'Time taken', numeric: true }]} />
           <tbody>
             {usage.usage.map((entry, index) => (
               <tr key={`${entry.createdAt}-${index}`} className="border-t align-top">
@@ -193,14 +186,7 @@ function ApiUsageTables({ usage }: { usage: ApiUsage }) {
       <ScrollBox label="Busiest routes table">
         <table className="w-full text-left text-sm">
           <caption className="px-3 py-1 text-left text-xs text-muted-foreground">The busiest routes of the period</caption>
-          <thead className="bg-muted/50 text-xs text-muted-foreground">
-            <tr>
-              <th className="px-3 py-2 font-medium">Route</th>
-              <th className="px-3 py-2 text-right font-medium">Requests</th>
-              <th className="px-3 py-2 text-right font-medium">Average</th>
-              <th className="px-3 py-2 text-right font-medium">Errors</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Route', { label: 'Requests', numeric: true }, { label: 'Average', numeric: true }, { label: 'Errors', numeric: true }]} />
           <tbody>
             {usage.endpoints.map((route) => (
               <tr key={`${route.method} ${route.endpoint}`} className="border-t align-top">
@@ -227,14 +213,7 @@ function EventsTable({ events }: { events: AnalyticsEvents['events'] }) {
     <ScrollBox label="Latest user events table">
       <table className="w-full text-left text-sm">
         <caption className="px-3 py-1 text-left text-xs text-muted-foreground">The latest {ANALYTICS_LIST_SHOWN} events; a person shows only when they agreed to analytics</caption>
-        <thead className="bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            <th className="px-3 py-2 font-medium">Time</th>
-            <th className="px-3 py-2 font-medium">Event</th>
-            <th className="px-3 py-2 font-medium">Story</th>
-            <th className="px-3 py-2 font-medium">Person</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Time', 'Event', 'Story', 'Person']} />
         <tbody>
           {events.map((event, index) => (
             <tr key={`${event.createdAt}-${index}`} className="border-t align-top">

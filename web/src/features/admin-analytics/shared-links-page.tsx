@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { SharedLinkStat } from '../../../../common/contracts/analytics.ts';
 import { SHARED_LINK_PERIOD_DEFAULT, SHARED_LINK_PERIODS, type SharedLinkPeriod } from '../../../../common/rules/analytics.ts';
 import { isEmailShareTitle } from '../../../../common/rules/email.ts';
-import { AdminPage, EmptyState, formatDate, formatDateTime, LoadFailed, ScrollBox, StatTile } from '@/components/admin-page';
+import { AdminPage, EmptyState, formatDate, formatDateTime, LoadFailed, ScrollBox, StatTile, TableHead } from '@/components/admin-page';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -61,14 +61,7 @@ function SharedLinks() {
             </h2>
             <ScrollBox label="Daily stats table">
               <table className="w-full text-left text-sm">
-                <thead className="bg-muted/50 text-xs text-muted-foreground">
-                  <tr>
-                    <th className="px-3 py-2 font-medium">Day</th>
-                    <th className="px-3 py-2 text-right font-medium">New links</th>
-                    <th className="px-3 py-2 text-right font-medium">Views</th>
-                    <th className="px-3 py-2 text-right font-medium">Clicks</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Day', { label: 'New links', numeric: true }, { label: 'Views', numeric: true }, { label: 'Clicks', numeric: true }]} />
                 <tbody>
                   {analytics.data.dailyStats.map((day) => (
                     <tr key={day.date} className="border-t">
@@ -112,15 +105,7 @@ function LinksTable({ title, links, empty }: { title: string; links: SharedLinkS
       ) : (
         <ScrollBox label={`${title} table`}>
           <table className="w-full text-left text-sm">
-            <thead className="bg-muted/50 text-xs text-muted-foreground">
-              <tr>
-                <th className="px-3 py-2 font-medium">Link</th>
-                <th className="px-3 py-2 font-medium">Shared by</th>
-                <th className="px-3 py-2 text-right font-medium">Views</th>
-                <th className="px-3 py-2 text-right font-medium">Clicks</th>
-                <th className="px-3 py-2 text-right font-medium">Rate</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Link', 'Shared by', { label: 'Views', numeric: true }, { label: 'Clicks', numeric: true }, { label: 'Rate', numeric: true }]} />
             <tbody>
               {links.map((link) => (
                 <tr key={link.shareToken} className="border-t align-top">
