@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate.ts';
 import { createIngestion, type Ingestion } from './hn/service.ts';
 import { createBoss } from './jobs/boss.ts';
 import { PeriodicJob } from './jobs/periodic.ts';
+import { expireWindows } from './modules/analytics/windows.ts';
 import { IngestSchedule } from './jobs/ingest.ts';
 import { createMetrics } from './metrics.ts';
 import { IngestionDisabledError } from './modules/stories/service.ts';
@@ -93,6 +94,16 @@ async function main(): Promise<void> {
     log,
     work: hasRole(config, 'worker'),
   });
+  // Takes the hours that left each admin analytics period off its counts, so a page never waits for it.
+  const analyticsPeriods = new PeriodicJob({
+    boss,
+    queue: 'analytics-periods',
+    intervalSeconds: 60,
+    expireInSeconds: 600,
+    run: () => expireWindows(database.pool, now()),
+    log,
+    work: hasRole(config, 'worker'),
+  });
   app.email.kick = () => mail.requestNow();
   const ingestSchedule = schedule;
   // Instances starting together would race to create pg-boss's tables and queues; they take turns.
@@ -101,6 +112,7 @@ async function main(): Promise<void> {
     await ingestSchedule?.start();
     await mail.start();
     await maintenance.start();
+    await analyticsPeriods.start();
   });
 
   if (hasRole(config, 'web')) {
@@ -126,6 +138,7 @@ async function main(): Promise<void> {
       await schedule?.stop();
       await mail.stop();
       await maintenance.stop();
+      await analyticsPeriods.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       await app.server.close();
       await database.close();

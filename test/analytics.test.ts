@@ -2,18 +2,21 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_SHARE_MARKER } from '../common/rules/email.ts';
 import { setRole, signUp, type TestUser } from './support/accounts.ts';
+import { expireWindows } from '../server/modules/analytics/windows.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';
 
 /** Shared-links analytics (issue 18 item 2) on a real database, on a clock the test sets. */
 const DAY_MS = 86_400_000;
 const clock = Date.parse('2026-11-24T15:00:00Z');
+/** Moves the app's clock from `clock`, for events of another time. */
+let clockOffsetMs = 0;
 let t: TestApp;
 let admin: TestUser;
 let sharer: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '0' }, now: () => clock });
+  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '0' }, now: () => clock + clockOffsetMs });
   admin = await signUp(t.app.server, { name: 'Ada Admin' });
   sharer = await signUp(t.app.server, { name: 'Sam Sharer' });
   await setRole(pool(), admin.id, 'admin');
@@ -116,11 +119,10 @@ describe('GET /api/analytics/popular-stories', () => {
     }
     // A signed-in view counts its person, whatever the browser.
     expect((await view(popular, 'browser-c', sharer.cookie)).statusCode).toBe(200);
-    // A view two days ago is outside every period but the week and 3 days.
-    await pool().query(`INSERT INTO story_hourly_activity (hour, story_id, views, unique_views) VALUES (date_trunc('hour', $2::timestamptz), $1, 1, 1)`, [
-      once,
-      new Date(clock - 2 * DAY_MS),
-    ]);
+    // A view two days ago: its hour leaves the shorter periods' counts when they are next read.
+    clockOffsetMs = -2 * DAY_MS;
+    expect((await view(once, 'browser-a')).statusCode).toBe(200);
+    clockOffsetMs = 0;
     const bookmark = { eventType: 'story_bookmark', properties: { storyId: shared, hnId: 8001, title: 'A story worth sharing', action: 'add' } };
     expect((await t.app.server.inject({ method: 'POST', url: '/api/analytics/track', payload: bookmark })).statusCode).toBe(200);
   });
@@ -138,10 +140,31 @@ describe('GET /api/analytics/popular-stories', () => {
   });
 
   it('takes the period in hours and the limit', async () => {
-    const week = (await inject({ url: '/api/analytics/popular-stories?timeframe=168' })).json().popularStories;
-    expect(week.find((entry: { story: { hnId: number } }) => entry.story.hnId === 8102)).toMatchObject({ viewCount: 2, uniqueViews: 2 });
+    const of = async (query: string) =>
+      (await inject({ url: `/api/analytics/popular-stories?${query}` })).json().popularStories.find((entry: { story: { hnId: number } }) => entry.story.hnId === 8102);
+    // The view of two days ago counts in the week and the 3 days, as a viewer of its own day.
+    expect(await of('timeframe=168')).toMatchObject({ viewCount: 2, uniqueViews: 2 });
+    expect(await of('timeframe=72')).toMatchObject({ viewCount: 2, uniqueViews: 2 });
+    expect(await of('timeframe=6')).toMatchObject({ viewCount: 1, uniqueViews: 1 });
     const one = (await inject({ url: '/api/analytics/popular-stories?timeframe=1&limit=1' })).json().popularStories;
     expect(one.map((entry: { story: { hnId: number } }) => entry.story.hnId)).toEqual([8101]);
+  });
+
+  it('takes an hour off a period once, when it leaves it, however many readers ask at once', async () => {
+    const popularIn = async (timeframe: number) =>
+      (await inject({ url: `/api/analytics/popular-stories?timeframe=${timeframe}` })).json().popularStories.map((entry: { story: { hnId: number } }) => entry.story.hnId);
+    await Promise.all([expireWindows(pool(), clock), expireWindows(pool(), clock), popularIn(6), popularIn(6)]);
+    expect(await popularIn(6)).toEqual([8101, 8102, 8001]);
+    // Seven hours on, this hour has left the 6-hour period (and only it).
+    clockOffsetMs = 7 * 3_600_000;
+    try {
+      const [six, day] = await Promise.all([popularIn(6), popularIn(24)]);
+      expect(six).toEqual([]);
+      expect(day).toEqual([8101, 8102, 8001]);
+      expect(await pool().query('SELECT count(*)::int AS n FROM story_window_activity WHERE timeframe = 6').then((result) => result.rows[0].n)).toBe(0);
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 
   it('refuses another period or limit with a message', async () => {

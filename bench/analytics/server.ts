@@ -1,7 +1,7 @@
 /**
  * The product's HTTP app for bench/analytics/run.ts on a week of recorded activity: BENCH_STORIES stories (50,000),
  * BENCH_EVENTS analytics events (2,000,000: views of a heavy-tailed set of stories, one in ten a bookmark) with the
- * stories' hourly activity they make, and
+ * stories' hourly activity and running counts per period they make, and
  * BENCH_API_REQUESTS recorded API requests (5,000,000 over 40 routes) with their hourly totals, spread evenly over
  * the last seven days. Prints its address, an admin's session cookie and each analytics query's plan (stderr).
  * The embedded database by default; PostgreSQL when DATABASE_URL is set.
@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
+import { expireWindows, periodStart, TIMEFRAME_HOURS } from '../../server/modules/analytics/windows.ts';
 import { addCeilingRoute, seedBenchmarkData, serveBenchApp } from '../support.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 50_000);
@@ -29,7 +30,7 @@ const setCeilingSize = addCeilingRoute(app.server);
 const client = await pool.connect();
 try {
   await client.query('SET statement_timeout = 0');
-  await client.query('TRUNCATE stories, api_usage, api_usage_hourly CASCADE');
+  await client.query('TRUNCATE stories, api_usage, api_usage_hourly, analytics_hourly CASCADE');
   const started = Date.now();
   const nowSeconds = Math.floor(Date.now() / 1000);
   await seedBenchmarkData(client, { stories: STORIES, snapshots: STORIES, nowSeconds });
@@ -67,8 +68,23 @@ try {
             ceil(0.8 * count(*) FILTER (WHERE event_type = 'story_view')), count(*) FILTER (WHERE event_type = 'story_bookmark')
        FROM analytics_events GROUP BY 1, 2`,
   );
+  // Each period's running counts and the hourly totals, as tracking and the analytics job keep them.
+  await client.query('TRUNCATE analytics_hourly');
+  await client.query(
+    `INSERT INTO analytics_hourly (hour, views, bookmarks) SELECT hour, sum(views), sum(bookmarks) FROM story_hourly_activity GROUP BY hour`,
+  );
+  for (const hours of TIMEFRAME_HOURS) {
+    const start = periodStart(hours, Date.now());
+    await client.query(
+      `INSERT INTO story_window_activity (timeframe, story_id, views, unique_views, bookmarks)
+       SELECT $1, story_id, sum(views), sum(unique_views), sum(bookmarks) FROM story_hourly_activity WHERE hour >= $2 GROUP BY story_id`,
+      [hours, start],
+    );
+    await client.query('UPDATE analytics_windows SET expired_before = $2 WHERE timeframe = $1', [hours, start]);
+  }
   await client.query('VACUUM ANALYZE analytics_events');
   await client.query('VACUUM ANALYZE story_hourly_activity');
+  await client.query('VACUUM ANALYZE story_window_activity');
   await client.query('VACUUM ANALYZE api_usage');
   await client.query('VACUUM ANALYZE api_usage_hourly');
   process.stderr.write(
@@ -88,4 +104,10 @@ const cookie = [signUp.headers['set-cookie']].flat().map((c) => String(c).split(
 const sample = await app.server.inject({ url: '/api/analytics/popular-stories?timeframe=168&limit=50', headers: { cookie } });
 if (sample.statusCode !== 200) throw new Error(`popular stories: ${sample.statusCode} ${sample.body}`);
 setCeilingSize(sample.body.length);
+// What the analytics job does when an hour leaves every period: timed on the seeded week, an hour ahead.
+app.server.post('/bench/expire-hour', { schema: { hide: true } }, async () => {
+  const started = performance.now();
+  await expireWindows(pool, Date.now() + 3_600_000);
+  return { ms: performance.now() - started };
+});
 await serveBenchApp(app.server, database, { cookie, embedded: database.embedded, stories: STORIES, events: EVENTS, apiRequests: API_REQUESTS });

@@ -211,6 +211,48 @@ export const storyHourlyActivity = pgTable(
 );
 
 /**
+ * Each story's views, unique viewers and bookmarks within each admin analytics period (1, 6, 24, 72 and 168 hours,
+ * counted in whole hours): an event adds to its story's five rows, and hours that leave a period are taken off
+ * again from the hourly activity (server/modules/analytics/windows.ts). The popular stories read the first rows of
+ * a period from the ranking index, whatever the traffic.
+ */
+export const storyWindowActivity = pgTable(
+  'story_window_activity',
+  {
+    timeframe: smallint('timeframe').notNull(),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    views: integer('views').notNull().default(0),
+    uniqueViews: integer('unique_views').notNull().default(0),
+    bookmarks: integer('bookmarks').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.timeframe, table.storyId] }),
+    index('story_window_activity_rank_idx').on(
+      table.timeframe,
+      table.views.desc().nullsFirst(),
+      table.uniqueViews.desc().nullsFirst(),
+      table.bookmarks.desc().nullsFirst(),
+      table.storyId.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/** Up to which hour each period's counts have had the hours that left it taken off. */
+export const analyticsWindows = pgTable('analytics_windows', {
+  timeframe: smallint('timeframe').primaryKey(),
+  expiredBefore: timestamp('expired_before', { withTimezone: true }).notNull(),
+});
+
+/** Story views and bookmarks of every story together, per hour: the period's totals read a row per hour. */
+export const analyticsHourly = pgTable('analytics_hourly', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  views: integer('views').notNull().default(0),
+  bookmarks: integer('bookmarks').notNull().default(0),
+});
+
+/**
  * Who has viewed a story on which day (UTC), to count each viewer once a day. `viewer` is a keyed hash of the person
  * (or a visitor's address and browser) and the day: it names no one and cannot be linked across days. Rows are
  * needed only on their day; the old-analytics task deletes older ones.

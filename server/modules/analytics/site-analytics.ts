@@ -2,12 +2,13 @@ import type pg from 'pg';
 import type { AnalyticsEvents, ApiUsage, PopularStories } from '../../../common/contracts/analytics.ts';
 import { ANALYTICS_LIST_SHOWN, API_USAGE_ROUTES_SHOWN } from '../../../common/rules/analytics.ts';
 import { timeAgo } from '../../../common/rules/time-ago.ts';
+import { expireWindow, periodStart } from './windows.ts';
 
 /**
  * The admin analytics of the last `hours` hours (spec part 2 §2.9, §3). Each query reads its period through an
- * index on time, never rows outside it, and none reads a row per event or request: popular stories and the event
- * counts read the stories' hourly activity (a row per story and hour), the API usage totals the hourly totals (a
- * row per route and hour), and the lists read the newest rows backwards and stop.
+ * index, never rows outside it, and none reads a row per event or request: popular stories read the period's
+ * running counts in ranking order and stop, the event counts read a row per hour, the API usage totals a row per
+ * route and hour, and the lists read the newest rows backwards and stop.
  */
 
 const HOUR_MS = 3_600_000;
@@ -31,27 +32,22 @@ interface PopularRow {
 }
 
 /**
- * Stories ranked by views in the period, then unique viewers, shares and bookmarks. A view is a story_view event
- * (the client sends one per browser session per story); a viewer is unique within a day (the viewer key changes
- * daily). Views and bookmarks come from the stories' hourly activity, shares from the links made in the period.
- * Hours count whole, so "Last Hour" covers the current and the previous clock hour.
+ * Stories ranked by views in the period, then unique viewers and bookmarks, read from the period's running counts
+ * (./windows.ts) in the order of their index once the hours that left the period are taken off. A view is a
+ * story_view event (the client sends one per browser session per story); a viewer is unique within a day. Shares
+ * are the story's links made in the period, counted for the stories listed only.
  */
 export async function popularStories(pool: pg.Pool, hours: number, limit: number, nowMs: number): Promise<PopularStories> {
+  await expireWindow(pool, hours, nowMs);
   const result = await pool.query<PopularRow>(
-    `WITH activity AS (
-       SELECT story_id, sum(views) AS views, sum(unique_views) AS unique_views, 0 AS shares, sum(bookmarks) AS bookmarks
-         FROM story_hourly_activity WHERE hour >= date_trunc('hour', $1::timestamptz) GROUP BY story_id
-       UNION ALL
-       SELECT story_id, 0, 0, count(*), 0 FROM shared_links WHERE created_at >= $1 GROUP BY story_id
-     ), ranked AS (
-       SELECT story_id, sum(views)::int AS views, sum(unique_views)::int AS unique_views, sum(shares)::int AS shares, sum(bookmarks)::int AS bookmarks
-         FROM activity GROUP BY story_id
-        ORDER BY 2 DESC, 3 DESC, 4 DESC, 5 DESC, story_id DESC LIMIT $2
-     )
-     SELECT s.id, s.hn_id, s.title, s.url, s.by, s.score, s.descendants, s.time, s.domain, r.views, r.unique_views, r.shares, r.bookmarks
-       FROM ranked r JOIN stories s ON s.id = r.story_id
-      ORDER BY r.views DESC, r.unique_views DESC, r.shares DESC, r.bookmarks DESC, s.id DESC`,
-    [since(hours, nowMs), limit],
+    `SELECT s.id, s.hn_id, s.title, s.url, s.by, s.score, s.descendants, s.time, s.domain, w.views, w.unique_views, w.bookmarks,
+            (SELECT count(*)::int FROM shared_links l WHERE l.story_id = s.id AND l.created_at >= $3) AS shares
+       FROM (SELECT story_id, views, unique_views, bookmarks FROM story_window_activity
+              WHERE timeframe = $1 AND (views > 0 OR bookmarks > 0)
+              ORDER BY views DESC, unique_views DESC, bookmarks DESC, story_id DESC LIMIT $2) w
+       JOIN stories s ON s.id = w.story_id
+      ORDER BY w.views DESC, w.unique_views DESC, w.bookmarks DESC, s.id DESC`,
+    [hours, limit, periodStart(hours, nowMs)],
   );
   return {
     popularStories: result.rows.map((row) => ({
@@ -131,8 +127,8 @@ export async function apiUsage(pool: pg.Pool, hours: number, nowMs: number): Pro
 }
 
 /**
- * The newest analytics events of the period, and its story views and bookmarks counted from the stories' hourly
- * activity (whole hours, as the popular stories; events about no known story are listed but not counted).
+ * The newest analytics events of the period, and its story views and bookmarks from the hourly totals (whole
+ * hours, as the popular stories; events about no known story are listed but not counted).
  */
 export async function analyticsEvents(pool: pg.Pool, hours: number, nowMs: number): Promise<AnalyticsEvents> {
   const from = since(hours, nowMs);
@@ -143,9 +139,8 @@ export async function analyticsEvents(pool: pg.Pool, hours: number, nowMs: numbe
       [from],
     ),
     pool.query<{ views: number; bookmarks: number }>(
-      `SELECT coalesce(sum(views), 0)::int AS views, coalesce(sum(bookmarks), 0)::int AS bookmarks
-         FROM story_hourly_activity WHERE hour >= date_trunc('hour', $1::timestamptz)`,
-      [from],
+      `SELECT coalesce(sum(views), 0)::int AS views, coalesce(sum(bookmarks), 0)::int AS bookmarks FROM analytics_hourly WHERE hour >= $1`,
+      [periodStart(hours, nowMs)],
     ),
   ]);
   const { views, bookmarks } = counts.rows[0]!;

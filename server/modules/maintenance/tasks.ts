@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { SNAPSHOT_HOURLY_DAYS, type MaintenanceTaskName } from '../../../common/rules/maintenance.ts';
+import { expireWindows, periodStart, TIMEFRAME_HOURS } from '../analytics/windows.ts';
 
 /**
  * What each standard maintenance task does. Every task works in batches of short statements, each committed on its
@@ -96,14 +97,19 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
   // Who viewed a story or a share link is only read on the day of the view (to count a viewer once); older days go
   // whatever the retention, with the events past it.
   old_analytics: {
-    tables: ['analytics_events', 'story_hourly_activity', 'story_daily_viewers', 'shared_link_events', 'shared_link_daily_views', 'api_usage', 'api_usage_hourly'],
+    tables: ['analytics_events', 'story_hourly_activity', 'analytics_hourly', 'story_daily_viewers', 'shared_link_events', 'shared_link_daily_views', 'api_usage', 'api_usage_hourly'],
     run: async (context) => {
       const before = cutoff(context);
       const yesterday = new Date(context.nowMs - DAY_MS).toISOString().slice(0, 10);
+      // The analytics periods take an hour off their counts from its hourly row, so those rows stay until no
+      // period holds their hour, and every period is brought up to date first.
+      await expireWindows(context.pool, context.nowMs);
+      const hourlyBefore = new Date(Math.min(before.getTime(), periodStart(Math.max(...TIMEFRAME_HOURS), context.nowMs).getTime()));
       let total = 0;
       for (const [table, key, time, bound] of [
         ['analytics_events', 'id', 'created_at', before],
-        ['story_hourly_activity', 'hour, story_id', 'hour', before],
+        ['story_hourly_activity', 'hour, story_id', 'hour', hourlyBefore],
+        ['analytics_hourly', 'hour', 'hour', before],
         ['story_daily_viewers', 'story_id, day, viewer', 'day', yesterday],
         ['shared_link_events', 'id', 'created_at', before],
         ['shared_link_daily_views', 'shared_link_id, day, viewer', 'day', yesterday],
@@ -158,7 +164,7 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
   planner_statistics: {
     tables: [],
     run: async ({ pool }) => {
-      await pool.query('ANALYZE stories, story_snapshots, keyword_hourly, story_keywords, predictions, email_outbox, analytics_events, story_hourly_activity, shared_link_events, api_usage');
+      await pool.query('ANALYZE stories, story_snapshots, keyword_hourly, story_keywords, predictions, email_outbox, analytics_events, story_hourly_activity, story_window_activity, shared_link_events, api_usage');
       return 0;
     },
   },
