@@ -17,6 +17,8 @@ const storyRef = () =>
     .notNull()
     .references(() => stories.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** The day (UTC) and the viewer's keyed hash, in the tables that count each viewer once a day. */
+const viewerOfTheDay = () => ({ day: date('day', { mode: 'string' }).notNull(), viewer: text('viewer').notNull() });
 
 /** One bookmark per person per story; the list is newest first. */
 export const bookmarks = pgTable(
@@ -166,8 +168,7 @@ export const sharedLinkDailyViews = pgTable(
     sharedLinkId: integer('shared_link_id')
       .notNull()
       .references(() => sharedLinks.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    viewer: text('viewer').notNull(),
+    ...viewerOfTheDay(),
   },
   (table) => [primaryKey({ columns: [table.sharedLinkId, table.day, table.viewer] }), index('shared_link_daily_views_day_idx').on(table.day)],
 );
@@ -263,8 +264,7 @@ export const storyDailyViewers = pgTable(
     storyId: integer('story_id')
       .notNull()
       .references(() => stories.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    viewer: text('viewer').notNull(),
+    ...viewerOfTheDay(),
   },
   (table) => [primaryKey({ columns: [table.storyId, table.day, table.viewer] }), index('story_daily_viewers_day_idx').on(table.day)],
 );
