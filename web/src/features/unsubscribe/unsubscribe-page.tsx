@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, MailX, XCircle } from 'lucide-react';
 import { Link } from 'wouter';
@@ -11,7 +11,6 @@ import { useDocumentTitle } from '@/lib/document-title';
 type State = { kind: 'processing' } | { kind: 'succeeded'; result: UnsubscribeResponse } | { kind: 'failed'; message: string };
 
 
-/** The call runs once on load (spec part 2 §4), and never again on a re-render. */
 async function unsubscribe(token: string, type: string | null): Promise<UnsubscribeResponse> {
   const query = type ? `?type=${encodeURIComponent(type)}` : '';
   const response = await fetch(`/api/unsubscribe/${encodeURIComponent(token)}${query}`, { credentials: 'include' });
@@ -19,29 +18,49 @@ async function unsubscribe(token: string, type: string | null): Promise<Unsubscr
   return (await response.json()) as UnsubscribeResponse;
 }
 
+/**
+ * The call runs once on load (spec part 2 §4): once per link for the life of the page, not per mount. The page can
+ * mount a second time while the app settles (its routes rebuilt once the session is known), and that mount waits
+ * for the same call instead of making another.
+ */
+const calls = new Map<string, Promise<UnsubscribeResponse>>();
+function unsubscribeOnce(token: string, type: string | null, onSuccess: () => void): Promise<UnsubscribeResponse> {
+  const key = `${token}?${type ?? ''}`;
+  let call = calls.get(key);
+  if (!call) {
+    call = unsubscribe(token, type).then((result) => {
+      onSuccess();
+      return result;
+    });
+    calls.set(key, call);
+  }
+  return call;
+}
+
 /** /unsubscribe/{token}?type= (spec part 2 §2.6): processing, then success or failure, and what to do next. */
 export function UnsubscribePage({ token }: { token: string | undefined }) {
   useDocumentTitle('Unsubscribe');
   const [state, setState] = useState<State>(() => (token ? { kind: 'processing' } : { kind: 'failed', message: 'Invalid unsubscribe link' }));
-  const started = useRef(false);
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
+    if (!token) return;
+    let mounted = true;
     const type = new URLSearchParams(window.location.search).get('type');
-    unsubscribe(token, type)
-      .then((result) => {
-        setState({ kind: 'succeeded', result });
-        // Someone signed in here sees their changed preferences on the next page, not the ones loaded before.
-        void queryClient.invalidateQueries();
-      })
-      .catch((error: unknown) =>
-        setState({
-          kind: 'failed',
-          message: error instanceof ApiError ? (error.serverMessage ?? 'Failed to unsubscribe') : 'An error occurred while processing your request',
-        }),
+    // Someone signed in here sees their changed preferences on the next page, not the ones loaded before.
+    unsubscribeOnce(token, type, () => void queryClient.invalidateQueries())
+      .then((result) => mounted && setState({ kind: 'succeeded', result }))
+      .catch(
+        (error: unknown) =>
+          mounted &&
+          setState({
+            kind: 'failed',
+            message: error instanceof ApiError ? (error.serverMessage ?? 'Failed to unsubscribe') : 'An error occurred while processing your request',
+          }),
       );
+    return () => {
+      mounted = false;
+    };
   }, [token, queryClient]);
 
   return (
