@@ -26,6 +26,12 @@ await runMigrations(database.pool);
 const pool = database.pool;
 const app = await buildApp({ config, pool, db: database.db, metrics: createMetrics(), now: Date.now, trigger: { requestNow: async () => undefined } });
 const setCeilingSize = addCeilingRoute(app.server);
+// What the analytics job does when an hour leaves every period: timed on the seeded week, an hour ahead.
+app.server.post('/bench/expire-hour', { schema: { hide: true } }, async () => {
+  const started = performance.now();
+  await expireWindows(pool, Date.now() + 3_600_000);
+  return { ms: performance.now() - started };
+});
 
 const client = await pool.connect();
 try {
@@ -104,10 +110,4 @@ const cookie = [signUp.headers['set-cookie']].flat().map((c) => String(c).split(
 const sample = await app.server.inject({ url: '/api/analytics/popular-stories?timeframe=168&limit=50', headers: { cookie } });
 if (sample.statusCode !== 200) throw new Error(`popular stories: ${sample.statusCode} ${sample.body}`);
 setCeilingSize(sample.body.length);
-// What the analytics job does when an hour leaves every period: timed on the seeded week, an hour ahead.
-app.server.post('/bench/expire-hour', { schema: { hide: true } }, async () => {
-  const started = performance.now();
-  await expireWindows(pool, Date.now() + 3_600_000);
-  return { ms: performance.now() - started };
-});
 await serveBenchApp(app.server, database, { cookie, embedded: database.embedded, stories: STORIES, events: EVENTS, apiRequests: API_REQUESTS });
