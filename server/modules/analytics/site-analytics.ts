@@ -94,9 +94,9 @@ export async function apiUsage(pool: pg.Pool, hours: number, nowMs: number): Pro
     pool.query<RouteTotalsRow>(
       `SELECT method, endpoint, sum(requests)::int AS requests, sum(client_errors)::int AS client_errors,
               sum(server_errors)::int AS server_errors, sum(total_response_ms)::float8 AS total_ms
-         FROM api_usage_hourly WHERE hour >= date_trunc('hour', $1::timestamptz)
+         FROM api_usage_hourly WHERE hour >= $1
         GROUP BY method, endpoint ORDER BY requests DESC, endpoint, method`,
-      [from],
+      [periodStart(hours, nowMs)],
     ),
   ]);
   const sum = (pick: (row: RouteTotalsRow) => number) => routes.rows.reduce((total, row) => total + pick(row), 0);
