@@ -24,6 +24,9 @@ export function periodStart(hours: number, nowMs: number): Date {
  */
 export async function expireWindow(pool: pg.Pool, hours: number, nowMs: number): Promise<void> {
   const start = periodStart(hours, nowMs);
+  // Most calls find nothing to do: a plain read says so without locking the period's row.
+  const due = await pool.query('SELECT 1 FROM analytics_windows WHERE timeframe = $1 AND expired_before < $2', [hours, start]);
+  if (due.rowCount === 0) return;
   const expired = await pool.query(
     `WITH moved AS (
        UPDATE analytics_windows w SET expired_before = $2
