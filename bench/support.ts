@@ -111,11 +111,16 @@ export async function withBenchServer<Info>(script: string, use: (info: Info) =>
 /**
  * A benchmark server's ceiling: `/bench/ceiling` answers a precomputed JSON body of a chosen size, what the same
  * server does with no work at all. Registered at once (Fastify closes its route table at the first request);
- * the returned function sets the size, once a sample answer shows it.
+ * the returned function sets the size, once a sample answer shows it. `/bench/cpu` answers the CPU time the
+ * server's process (all its threads) has used, in microseconds, so a client can divide it by the requests served.
  */
 export function addCeilingRoute(server: FastifyInstance): (bodyBytes: number) => void {
   let precomputed = '';
   server.get('/bench/ceiling', { schema: { hide: true } }, (_request, reply) => sendJsonText(reply, precomputed));
+  server.get('/bench/cpu', { schema: { hide: true } }, () => {
+    const { user, system } = process.cpuUsage();
+    return { microseconds: user + system };
+  });
   return (bodyBytes) => {
     precomputed = JSON.stringify(['x'.repeat(Math.max(0, bodyBytes - 4))]);
   };
