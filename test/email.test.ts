@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
 import { EMAIL_SHARE_MARKER } from '../common/rules/email.ts';
 import { MailDelivery } from '../server/email/outbox.ts';
 import { smtpTransport } from '../server/email/transport.ts';
@@ -324,6 +325,54 @@ describe('delivery', () => {
     const [row] = await outbox(person.id, 'welcome');
     expect(row!.status).toBe('sent');
     expect(mails[0]!.parsed.messageId).toBe(row!.message_id);
+  });
+  it('never has two emails accepted by the server and not yet marked sent, though each send overlaps the next claim', async () => {
+    const people = await Promise.all(Array.from({ length: 5 }, () => signUp(t.app.server)));
+    await t.app.email.queueWelcomes(clock);
+    // The statements that mark an email sent are slowed down, so a send that did not wait for them would finish first.
+    const slowMarks = {
+      query: async (text: string, values?: unknown[]) => {
+        if (text.includes("status = 'sent'")) await new Promise((resolve) => setTimeout(resolve, 40));
+        return pool().query(text, values);
+      },
+    } as unknown as pg.Pool;
+    const unmarkedAtEachAcceptance: number[] = [];
+    smtp.checkBeforeAccepting(async () => {
+      const accepted = smtp.received.map((mail) => mail.parsed.messageId);
+      const { rows } = await pool().query(`SELECT count(*)::int AS n FROM email_outbox WHERE message_id = ANY($1::text[]) AND status <> 'sent'`, [accepted]);
+      unmarkedAtEachAcceptance.push(rows[0].n);
+    });
+    const transport = smtpTransport(smtp.url);
+    const delivery = new MailDelivery({ pool: slowMarks, transport, from: FROM, ratePerSecond: 1000, maxAttempts: 3, now: () => clock });
+    try {
+      const report = await delivery.deliverDue();
+      expect(report.sent).toBeGreaterThanOrEqual(people.length);
+    } finally {
+      smtp.checkBeforeAccepting(null);
+      transport.close();
+    }
+    expect(unmarkedAtEachAcceptance.length).toBeGreaterThanOrEqual(people.length);
+    expect(unmarkedAtEachAcceptance.every((n) => n === 0), String(unmarkedAtEachAcceptance)).toBe(true);
+    for (const person of people) expect(mailTo(person.email, 'welcome'), person.email).toHaveLength(1);
+  });
+  it('abandons a message whose completion was refused: the server never accepts it', async () => {
+    const transport = smtpTransport(smtp.url);
+    const before = smtp.received.length;
+    const refused = Promise.reject(new Error('the previous email could not be marked sent'));
+    refused.catch(() => undefined);
+    try {
+      const result = await transport.send(
+        { from: FROM, to: 'nobody@example.com', subject: 'Never accepted', html: '<p>x</p>', text: 'x', messageId: '<never@trends.test>', headers: {} },
+        { completeAfter: refused },
+      );
+      expect(result.ok).toBe(false);
+      const delivered = await transport.send({ from: FROM, to: 'somebody@example.com', subject: 'Accepted', html: '<p>y</p>', text: 'y', messageId: '<accepted@trends.test>', headers: {} });
+      expect(delivered.ok).toBe(true);
+    } finally {
+      transport.close();
+    }
+    await smtp.waitFor(before + 1);
+    expect(smtp.received.slice(before).map((mail) => mail.parsed.subject)).toEqual(['Accepted']);
   });
 });
 

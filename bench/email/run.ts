@@ -1,15 +1,15 @@
 /**
  * bench/email (issue 17 item 7): the Sunday newsletter for a large list. Stage 1 renders and queues it for every
  * subscriber (the production path: queueWeeklyDigest, batches of 500); stage 2 sends the outbox over SMTP to a local
- * sink (the smtp-server package, accepting and discarding). Prints emails a second for each stage and the peak
- * memory, sampled every 50 ms. Targets: at least 200 emails a second sent; memory flat in the number of subscribers.
+ * sink (the smtp-server package, accepting and discarding, in a process of its own: sink.ts). Prints emails a
+ * second for each stage and the peak memory, sampled every 50 ms. Targets: at least 200 emails a second sent; memory flat in the number of subscribers.
  * BENCH_SUBSCRIBERS sets the list size (default 100,000).
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
@@ -46,25 +46,19 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds
   }
 }
 
+/** The sink's next message (sink.ts). */
+async function reply<T>(sink: ChildProcess): Promise<T> {
+  const [message] = (await once(sink, 'message')) as [T];
+  return message;
+}
+
 export async function runEmailBenchmark(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hn-bench-email-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const database = await openDatabase(config);
-  let received = 0;
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => {
-        received++;
-        callback();
-      });
-      stream.resume();
-    },
-  });
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  const transport = smtpTransport(`smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`, Math.max(5, CONCURRENCY));
+  const sink = fork(path.join(import.meta.dirname, 'sink.ts'), { execArgv: ['--import', 'tsx'] });
+  const { port } = await reply<{ port: number }>(sink);
+  const transport = smtpTransport(`smtp://127.0.0.1:${port}`, Math.max(5, CONCURRENCY));
   try {
     await runMigrations(database.pool);
     const pool = database.pool;
@@ -92,10 +86,12 @@ export async function runEmailBenchmark(): Promise<void> {
       );
     line('render and queue', queued.result.queued, queued);
     line('send over SMTP', sent.result.sent, sent);
+    sink.send('received');
+    const { received } = await reply<{ received: number }>(sink);
     console.log(`received by the sink: ${formatNumber(received)}; failed: ${sent.result.failed}; target: >= 200 emails/s sent`);
   } finally {
     transport.close();
-    await new Promise<void>((resolve) => sink.close(() => resolve()));
+    sink.disconnect();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }

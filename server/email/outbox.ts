@@ -98,10 +98,12 @@ export function retryDelayMs(attempts: number): number {
 const DEFAULT_LEASE_MS = 10 * 60_000;
 
 /**
- * Sends due email one at a time (per lane; see `concurrency`). Each email is marked `sending` (in its own statement) before it goes to the SMTP
- * server and `sent` after (with the next email's claim): a process that dies between the two leaves exactly that one email `sending`, and the
- * next run sends it again once its lease has passed, with the same Message-ID (at least once; the window is one
- * email, and mail clients fold a repeated Message-ID). An email marked sent is never picked again.
+ * Sends due email one at a time (per lane; see `concurrency`). Each email is marked `sending` when it is claimed,
+ * before it goes to the SMTP server, and `sent` after the server accepted it, in the statement that claims the
+ * email after next (see `lane`). The server cannot accept an email before the previous one is marked, so a process
+ * that dies leaves at most one email that reached the server still `sending` (the one claimed beside it never
+ * reached it); the next run sends both once their lease has passed, with the same Message-ID (at least once; the
+ * window is one email, and mail clients fold a repeated Message-ID). An email marked sent is never picked again.
  */
 export class MailDelivery {
   private readonly leaseMs: number;
@@ -145,7 +147,8 @@ export class MailDelivery {
     return result.rows[0] ?? null;
   }
 
-  private async markSent(id: string): Promise<void> {
+  private async markSent(id: string | null): Promise<void> {
+    if (id === null) return;
     await this.options.pool.query(`UPDATE email_outbox SET status = 'sent', sent_at = $2, reason = NULL WHERE id = $1`, [id, new Date(this.options.now())]);
   }
 
@@ -160,25 +163,32 @@ export class MailDelivery {
     return report;
   }
 
+  /**
+   * Sends one email at a time. While an email is being sent, the statement that marks the previous one sent and
+   * claims the next runs beside it, and the email's final dot waits for that statement: the database's and the
+   * SMTP server's waits overlap instead of adding up, and still at most one email of the lane has been accepted by
+   * the server and not yet marked sent.
+   */
   private async lane(nextTurn: () => number | null, started: number, report: DeliveryReport): Promise<void> {
     const { pool, transport, from, ratePerSecond, maxAttempts, now } = this.options;
+    let turn = nextTurn();
+    let current: OutboxRow | null = turn === null ? null : await this.claimNext(null);
     let delivered: string | null = null;
-    for (let turn = nextTurn(); turn !== null; turn = nextTurn()) {
-      const row: OutboxRow | null = await this.claimNext(delivered);
+    while (current !== null) {
+      const currentTurn = turn!;
+      turn = nextTurn();
+      const following: Promise<OutboxRow | null> = turn === null ? this.markSent(delivered).then(() => null) : this.claimNext(delivered);
+      // Handled below, after the send; until then a failure only stops the send from completing.
+      following.catch(() => undefined);
       delivered = null;
-      if (!row) break;
       // Keeps to the configured rate: the n-th email of a run goes no sooner than n / rate seconds after its start.
-      const wait = started + (turn * 1000) / ratePerSecond - Date.now();
+      const wait = started + (currentTurn * 1000) / ratePerSecond - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const result = await transport!.send({
-        from,
-        to: row.recipient,
-        subject: row.subject,
-        html: row.html,
-        text: row.text_body,
-        messageId: row.message_id,
-        headers: row.headers,
-      });
+      const row: OutboxRow = current;
+      const result = await transport!.send(
+        { from, to: row.recipient, subject: row.subject, html: row.html, text: row.text_body, messageId: row.message_id, headers: row.headers },
+        { completeAfter: following },
+      );
       if (result.ok) {
         delivered = row.id;
         report.sent++;
@@ -193,7 +203,8 @@ export class MailDelivery {
         ]);
         report.retrying++;
       }
+      current = await following;
     }
-    if (delivered) await this.markSent(delivered);
+    await this.markSent(delivered);
   }
 }

@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import nodemailer from 'nodemailer';
 
 export interface OutgoingMail {
@@ -13,8 +14,17 @@ export interface OutgoingMail {
 /** What sending did: delivered, or a failure that is worth retrying (temporary) or not (permanent). */
 export type SendResult = { ok: true } | { ok: false; permanent: boolean; message: string };
 
+export interface SendOptions {
+  /**
+   * The SMTP server is not told the message is complete (the final dot) before this settles; if it rejects, the
+   * message is abandoned. Lets the sender mark the previous email sent while this one is on its way, with never
+   * two emails accepted by the server and not yet marked.
+   */
+  completeAfter?: Promise<unknown>;
+}
+
 export interface MailTransport {
-  send(mail: OutgoingMail): Promise<SendResult>;
+  send(mail: OutgoingMail, options?: SendOptions): Promise<SendResult>;
   close(): void;
 }
 
@@ -27,10 +37,16 @@ export function smtpTransport(url: string, maxConnections = 5): MailTransport {
   address.searchParams.set('pool', 'true');
   address.searchParams.set('maxConnections', String(maxConnections));
   const transporter = nodemailer.createTransport(address.toString());
+  transporter.use('stream', (message, done) => {
+    const { completeAfter } = message.data as { completeAfter?: Promise<unknown> };
+    if (completeAfter) message.message.transform(() => holdEndUntil(completeAfter));
+    done();
+  });
   return {
-    async send(mail) {
+    async send(mail, { completeAfter } = {}) {
       try {
         await transporter.sendMail({
+          ...(completeAfter ? { completeAfter } : {}),
           from: mail.from,
           to: mail.to,
           subject: mail.subject,
@@ -50,4 +66,16 @@ export function smtpTransport(url: string, maxConnections = 5): MailTransport {
       transporter.close();
     },
   };
+}
+
+/** Passes a message through, but ends it only once `gate` has settled, and fails it if `gate` rejects. */
+function holdEndUntil(gate: Promise<unknown>): Transform {
+  return new Transform({
+    transform(chunk, _encoding, callback) {
+      callback(null, chunk);
+    },
+    flush(callback) {
+      gate.then(() => callback(), (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+    },
+  });
 }

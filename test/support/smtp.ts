@@ -13,6 +13,8 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Answers the next RCPT commands with this SMTP code (4xx: try again later; 5xx: refused) until cleared. */
   refuseWith(code: number | null): void;
+  /** Runs `check` on each email the server has read, before it answers that it accepted it (null: no check). */
+  checkBeforeAccepting(check: ((mail: ReceivedMail) => Promise<void>) | null): void;
   /** Waits until `count` emails have arrived in all (they arrive asynchronously after the client's QUIT). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -22,6 +24,7 @@ export interface TestSmtp {
 export async function startSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let refuse: number | null = null;
+  let checkBeforeAccepting: ((mail: ReceivedMail) => Promise<void>) | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -38,8 +41,10 @@ export async function startSmtp(): Promise<TestSmtp> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw)
-          .then((parsed) => {
-            received.push({ envelopeTo: session.envelope.rcptTo.map((to) => to.address), raw, parsed });
+          .then(async (parsed) => {
+            const mail = { envelopeTo: session.envelope.rcptTo.map((to) => to.address), raw, parsed };
+            await checkBeforeAccepting?.(mail);
+            received.push(mail);
             callback();
           })
           .catch(callback);
@@ -53,6 +58,9 @@ export async function startSmtp(): Promise<TestSmtp> {
     received,
     refuseWith(code) {
       refuse = code;
+    },
+    checkBeforeAccepting(check) {
+      checkBeforeAccepting = check;
     },
     async waitFor(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
