@@ -18,7 +18,8 @@ import { formatNumber, seedBenchmarkData } from './support.ts';
 
 const HOURS = Number(process.env.BENCH_HOURS ?? 24);
 const START = Date.parse(process.env.BENCH_DAY ?? '2021-03-01T00:00:00Z') / 1000;
-const SAMPLE_CYCLES = 10;
+/** Cycles measured at each table size, their median printed (BENCH_INGEST_CYCLES). */
+const SAMPLE_CYCLES = Number(process.env.BENCH_INGEST_CYCLES ?? 20);
 /** The stored-story counts a cycle's cost is measured at (BENCH_INGEST_SIZES=10000,100000 for a quicker run). */
 const TABLE_SIZES = (process.env.BENCH_INGEST_SIZES ?? '10000,100000,500000').split(',').map(Number);
 
