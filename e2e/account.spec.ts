@@ -217,6 +217,8 @@ test.describe('signed in', () => {
   });
 
   test('each kind of email can have its own frequency and daily cap, and watched-story emails turn back on', async ({ page }) => {
+    // Sign-up, onboarding and two saves: past the default minute on a loaded machine, as its neighbours.
+    test.setTimeout(120_000);
     await signUp(page);
     await completeOnboarding(page);
     await page.goto('/preferences');
