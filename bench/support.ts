@@ -90,11 +90,13 @@ export function formatNumber(value: number, digits = 0): string {
  * generator does not share its event loop, on a fresh embedded database under a temporary folder (or
  * BENCH_DATA_DIR, kept between runs: seeding takes minutes; with DATABASE_URL the PostgreSQL database is kept
  * anyway). The server prints one JSON line once it listens; `use` gets it parsed. The server is stopped after.
+ * BENCH_SERVER_NODE_ARGS adds options to the server's node, to profile it: `--cpu-prof --cpu-prof-dir=/tmp/prof`.
  */
 export async function withBenchServer<Info>(script: string, use: (info: Info) => Promise<void>): Promise<void> {
   const keepData = process.env.BENCH_DATA_DIR !== undefined;
   const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), `hn-bench-${path.basename(path.dirname(script))}-`)));
-  const server = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const firstLine = await new Promise<string>((resolve, reject) => {
       createInterface({ input: server.stdout! }).once('line', resolve);

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,6 +20,7 @@ import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts
 import { markPrivateAnswers } from './http/caching.ts';
 import { metricsAccess } from './http/metrics-access.ts';
 import { originCheck } from './http/origin.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { isApiRequest, refuseNonCanonicalPaths } from './http/request-path.ts';
 import { DatabaseRateLimiter } from './http/rate-limit.ts';
 import { toHeaders } from './http/web-request.ts';
@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installAccessControl(server, resolveUser);
   server.addHook('onRequest', originCheck(trustedOrigins));
 
-  await server.register(helmet, {
+  installSecurityHeaders(server, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
