@@ -21,6 +21,8 @@ export const configSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.max(3_600_000).default(15_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.max(3_600_000).default(3_000),
   DATABASE_POOL_TIMEOUT_MS: positiveInt.max(600_000).default(5_000),
+  // The embedded database's page cache (PostgreSQL's shared_buffers), in megabytes (docs/performance.md).
+  EMBEDDED_DATABASE_CACHE_MB: positiveInt.min(16).max(2048).default(128),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HN_API_URL: z.string().url().default('https://hacker-news.firebaseio.com/v0'),
   HN_POLL_SECONDS: positiveInt.max(86_400).default(60),

@@ -13,6 +13,7 @@ const database = await openDatabase({
   DATABASE_URL: process.env.DATABASE_URL,
   DATA_DIR: process.env.BENCH_DATA_DIR ?? './data',
   DATABASE_POOL_SIZE: 1,
+  EMBEDDED_DATABASE_CACHE_MB: Number(process.env.EMBEDDED_DATABASE_CACHE_MB ?? 1024),
 });
 const pool = database.pool;
 const nowMs = Date.now();

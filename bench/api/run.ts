@@ -48,7 +48,7 @@ interface Figures {
 }
 
 export async function runApiBenchmark(): Promise<void> {
-  await withBenchServer<{ url: string; bodyBytes: number; embedded: boolean }>(path.join(import.meta.dirname, 'server.ts'), async ({ url, bodyBytes, embedded }) => {
+  await withBenchServer<{ url: string; bodyBytes: number; embedded: boolean; cacheMb: number }>(path.join(import.meta.dirname, 'server.ts'), async ({ url, bodyBytes, embedded, cacheMb }) => {
     const results: Figures[] = [];
     // One counter per sort for the whole run: the warm-up's and the mix's keys are never asked again.
     const coldCount = new Map<StoryListSort, number>(STORY_LIST_SORTS.map((sort) => [sort, 0]));
@@ -108,7 +108,7 @@ export async function runApiBenchmark(): Promise<void> {
 
     const ceiling = results[0]!.rps;
     console.log(
-      `\nbench/api: ${embedded ? 'embedded database' : 'PostgreSQL'}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, body ${formatNumber(bodyBytes)} bytes`,
+      `\nbench/api: ${embedded ? `embedded database (page cache ${cacheMb} MB)` : 'PostgreSQL'}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, body ${formatNumber(bodyBytes)} bytes`,
     );
     console.log('target                         req/s     p50 ms   p99 ms   ratio to ceiling');
     const row = (r: Figures, ratio: string) =>

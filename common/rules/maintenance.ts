@@ -76,7 +76,7 @@ export const STANDARD_TASKS: readonly StandardTask[] = [
   },
   {
     taskName: 'planner_statistics',
-    description: "Refresh the database's planner statistics on the tables that grow, so queries keep their plans.",
+    description: "Refresh the database's planner statistics on the tables that grow, so queries keep their plans, and vacuum the stories, so lists are counted from their indexes.",
     schedule: 'weekly',
     retentionDays: 1,
   },

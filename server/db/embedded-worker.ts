@@ -11,6 +11,7 @@ import { PGliteSessionServer, type SessionServerOptions } from './session-server
 export interface EmbeddedWorkerData extends SessionServerOptions {
   pgliteDir: string;
   socketPath: string;
+  sharedBuffersMb: number;
 }
 
 /** Messages from this thread: ready to take connections, failed to start, or closed after 'close'. */
@@ -21,7 +22,11 @@ const data = workerData as EmbeddedWorkerData;
 
 try {
   // pg_trgm backs search (docs/search.md); its migration creates the extension, which needs it loaded here.
-  const db = await PGlite.create({ dataDir: data.pgliteDir, extensions: { pg_trgm } });
+  const db = await PGlite.create({
+    dataDir: data.pgliteDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${data.sharedBuffersMb}MB`],
+  });
   const server = new PGliteSessionServer(db, data.socketPath, {
     maxConnections: data.maxConnections,
     idleInTransactionTimeoutMs: data.idleInTransactionTimeoutMs,

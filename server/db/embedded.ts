@@ -24,6 +24,11 @@ const SOCKET_FILE = '.s.PGSQL.5432';
 export interface EmbeddedDatabaseOptions {
   /** A connection idle inside a transaction is ended after this long, so it cannot hold the session from everyone. */
   idleInTransactionTimeoutMs: number;
+  /**
+   * PostgreSQL's page cache. Pages outside it are read from the file system, which costs the embedded database a
+   * system call or two each (docs/performance.md); 128 MB, PostgreSQL's default, when not given.
+   */
+  sharedBuffersMb?: number;
 }
 
 export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
@@ -41,6 +46,7 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedDa
     socketPath,
     maxConnections: MAX_SOCKET_CONNECTIONS,
     idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs,
+    sharedBuffersMb: options.sharedBuffersMb ?? 128,
   };
   const worker = new Worker(typescriptWorkerSource(new URL('./embedded-worker.ts', import.meta.url)), { eval: true, workerData });
   const started = await nextMessage(worker);

@@ -16,7 +16,7 @@ export interface Database {
 
 type DatabaseTimeouts = Pick<Config, 'DATABASE_STATEMENT_TIMEOUT_MS' | 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS' | 'DATABASE_POOL_TIMEOUT_MS'>;
 /** Where and how big; the timeouts default to the configuration's defaults. */
-export type DatabaseOptions = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & Partial<DatabaseTimeouts>;
+export type DatabaseOptions = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & Partial<DatabaseTimeouts & Pick<Config, 'EMBEDDED_DATABASE_CACHE_MB'>>;
 
 // COUNT(*) and bigint columns come back as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -25,7 +25,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const config = { ...loadConfig({}), ...definedOnly(options) };
   const embedded = config.DATABASE_URL
     ? null
-    : await startEmbeddedDatabase(config.DATA_DIR, { idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS });
+    : await startEmbeddedDatabase(config.DATA_DIR, {
+        idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        sharedBuffersMb: config.EMBEDDED_DATABASE_CACHE_MB,
+      });
   const connectionString = config.DATABASE_URL ?? embedded!.connectionString;
   const pool = new pg.Pool({
     connectionString,

@@ -12,7 +12,7 @@ describe('the embedded database under concurrent connections', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'session-server-'));
-    db = await startEmbeddedDatabase(dataDir, { idleInTransactionTimeoutMs: 10_000 });
+    db = await startEmbeddedDatabase(dataDir, { idleInTransactionTimeoutMs: 10_000, sharedBuffersMb: 48 });
     pool = new pg.Pool({ connectionString: db.connectionString, max: 10 });
     await pool.query('CREATE TABLE entries (id serial PRIMARY KEY, n int NOT NULL, label text NOT NULL)');
   });
@@ -21,6 +21,18 @@ describe('the embedded database under concurrent connections', () => {
     await pool.end();
     await db.close();
     await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts with the page cache it was given', async () => {
+    const { rows } = await pool.query<{ shared_buffers: string }>('SHOW shared_buffers');
+    expect(rows[0]!.shared_buffers).toBe('48MB');
+  });
+
+  it('answers an exchange whose error skips the rest of it, then the next one', async () => {
+    // Parse fails, so PostgreSQL skips Bind and Execute up to Sync; the connection is usable again after it.
+    await expect(pool.query('SELECT no_such_column FROM entries WHERE n = $1', [1])).rejects.toThrow(/no_such_column/);
+    const { rows } = await pool.query<{ one: number }>('SELECT $1::int AS one', [1]);
+    expect(rows[0]!.one).toBe(1);
   });
 
   it('keeps each query and each transaction whole when many connections use it at once', async () => {

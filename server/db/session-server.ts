@@ -208,16 +208,19 @@ class Connection {
     try {
       // A client that left while waiting for the turn needs no answer.
       if (!this.open) return;
-      for (const message of messages) {
-        await this.db.execProtocolRawStream(message, {
-          // PGlite hands out a view of its own memory and reuses it for the next chunk: a chunk the socket
-          // has to queue (a reader slower than the reply) must be a copy, or it changes before it is sent.
-          onRawData: (data) => {
-            if (this.open && this.socket.writable) this.socket.write(Buffer.from(data));
-          },
-        });
-      }
+      // One call for the whole exchange: PGlite runs the messages of one buffer in order, as PostgreSQL reads them
+      // from its socket, and each call has a fixed cost (entering the database, syncing its files). The reply's
+      // chunks go out in one write at the end (cork), not one system call each.
+      this.socket.cork();
+      await this.db.execProtocolRawStream(messages.length === 1 ? messages[0]! : Buffer.concat(messages), {
+        // PGlite hands out a view of its own memory and reuses it for the next chunk: a chunk the socket
+        // has to queue (a reader slower than the reply) must be a copy, or it changes before it is sent.
+        onRawData: (data) => {
+          if (this.open && this.socket.writable) this.socket.write(Buffer.from(data));
+        },
+      });
     } finally {
+      this.socket.uncork();
       if (complete && !this.db.isInTransaction()) this.turn.give(this);
       if (this.turn.heldBy(this)) this.startIdleTimer();
     }

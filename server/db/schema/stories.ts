@@ -69,22 +69,24 @@ export const stories = pgTable(
     // ORDER BY, tie-breakers included (a plain DESC is NULLS FIRST; the columns are never null), so a page is read
     // in order from the index and the scan stops at its LIMIT. The lists' other filters (min score, window) follow
     // as key columns, so the scan checks them on the index entry and visits the table only for stories that pass.
+    // Each index holds only the stories a list may show (not dead, deleted or hidden by moderation), so counting a
+    // list's stories reads index entries alone (an index-only scan), never the table.
     index('stories_trending_idx')
       .on(table.trendingScore.desc().nullsFirst(), table.score.desc().nullsFirst(), table.id.desc().nullsFirst(), table.time)
-      .where(sql`NOT ${table.dead} AND NOT ${table.deleted}`),
+      .where(sql`NOT ${table.dead} AND NOT ${table.deleted} AND NOT ${table.hidden}`),
     // Only stories of the last day have a rise score; the list asks for rise_score > 0, so the index holds just those.
     index('stories_rise_idx')
-      .on(table.riseScore.desc().nullsFirst(), table.id.desc().nullsFirst())
-      .where(sql`NOT ${table.dead} AND NOT ${table.deleted} AND ${table.riseScore} > 0`),
+      .on(table.riseScore.desc().nullsFirst(), table.id.desc().nullsFirst(), table.score, table.time, table.scoreVelocity)
+      .where(sql`NOT ${table.dead} AND NOT ${table.deleted} AND NOT ${table.hidden} AND ${table.riseScore} > 0`),
     index('stories_score_idx')
       .on(table.score.desc().nullsFirst(), table.id.desc().nullsFirst(), table.time)
-      .where(sql`NOT ${table.dead} AND NOT ${table.deleted}`),
+      .where(sql`NOT ${table.dead} AND NOT ${table.deleted} AND NOT ${table.hidden}`),
     index('stories_comments_idx')
       .on(table.descendants.desc().nullsFirst(), table.id.desc().nullsFirst(), table.score, table.time)
-      .where(sql`NOT ${table.dead} AND NOT ${table.deleted}`),
+      .where(sql`NOT ${table.dead} AND NOT ${table.deleted} AND NOT ${table.hidden}`),
     index('stories_time_idx')
       .on(table.time.desc().nullsFirst(), table.id.desc().nullsFirst(), table.score)
-      .where(sql`NOT ${table.dead} AND NOT ${table.deleted}`),
+      .where(sql`NOT ${table.dead} AND NOT ${table.deleted} AND NOT ${table.hidden}`),
     // Stories still moving must have their velocity decayed even when no update mentions them.
     index('stories_moving_idx').on(table.derivedAt).where(sql`${table.scoreVelocity} > 0 OR ${table.commentsVelocity} > 0`),
     // Search (docs/search.md): case-insensitive substring matches on title, domain and author, by trigrams.

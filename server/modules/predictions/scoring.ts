@@ -148,7 +148,7 @@ async function pageAt(pool: pg.Pool, frontPageScores: number[]): Promise<PageAt>
     `SELECT newest.hn_id AS newest_id, newest.time AS newest_time, oldest.hn_id AS oldest_id, oldest.time AS oldest_time
        FROM (SELECT hn_id, time FROM stories ORDER BY hn_id DESC LIMIT 1) AS newest
        LEFT JOIN LATERAL (SELECT hn_id, time FROM stories
-                           WHERE NOT dead AND NOT deleted AND time >= newest.time - $1
+                           WHERE NOT dead AND NOT deleted AND NOT hidden AND time >= newest.time - $1
                            ORDER BY time, id LIMIT 1) AS oldest ON true`,
     [ID_RATE_SPAN_SECONDS],
   );
