@@ -25,7 +25,9 @@ const { range } = await loadDataset({ dataset });
 const start = range.first + HOURS_IN * 3600;
 const replay = await startReplay({ dataset, start, speed: 1, timeShift: Math.floor(Date.now() / 1000) - start, log: () => undefined });
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+// BENCH_SERVER_NODE_ARGS (from bench/web) profiles the product's server, as it does a benchmark's (bench/support.ts).
+const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: {
