@@ -30,7 +30,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   globalTeardown: './e2e/global-teardown.ts',
-  timeout: 60_000,
+  // In CI two browsers, the server and its database share two cores: a full-page check (axe and a screenshot, in
+  // light and dark) takes 10-30 s there, against 2-5 s on a quiet machine, so the default limit doubles.
+  timeout: process.env.CI ? 120_000 : 60_000,
   expect: { timeout: 15_000 },
   workers: 2,
   fullyParallel: true,

@@ -2,7 +2,7 @@ import { checkPage, expect, seedFlaggedStory, signUpAs, test } from './support.t
 
 /** The admin pages on a phone: nothing wider than the screen, dialogs within it, axe on each. */
 test('phone: the admin pages and dialogs fit the screen', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const { email } = await signUpAs(page, 'admin', 'Phone Admin');
   const title = await seedFlaggedStory(email, 'Spam from a phone');
   const noOverflow = async (where: string) =>
