@@ -168,15 +168,25 @@ describe('webRoutes', () => {
 
 /** A stand-in for the built server-side renderer: it asks the API as the page's visitor, then renders what it heard. */
 const FAKE_RENDERER = `
-export async function renderSignedInHome(call, search) {
+export async function loadSignedInHomeState(call, search) {
   const who = await call('/api/whoami');
-  if (who.body?.name === 'linker') return { audience: 'signed-in', root: '<div id="root" data-prerendered>' + search + '</div>', darkMode: false };
+  if (who.body?.name === 'linker') return { audience: 'signed-in', state: { search }, darkMode: false };
   if (who.status === 401) return { audience: 'visitor' };
   if (who.body.name === 'broken') throw new Error('the stories call failed');
   if (who.body.name === 'locked-out') return { audience: 'maintenance' };
   const echo = await call('/api/echo', { ids: [1, 2] });
-  const root = '<div id="root" data-prerendered>' + who.body.name + ' $& ' + JSON.stringify(echo.body) + '</div>';
-  return { audience: 'signed-in', root, darkMode: who.body.name === 'night-owl' };
+  return { audience: 'signed-in', state: { name: who.body.name, echo: echo.body }, darkMode: who.body.name === 'night-owl' };
+}
+export async function renderSignedInHome(state, search) {
+  if (state.search !== undefined) return '<div id="root" data-prerendered>' + search + '</div>';
+  // A long render: the HTTP thread must not wait on it.
+  if (state.name === 'slow') {
+    const until = Date.now() + 400;
+    while (Date.now() < until);
+  }
+  if (state.name === 'crash') process.exit(3);
+  if (state.name === 'throws') throw new Error('the render failed');
+  return '<div id="root" data-prerendered>' + state.name + ' $& ' + JSON.stringify(state.echo) + '</div>';
 }
 `;
 const HOME_TEMPLATE = '<!doctype html><html lang="en"><style>inline</style><div id="root"></div>';
@@ -245,13 +255,33 @@ describe('webRoutes with the server-side renderer', () => {
     }
   });
 
-  it('sends the plain app when the page is the maintenance page, or when rendering fails', async () => {
-    for (const name of ['locked-out', 'broken']) {
+  it('sends the plain app when the page is the maintenance page, or when gathering or rendering fails', async () => {
+    for (const name of ['locked-out', 'broken', 'throws']) {
       const response = await app.inject({ url: '/', headers: { cookie: `hnt.session_token=${name}` } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toBe(INDEX_HTML);
     }
+  });
+
+  it('renders on a thread of its own: a long render holds no other request', async () => {
+    const slow = app.inject({ url: '/', headers: { cookie: 'hnt.session_token=slow' } }).then((response) => ({ response, at: performance.now() }));
+    // Once the slow page is being rendered, another request is answered while it still is.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const other = await app.inject({ url: '/api/whoami', headers: { cookie: 'hnt.session_token=ada' } });
+    const otherAt = performance.now();
+    expect(other.json()).toEqual({ name: 'ada' });
+    const { response, at } = await slow;
+    expect(response.body).toContain('data-prerendered>slow ');
+    expect(at).toBeGreaterThan(otherAt);
+  });
+
+  it('falls back to the plain app when the render thread dies, and renders again with a new one', async () => {
+    const crashed = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=crash' } });
+    expect(crashed.statusCode).toBe(200);
+    expect(crashed.body).toBe(INDEX_HTML);
+    const next = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=ada' } });
+    expect(next.body).toContain('data-prerendered>ada $& ');
   });
 
   it('still sends visitors without a session cookie the landing page', async () => {

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute } from '../web/src/app/route-paths.ts';
 import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, type ApiCall, type ServerRenderer } from '../web/src/prerendered.ts';
+import { HomeRenderThread } from './home-render-thread.ts';
 import { withSharedSessionLookup } from './http/access.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
@@ -75,7 +76,10 @@ export interface WebRoutesOptions {
 }
 
 interface HomeRenderer {
+  /** Gathers the page's answers, on the HTTP thread. */
   renderer: ServerRenderer;
+  /** Renders them, on a thread of its own. */
+  thread: HomeRenderThread;
   /** The HTML page with an empty root for the rendered one. */
   template: string;
 }
@@ -85,8 +89,9 @@ async function loadHomeRenderer(ssrDir: string): Promise<HomeRenderer | null> {
   const entry = path.join(ssrDir, SSR_ENTRY_FILE);
   const templateFile = path.join(ssrDir, HOME_TEMPLATE_FILE);
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
-  const renderer = (await import(pathToFileURL(entry).href)) as ServerRenderer;
-  return { renderer, template: readFileSync(templateFile, 'utf8') };
+  const entryUrl = pathToFileURL(entry).href;
+  const renderer = (await import(entryUrl)) as ServerRenderer;
+  return { renderer, thread: new HomeRenderThread(entryUrl), template: readFileSync(templateFile, 'utf8') };
 }
 
 /** Whether a web build exists in distDir. */
@@ -113,6 +118,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
 
   return async (app) => {
     const home = ssrDir ? await loadHomeRenderer(ssrDir) : null;
+    if (home) app.addHook('onClose', () => home.thread.close());
     /**
      * The API, called in-process as the person asking for the page: their cookie and address, so the answers are
      * exactly what their browser would get (access checks, rate limits and all), without a network round trip.
@@ -143,15 +149,14 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (!hasSessionCookie(request.headers.cookie)) return sendLandingOrApp();
       if (!home) return sendApp(request, reply, 200);
 
-      const render = () => home.renderer.renderSignedInHome(apiCallAs(request), searchOf(request.url));
-      const rendered = await withSharedSessionLookup(render).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'rendering the signed-in home failed; sending the plain app');
-        return null;
-      });
-      if (rendered === null) return sendApp(request, reply, 200);
-      if (rendered.audience === 'visitor') return sendLandingOrApp();
-      if (rendered.audience === 'maintenance') return sendApp(request, reply, 200);
-      const { root, darkMode } = rendered;
+      const search = searchOf(request.url);
+      const gathered = await withSharedSessionLookup(() => home.renderer.loadSignedInHomeState(apiCallAs(request), search)).catch(failed(request, 'gathering'));
+      if (gathered === null) return sendApp(request, reply, 200);
+      if (gathered.audience === 'visitor') return sendLandingOrApp();
+      if (gathered.audience === 'maintenance') return sendApp(request, reply, 200);
+      const root = await home.thread.render(gathered.state, search).catch(failed(request, 'rendering'));
+      if (root === null) return sendApp(request, reply, 200);
+      const { darkMode } = gathered;
       // Their darkMode preference applies from the first paint, and the theme script leaves it alone: this browser's
       // stored theme may be older than a change the person made on another device.
       const page = home.template.replace(EMPTY_ROOT, () => root);
@@ -183,6 +188,14 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
     };
     app.get('/', { schema: { hide: true } }, handle);
     app.get('/*', { schema: { hide: true } }, handle);
+  };
+}
+
+/** Logs a failed step of the signed-in home, whose page then falls back to the plain app. */
+function failed(request: FastifyRequest, step: 'gathering' | 'rendering') {
+  return (error: unknown): null => {
+    request.log.warn({ err: error }, `${step} the signed-in home failed; sending the plain app`);
+    return null;
   };
 }
 

@@ -2,7 +2,8 @@ import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTypescriptWorker } from '../typescript-worker.ts';
 import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded-worker.ts';
 
 /**
@@ -48,7 +49,7 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedDa
     idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs,
     sharedBuffersMb: options.sharedBuffersMb ?? 128,
   };
-  const worker = new Worker(typescriptWorkerSource(new URL('./embedded-worker.ts', import.meta.url)), { eval: true, workerData });
+  const worker = startTypescriptWorker(new URL('./embedded-worker.ts', import.meta.url), { workerData });
   const started = await nextMessage(worker);
   if (started.type !== 'ready') {
     await worker.terminate();
@@ -73,16 +74,6 @@ async function nextMessage(worker: Worker): Promise<EmbeddedWorkerMessage> {
     throw new Error(`The embedded database's thread exited with code ${code}`);
   })])) as [EmbeddedWorkerMessage];
   return message;
-}
-
-/**
- * A worker that runs a TypeScript module, as the server's own thread does. tsx's hooks are registered inside
- * the worker: on Node 20 a worker's `--import tsx` comes too late for its entry module, and a host that loads
- * TypeScript its own way (the test runner) has no tsx to inherit.
- */
-function typescriptWorkerSource(entry: URL): string {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
 }
 
 /** A socket file left by a crash blocks listen(); one that still answers means another process owns the data. */

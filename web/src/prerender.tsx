@@ -3,7 +3,7 @@
  * renders the landing page and the loading screen once; the server (server/web.ts) renders the signed-in home
  * for each request.
  */
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
@@ -14,7 +14,7 @@ import { preloadSignedInHome } from './app/signed-in-frame';
 import { loadSignedInHome } from './app/signed-in-home-state';
 import { LoadingScreen } from './components/loading-screen';
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
-import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeRender } from './prerendered';
+import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState } from './prerendered';
 
 /**
  * `/` as the tree boot.tsx hydrates (which gives the Router the browser's path and query string), so the markup
@@ -46,15 +46,24 @@ export function renderLoadingRoot(): string {
 }
 
 /**
- * `/` for someone signed in, rendered from their own API answers (`call` asks the API with their cookie): the
- * navigation, filters and the page of story cards its query string (`search`) names, with the answers in the page
- * for the app to start from.
+ * What `/` for someone signed in renders from, asked of the API as them (`call` carries their cookie): who they
+ * are, their preferences, and the page of story cards its query string (`search`) names, with its statuses.
  */
-export async function renderSignedInHome(call: ApiCall, search: string): Promise<SignedInHomeRender> {
+export async function loadSignedInHomeState(call: ApiCall, search: string): Promise<SignedInHomeState> {
   const client = createQueryClient();
-  const [audience] = await Promise.all([loadSignedInHome(client, call, search), preloadSignedInHome()]);
+  const audience = await loadSignedInHome(client, call, search);
   if (audience === 'visitor' || audience === 'maintenance') return { audience };
-  const markup = renderToString(homeApp({ client, search }));
   const darkMode = client.getQueryData<Preferences>(PREFERENCES_KEY)?.darkMode ?? false;
-  return { audience, root: renderedRootWithState(markup, dehydrate(client)), darkMode };
+  return { audience, state: dehydrate(client), darkMode };
+}
+
+/**
+ * `/` for someone signed in: the navigation, filters and the page of story cards rendered from the answers
+ * loadSignedInHomeState gathered, which go in the page too, for the app to start from.
+ */
+export async function renderSignedInHome(state: unknown, search: string): Promise<string> {
+  const client = createQueryClient();
+  hydrate(client, state as DehydratedState);
+  await preloadSignedInHome();
+  return renderedRootWithState(renderToString(homeApp({ client, search })), state);
 }

@@ -58,19 +58,29 @@ export type ApiCall = (path: string, body?: unknown) => Promise<ApiAnswer>;
  */
 export type HomeAudience = 'signed-in' | 'visitor' | 'maintenance';
 
-/** What the server-side entry's renderSignedInHome made: the page's root element, or whom the page is for instead. */
-export type SignedInHomeRender =
+/**
+ * What the signed-in home's first render reads, as the server-side entry's loadSignedInHomeState gathered it from
+ * the API: the query cache's answers (TanStack Query's dehydrated state, JSON-safe, so it crosses to the render
+ * thread and into the page) and the person's darkMode preference; or whom the page is for instead.
+ */
+export type SignedInHomeState =
   | {
       audience: 'signed-in';
-      root: string;
+      state: unknown;
       /** The person's darkMode preference: the page starts in their theme even on a browser that has none stored. */
       darkMode: boolean;
     }
   | { audience: 'visitor' }
   | { audience: 'maintenance' };
 
-/** The server-side entry (web/src/prerender.tsx) as the server loads it from the build. */
+/**
+ * The server-side entry (web/src/prerender.tsx) as the server loads it from the build. The home is made in two
+ * steps so the server can put them on different threads: gathering the answers waits on the API (the HTTP
+ * thread's work), rendering them is CPU only (a render thread's, server/home-render-thread.ts).
+ */
 export interface ServerRenderer {
   /** `search` is the page's query string ('' or '?sort=score&page=2'): the list's view lives in it. */
-  renderSignedInHome(call: ApiCall, search: string): Promise<SignedInHomeRender>;
+  loadSignedInHomeState(call: ApiCall, search: string): Promise<SignedInHomeState>;
+  /** The page's root element, rendered from a signed-in person's gathered `state`, with that state in it as JSON. */
+  renderSignedInHome(state: unknown, search: string): Promise<string>;
 }

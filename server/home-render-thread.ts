@@ -1,0 +1,96 @@
+import { once } from 'node:events';
+import type { Worker } from 'node:worker_threads';
+import { startTypescriptWorker } from './typescript-worker.ts';
+
+export interface RenderWorkerData {
+  /** The build's server-side entry (file URL), which the thread imports. */
+  entryUrl: string;
+}
+export interface RenderRequest {
+  id: number;
+  state: unknown;
+  search: string;
+}
+export type RenderReply = { id: number; root: string } | { id: number; error: string };
+
+interface Pending {
+  resolve: (root: string) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Renders signed-in homes on a thread of its own. React's render of a page of 25 cards is several milliseconds of
+ * CPU with no wait in it: on the HTTP thread it held every other request (cached lists, `/healthz`) for that long,
+ * and it left the second core to the database's thread alone. The HTTP thread gathers the page's answers, this
+ * thread renders them. A thread that dies fails the renders it held (their pages fall back to the plain app) and
+ * is started again for the next one.
+ */
+export class HomeRenderThread {
+  private worker: Promise<Worker> | null = null;
+  private current: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly entryUrl: string) {}
+
+  async render(state: unknown, search: string): Promise<string> {
+    const worker = await this.started();
+    const id = this.nextId++;
+    const rendered = new Promise<string>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    worker.postMessage({ id, state, search } satisfies RenderRequest);
+    return rendered;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = await this.worker?.catch(() => null);
+    this.worker = null;
+    await worker?.terminate();
+  }
+
+  private started(): Promise<Worker> {
+    if (this.closed) return Promise.reject(new Error('the render thread is closed'));
+    this.worker ??= this.start().catch((error: unknown) => {
+      this.worker = null;
+      throw error;
+    });
+    return this.worker;
+  }
+
+  private async start(): Promise<Worker> {
+    const workerData: RenderWorkerData = { entryUrl: this.entryUrl };
+    const worker = startTypescriptWorker(new URL('./home-render-worker.ts', import.meta.url), { workerData });
+    const [first] = (await Promise.race([
+      once(worker, 'message'),
+      once(worker, 'error').then(([error]) => {
+        throw error;
+      }),
+    ])) as [unknown];
+    if (first !== 'ready') throw new Error('the render thread did not start');
+    this.current = worker;
+    worker.on('message', (reply: RenderReply) => this.settle(reply));
+    worker.on('error', () => undefined);
+    worker.once('exit', (code) => {
+      if (this.current === worker) {
+        this.current = null;
+        this.worker = null;
+      }
+      this.failPending(new Error(`the render thread exited with code ${code}`));
+    });
+    return worker;
+  }
+
+  private settle(reply: RenderReply): void {
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    this.pending.delete(reply.id);
+    if ('root' in reply) pending.resolve(reply.root);
+    else pending.reject(new Error(reply.error));
+  }
+
+  private failPending(error: Error): void {
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+}
