@@ -14,6 +14,7 @@ export default defineConfig({
       'web/**/*.test.{ts,tsx}',
     ],
     setupFiles: ['web/src/test-setup.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

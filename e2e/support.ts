@@ -34,6 +34,7 @@ export async function checkPage(
 ): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await ready(page);
+  const heldToasts = await holdToasts(page);
   const original = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
@@ -54,6 +55,25 @@ export async function checkPage(
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${theme}.png`), fullPage: true });
   }
   await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), original);
+  // Off the toasts again: their timers run on, as the test after the check may wait for one to go.
+  if (heldToasts) await page.mouse.move(0, 0);
+}
+
+/**
+ * Keeps the toasts on screen still while a page is checked: a toast that times out fades while axe measures its
+ * contrast, which then reads colours half-way. Sonner pauses its toasts' timers while the pointer is over them, so
+ * the pointer rests on one; a toast already leaving is waited out. Whether any toast was there to hold.
+ */
+async function holdToasts(page: Page): Promise<boolean> {
+  const toasts = page.locator('[data-sonner-toast]');
+  if ((await toasts.count()) === 0) return false;
+  const held = await toasts
+    .first()
+    .hover({ timeout: 2000 })
+    .then(() => true)
+    .catch(() => false);
+  await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0);
+  return held;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseOptions } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 
@@ -45,7 +46,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       },
     };
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hn-test-'));
+  const dataDir = await embeddedDataDir('hn-test-');
   const database = await openDatabase({ ...pool, DATABASE_URL: undefined, DATA_DIR: dataDir });
   await runMigrations(database.pool);
   return {
@@ -56,4 +57,15 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A new folder for an embedded database, holding a copy of the run's migrated template (test/support/global-setup.ts)
+ * when there is one: the migrations then find nothing to do.
+ */
+export async function embeddedDataDir(prefix: string): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  const template = inject('embeddedTemplateDir');
+  if (template) await cp(template, dataDir, { recursive: true });
+  return dataDir;
 }

@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { openDatabase } from '../../server/db/index.ts';
-import { createTestDatabase } from './database.ts';
+import { createTestDatabase, embeddedDataDir } from './database.ts';
 
 export interface AppProcess {
   url: string;
@@ -85,7 +84,7 @@ export async function createProcessDatabase(name: string): Promise<ProcessDataba
       close: () => database.close(),
     };
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), `hn-${name}-`));
+  const dataDir = await embeddedDataDir(`hn-${name}-`);
   return {
     env: { DATA_DIR: dataDir },
     async inspect(query) {
