@@ -1,10 +1,9 @@
-import { completeOnboarding, expect, signUp, test, waitForStories, withDatabase } from './support.ts';
+import { expect, signUpThroughApi, test, waitForStories, withDatabase } from './support.ts';
 
 test.describe('story list', () => {
   let account: { email: string; password: string };
   test.beforeEach(async ({ page }) => {
-    account = await signUp(page);
-    await completeOnboarding(page);
+    account = await signUpThroughApi(page);
     await waitForStories(page);
   });
 

@@ -302,6 +302,16 @@ describe('profiles', () => {
     expect(seenByVisitor.email).toBeUndefined();
   });
 
+  it('gives people of the same name who sign up at the same moment each an account and a handle of their own', async () => {
+    const twins = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => signUp(t.app.server, { email: `grace-${index}@example.com`, name: 'Grace Hopper' })),
+    );
+    const handles = await pool().query<{ handle: string }>(`SELECT handle FROM users WHERE id = ANY($1::text[])`, [twins.map((twin) => twin.id)]);
+    expect(handles.rows).toHaveLength(16);
+    expect(new Set(handles.rows.map((row) => row.handle)).size).toBe(16);
+    expect(handles.rows.map((row) => row.handle)).toContain('grace-hopper');
+  });
+
   it('updates trimmed, bounded fields; handles without @; http(s) websites only', async () => {
     const response = await inject({
       method: 'PUT',

@@ -55,6 +55,7 @@ export function createAuth(options: {
   const { config, db } = options;
   const baseURL = publicUrl(config);
   const admins = new Set(adminEmails(config));
+  const handles = new HandleReservations();
   return betterAuth({
     appName: 'HN Trends',
     baseURL,
@@ -144,7 +145,7 @@ export function createAuth(options: {
                 email,
                 // The first account runs the site; ADMIN_EMAILS names more.
                 role: existing === 0 || admins.has(email) ? 'admin' : 'user',
-                handle: await uniqueHandle(db, name || email.split('@')[0]!),
+                handle: await uniqueHandle(db, name || email.split('@')[0]!, handles),
                 displayName: name || null,
                 firstName: names.first,
                 lastName: names.last,
@@ -152,6 +153,7 @@ export function createAuth(options: {
             };
           },
           after: async (user) => {
+            handles.release((user as { handle?: string }).handle);
             await options.onUserCreated?.(user.id);
           },
         },
@@ -214,8 +216,29 @@ function splitName(name: string | undefined): { first: string | null; last: stri
   return { first: parts[0]!, last: parts.length > 1 ? parts.slice(1).join(' ') : null };
 }
 
+/**
+ * Handles chosen for accounts this process is still creating. Two people of the same name signing up at the same
+ * moment would otherwise both find the plain handle free, and the second account's insert would fail on it. A
+ * handle is held until its account exists, or for a minute if creating it failed.
+ */
+class HandleReservations {
+  private readonly held = new Set<string>();
+
+  /** Holds `handle` unless it is held already; whether it was free to hold. */
+  hold(handle: string): boolean {
+    if (this.held.has(handle)) return false;
+    this.held.add(handle);
+    setTimeout(() => this.held.delete(handle), 60_000).unref();
+    return true;
+  }
+
+  release(handle: string | undefined): void {
+    if (handle) this.held.delete(handle);
+  }
+}
+
 /** A readable, unique handle for profile addresses (/profile/jane-doe). */
-async function uniqueHandle(db: Db, source: string): Promise<string> {
+async function uniqueHandle(db: Db, source: string, reservations: HandleReservations): Promise<string> {
   const base =
     source
       .toLowerCase()
@@ -225,8 +248,10 @@ async function uniqueHandle(db: Db, source: string): Promise<string> {
       .slice(0, 30) || 'reader';
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = attempt === 0 ? base : `${base}-${randomInt(1000, 99999)}`;
+    if (!reservations.hold(candidate)) continue;
     const taken = await db.select({ id: users.id }).from(users).where(eq(users.handle, candidate)).limit(1);
     if (taken.length === 0) return candidate;
+    reservations.release(candidate);
   }
   return `${base}-${Date.now()}`;
 }
