@@ -1,12 +1,11 @@
-import { checkPage, completeOnboarding, expect, setCompactView, signUp, storyRowsOnFirstScreen, test, waitForStories } from './support.ts';
+import { checkPage, expect, setCompactView, signUpThroughApi, storyRowsOnFirstScreen, test, waitForStories } from './support.ts';
 
 // The screen the issue measures density on: a common laptop.
 test.use({ viewport: { width: 1366, height: 800 } });
 
 test.describe('story list density on a 1366×800 screen', () => {
   test.beforeEach(async ({ page }) => {
-    await signUp(page);
-    await completeOnboarding(page);
+    await signUpThroughApi(page);
     await waitForStories(page);
   });
 

@@ -1,15 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { checkPage, completeOnboarding, expect, SCREENSHOT_DIR, signUp, test, toast, withDatabase } from './support.ts';
+import { checkPage, expect, SCREENSHOT_DIR, signUpThroughApi, test, toast, withDatabase } from './support.ts';
 import { signUpAdmin, welcomeUnsubscribeLink } from './email-support.ts';
 
 const noOverflow = async (page: import('@playwright/test').Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
 test('phone: the unsubscribe page fits the screen', async ({ page }) => {
-  const { email } = await signUp(page, 'Pia Phone');
-  await completeOnboarding(page);
+  const { email } = await signUpThroughApi(page, 'Pia Phone');
   await page.goto(await welcomeUnsubscribeLink(email));
   await expect(page.getByRole('heading', { name: 'You have been unsubscribed' })).toBeVisible();
   await noOverflow(page);

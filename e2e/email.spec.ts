@@ -1,11 +1,10 @@
-import { checkPage, completeOnboarding, expect, signUp, test, toast } from './support.ts';
+import { checkPage, expect, signUpThroughApi, test, toast } from './support.ts';
 import { signUpAdmin, welcomeUnsubscribeLink } from './email-support.ts';
 
 /** Email in the browser (issue 17): the unsubscribe page from a real email's link, and the admin email pages. */
 
 test('the welcome email’s unsubscribe link turns email off in one visit, and says what is next', async ({ page }) => {
-  const { email } = await signUp(page, 'Una Subscriber');
-  await completeOnboarding(page);
+  const { email } = await signUpThroughApi(page, 'Una Subscriber');
   const link = await welcomeUnsubscribeLink(email);
   const calls: string[] = [];
   page.on('request', (request) => request.url().includes('/api/unsubscribe/') && calls.push(request.url()));
@@ -87,8 +86,7 @@ test('the newsletter page: tabs, the engagement table, and the Sunday Digest sav
 });
 
 test('a signed-in person without the admin role is turned away from the admin email page', async ({ page }) => {
-  await signUp(page, 'Nora Normal');
-  await completeOnboarding(page);
+  await signUpThroughApi(page, 'Nora Normal');
   // The admin pages' frame: the 'Access Verification' screen lasts only the second before the redirect (its unit
   // test checks it); from /admin a person without a role goes on to the home page.
   await page.goto('/admin/email');

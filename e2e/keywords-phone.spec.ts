@@ -1,9 +1,8 @@
-import { checkPage, completeOnboarding, expect, gotoKeywordsWithData, signUp, test } from './support.ts';
+import { checkPage, expect, gotoKeywordsWithData, signUpThroughApi, test } from './support.ts';
 
 test('phone: the keywords page, its tabs and the alert dialog fit the screen', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUp(page);
-  await completeOnboarding(page);
+  await signUpThroughApi(page);
   await gotoKeywordsWithData(page);
   const hot = page.getByRole('list', { name: 'Hot keywords' }).getByRole('listitem');
   const noOverflow = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

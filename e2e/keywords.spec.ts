@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import { checkPage, completeOnboarding, expect, gotoKeywordsWithData, signUp, test, waitForStories } from './support.ts';
+import { checkPage, expect, gotoKeywordsWithData, signUpThroughApi, test, waitForStories } from './support.ts';
 
 /** /keywords (issue 13): hot keywords and the stories behind them, insights, trend analysis, alerts, the card badge. */
 
 async function openKeywords(page: Page): Promise<void> {
-  await signUp(page);
-  await completeOnboarding(page);
+  await signUpThroughApi(page);
   await gotoKeywordsWithData(page);
   await expect(page.getByRole('heading', { name: 'Keyword Intelligence' })).toBeVisible();
 }
@@ -110,8 +109,7 @@ test('alerts: create from a hot keyword or New Alert, pause and play, delete', a
 });
 
 test("the story card's Alert badge and the toast, for a keyword of an active alert", async ({ page }) => {
-  await signUp(page);
-  await completeOnboarding(page);
+  await signUpThroughApi(page);
   await waitForStories(page);
   const title = (await page.getByRole('list', { name: 'Stories' }).getByRole('article').first().getByRole('heading').textContent())!;
   // The longest word of the first title: whole-word matching finds it in that card.

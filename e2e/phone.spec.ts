@@ -1,4 +1,4 @@
-import { checkPage, completeOnboarding, expect, signUp, test, waitForStories } from './support.ts';
+import { checkPage, expect, signUpThroughApi, test, waitForStories } from './support.ts';
 
 test('phone: landing page fits the screen', async ({ page }) => {
   await page.goto('/');
@@ -12,8 +12,7 @@ test('phone: landing page fits the screen', async ({ page }) => {
 
 test('phone: the collapsible menu holds the navigation and the account links', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUp(page);
-  await completeOnboarding(page);
+  await signUpThroughApi(page);
   await waitForStories(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -1,9 +1,8 @@
-import { checkPage, completeOnboarding, expect, gotoPredictionsWithData, signUp, test } from './support.ts';
+import { checkPage, expect, gotoPredictionsWithData, signUpThroughApi, test } from './support.ts';
 
 test('phone: the predictions page and its tabs fit the screen', async ({ page }) => {
   test.setTimeout(240_000);
-  await signUp(page);
-  await completeOnboarding(page);
+  await signUpThroughApi(page);
   await gotoPredictionsWithData(page);
   const noOverflow = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await noOverflow();

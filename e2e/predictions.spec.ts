@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import { checkPage, completeOnboarding, expect, gotoPredictionsWithData, predictionsVerified, seedDuePredictions, signUp, test, toast } from './support.ts';
+import { checkPage, expect, gotoPredictionsWithData, predictionsVerified, seedDuePredictions, signUpThroughApi, test, toast } from './support.ts';
 
 /** /predictions (issue 14): the current predictions, Refresh Predictions, the accuracy, trends and outcomes tabs. */
 
 async function openPredictions(page: Page): Promise<void> {
-  await signUp(page);
-  await completeOnboarding(page);
+  await signUpThroughApi(page);
   await gotoPredictionsWithData(page);
   await expect(page.getByRole('heading', { name: 'Trending Predictions' })).toBeVisible();
 }
@@ -77,8 +76,7 @@ test('current predictions, refresh, and the verified figures on every tab', asyn
 });
 
 test('empty, error and refresh-failure states', async ({ page }) => {
-  await signUp(page);
-  await completeOnboarding(page);
+  await signUpThroughApi(page);
   const empty = { stories: [], page: 1, totalCount: 0, totalHighConfidence: 0, totalMediumConfidence: 0, totalLowConfidence: 0, totalPages: 0, hasNext: false, hasPrevious: false };
   await page.route('**/api/stories/predictions?**', (route) => route.fulfill({ json: empty }));
   await page.route('**/api/predictions/trends', (route) => route.fulfill({ json: { trends: [] } }));

@@ -1,9 +1,8 @@
-import { checkPage, completeOnboarding, expect, signUp, test } from './support.ts';
+import { checkPage, expect, signUpThroughApi, test } from './support.ts';
 
 test('phone: the search page and its filters fit the screen', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUp(page);
-  await completeOnboarding(page);
+  await signUpThroughApi(page);
   // Stories of 200 points or more: a page short enough for a full-page screenshot on a loaded machine.
   await page.goto('/search?minScore=200&sort=comments');
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('article').first()).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkPage, completeOnboarding, expect, signUp, test } from './support.ts';
+import { checkPage, expect, signUpThroughApi, test } from './support.ts';
 
 /** The longest plain word (letters only, 5 or more) of the first result's title: a query that surely matches. */
 async function wordOfFirstResult(page: Page): Promise<string> {
@@ -20,8 +20,7 @@ test.describe('advanced search', () => {
 
   test('search, suggestions, filters, captions and the URL', async ({ page }) => {
     test.setTimeout(150_000);
-    await signUp(page);
-    await completeOnboarding(page);
+    await signUpThroughApi(page);
     await page.goto('/search');
     await expect(page.getByRole('heading', { level: 1, name: 'Advanced Search' })).toBeVisible();
     await expect(page.getByText('Search and filter through all stories with advanced criteria')).toBeVisible();

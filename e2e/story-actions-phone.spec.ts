@@ -1,5 +1,5 @@
 import { devices, type Page } from '@playwright/test';
-import { checkPage, completeOnboarding, expect, expectToastClearOf, signUp, test, toast, waitForStories } from './support.ts';
+import { checkPage, expect, expectToastClearOf, signUpThroughApi, test, toast, waitForStories } from './support.ts';
 
 /** Nothing wider than the screen (no sideways scrolling). */
 async function expectNoOverflow(page: Page): Promise<void> {
@@ -8,8 +8,7 @@ async function expectNoOverflow(page: Page): Promise<void> {
 
 test('phone: story actions, their dialogs and pages fit the screen', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
-  await signUp(page);
-  await completeOnboarding(page);
+  await signUpThroughApi(page);
   await waitForStories(page);
 
   const card = page.getByRole('list', { name: 'Stories' }).getByRole('article').first();

@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from '@playwright/test';
-import { checkPage, completeOnboarding, expect, expectToastClearOf, signUp, test, toast, waitForStories } from './support.ts';
+import { checkPage, expect, expectToastClearOf, signUpThroughApi, test, toast, waitForStories } from './support.ts';
 
 const BATCH_PATHS = ['/api/bookmarks/check-batch', '/api/content-flags/check-batch', '/api/story-watches/check-batch', '/api/story-notes/check-batch'];
 
@@ -21,8 +21,7 @@ test.describe('per-story actions', () => {
     // Five actions, four pages and six full-page checks (axe in both themes, a screenshot each): under a loaded CI
     // machine a check alone takes 10-20 s, and the whole walk reached 4 minutes in a rehearsal.
     test.setTimeout(420_000);
-    await signUp(page);
-    await completeOnboarding(page);
+    await signUpThroughApi(page);
     await waitForStories(page);
 
     const batchCalls: string[] = [];

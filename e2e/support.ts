@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
+import { TIMEZONES } from '../common/rules/limits.ts';
 import { APP_READY_ATTRIBUTE } from '../web/src/prerendered.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -141,8 +142,11 @@ export async function signUpThroughApi(page: Page, name = 'Ada Lovelace'): Promi
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const signedUp = await page.request.post('/api/auth/sign-up/email', { data: { email, name, password }, headers: { origin } });
   expect(signedUp.ok(), await signedUp.text()).toBe(true);
+  // The dialog's defaults, the browser's own time zone among them when the product offers it.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const timezone = (TIMEZONES as readonly string[]).includes(zone) ? zone : 'America/Los_Angeles';
   const onboarded = await page.request.post('/api/user/onboarding/complete', {
-    data: { emailNotifications: true, weeklyDigest: true, marketingConsent: false, analyticsConsent: false, emailFrequency: 'immediate', timezone: 'America/Los_Angeles' },
+    data: { emailNotifications: true, weeklyDigest: true, marketingConsent: false, analyticsConsent: false, emailFrequency: 'immediate', timezone },
     headers: { origin },
   });
   expect(onboarded.ok(), await onboarded.text()).toBe(true);
@@ -254,10 +258,9 @@ export async function predictionsVerified(ids: number[]): Promise<boolean> {
   });
 }
 
-/** Signs up through the form, finishes onboarding and gives the account a role (the database is the only way). */
+/** Signs up and onboards through the API, then gives the account a role (the database is the only way). */
 export async function signUpAs(page: Page, role: 'user' | 'moderator' | 'admin', name: string): Promise<{ email: string }> {
-  const { email } = await signUp(page, name);
-  await completeOnboarding(page);
+  const { email } = await signUpThroughApi(page, name);
   if (role !== 'user') await withDatabase((db) => db.query(`UPDATE users SET role = $1 WHERE email = $2`, [role, email]));
   return { email };
 }
