@@ -117,10 +117,14 @@ export async function waitForStories(page: Page): Promise<void> {
 
 let accounts = 0;
 
+/** An email address no other test of the run uses, and a password the sign-up form accepts. */
+function newCredentials(): { email: string; password: string } {
+  return { email: `e2e-${Date.now()}-${process.pid}-${accounts++}@example.com`, password: 'correct horse battery' };
+}
+
 /** Creates a fresh local account through the /signin form and waits for the home page's onboarding dialog. */
 export async function signUp(page: Page, name = 'Ada Lovelace'): Promise<{ email: string; password: string }> {
-  const email = `e2e-${Date.now()}-${process.pid}-${accounts++}@example.com`;
-  const password = 'correct horse battery';
+  const { email, password } = newCredentials();
   await page.goto('/signin');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await page.getByLabel('Name').fill(name);
@@ -137,8 +141,7 @@ export async function signUp(page: Page, name = 'Ada Lovelace'): Promise<{ email
  * form takes seconds to do. `signUp` and `completeOnboarding` go through the forms.
  */
 export async function signUpThroughApi(page: Page, name = 'Ada Lovelace'): Promise<{ email: string; password: string }> {
-  const email = `e2e-${Date.now()}-${process.pid}-${accounts++}@example.com`;
-  const password = 'correct horse battery';
+  const { email, password } = newCredentials();
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const signedUp = await page.request.post('/api/auth/sign-up/email', { data: { email, name, password }, headers: { origin } });
   expect(signedUp.ok(), await signedUp.text()).toBe(true);

@@ -70,6 +70,7 @@ export class HomeRenderThread {
     if (first !== 'ready') throw new Error('the render thread did not start');
     this.current = worker;
     worker.on('message', (reply: RenderReply) => this.settle(reply));
+    // A thrown error ends the thread: 'exit' follows and fails the renders it held. Unheard, 'error' would end the process.
     worker.on('error', () => undefined);
     worker.once('exit', (code) => {
       if (this.current === worker) {
