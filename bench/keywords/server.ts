@@ -15,6 +15,7 @@ import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
 import { KeywordsService } from '../../server/modules/keywords/service.ts';
+import { advanceKeywordWindows, HOUR_MS } from '../../server/modules/keywords/windows.ts';
 import { KEYWORD_PERIODS, type KeywordPeriod } from '../../common/rules/keyword-trends.ts';
 import { addCeilingRoute, serveBenchApp } from '../support.ts';
 
@@ -59,6 +60,30 @@ if ((existing.rows[0]?.n ?? 0) === 0) {
   const rows = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM keyword_hourly');
   process.stderr.write(`seeded ${rows.rows[0]!.n} hourly buckets for ${STORIES} stories in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
+
+/** Moves the keyword windows to the hour of `ms`, as ingestion's first cycle of an hour does; returns the seconds it took. */
+async function moveWindows(ms: number): Promise<number> {
+  const started = performance.now();
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await advanceKeywordWindows(client, ms);
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+  return (performance.now() - started) / 1000;
+}
+const counted = await moveWindows(nowMs);
+const windowRows = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM keyword_windows');
+// The hour turning, forwards and back: each window gains the hour entering it and loses the one leaving it.
+const turned = await moveWindows(nowMs + HOUR_MS);
+const turnedBack = await moveWindows(nowMs);
+await pool.query('VACUUM ANALYZE keyword_windows');
+process.stderr.write(
+  `keyword windows: ${windowRows.rows[0]!.n} rows counted from the buckets in ${counted.toFixed(1)} s; ` +
+    `the hour turning took ${(turned * 1000).toFixed(0)} ms (and ${(turnedBack * 1000).toFixed(0)} ms back)\n`,
+);
 await pool.query(`INSERT INTO ingestion_cycles (reason, instance, started_at, finished_at, status) VALUES ('bench', 'bench', now(), now(), 'ok')`);
 
 const app = await buildApp({ config, pool, db: database.db, metrics: createMetrics(), now: Date.now, trigger: { requestNow: async () => undefined } });

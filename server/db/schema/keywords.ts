@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { stories } from './stories.ts';
 
@@ -72,6 +72,46 @@ export const keywordHourly = pgTable(
   },
   (table) => [primaryKey({ columns: [table.keywordId, table.hour] }), index('keyword_hourly_hour_idx').on(table.hour, table.keywordId)],
 );
+
+/** Columns of keyword_windows holding the usual level: the current window moved back by 1-4 weeks. */
+export const USUAL_COLUMNS = ['usual_1', 'usual_2', 'usual_3', 'usual_4'] as const;
+/** Columns of keyword_windows holding the current period's stories by UTC hour of day. */
+export const HOUR_OF_DAY_COLUMNS = Array.from({ length: 24 }, (_, hour) => `hour_${hour}`);
+
+/**
+ * Each keyword's counts in the windows the keyword calls read, kept up to date at ingestion and as the hour turns
+ * (server/modules/keywords/windows.ts): one row per period (in hours) and keyword. `stories`/`points` are the
+ * current period, `previous` the period before it, `usual_*` the same window in each of the four weeks before, and
+ * `hour_*` the current period's stories by UTC hour of day (for the hourly patterns in any time zone). Plain
+ * columns rather than arrays, so a change is an addition.
+ */
+export const keywordWindows = pgTable(
+  'keyword_windows',
+  {
+    period: smallint('period').notNull(),
+    keywordId: integer('keyword_id')
+      .notNull()
+      .references(() => keywords.id, { onDelete: 'cascade' }),
+    phrase: boolean('phrase').notNull(),
+    stories: integer('stories').notNull(),
+    points: integer('points').notNull(),
+    lastHour: timestamp('last_hour', { withTimezone: true }),
+    previous: integer('previous').notNull(),
+    ...Object.fromEntries([...USUAL_COLUMNS, ...HOUR_OF_DAY_COLUMNS].map((column) => [column, integer(column).notNull()])),
+  },
+  (table) => [
+    primaryKey({ columns: [table.period, table.keywordId] }),
+    // Trending and the hourly patterns walk this in order; trends the next.
+    index('keyword_windows_current_idx').on(table.period, table.stories.desc().nullsFirst(), table.points.desc().nullsFirst(), table.keywordId.desc().nullsFirst()),
+    index('keyword_windows_support_idx').on(table.period, sql`(${table.stories} + ${table.previous}) DESC`, table.keywordId.desc().nullsFirst()),
+  ],
+);
+
+/** The hour (UTC, start of) that keyword_windows are counted for: one row. */
+export const keywordWindowsClock = pgTable('keyword_windows_clock', {
+  id: boolean('id').primaryKey().default(true),
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+});
 
 /** A person's keyword alert; match_key is the keyword's canonical words, one alert per person per key. */
 export const keywordAlerts = pgTable(

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { ALERT_WINDOW_HOURS, containsWordRun, keywordKey, titleWords, type AliasMap } from '../../../common/rules/keywords.ts';
 import { extractKeywords, type ExtractedKeyword } from './extract.ts';
+import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, type BucketDelta } from './windows.ts';
 
 /**
  * The ingestion side of keywords (docs/keywords.md): counts the keywords of the stories a cycle touched into the
@@ -8,7 +9,6 @@ import { extractKeywords, type ExtractedKeyword } from './extract.ts';
  * never what the tables hold.
  */
 
-const HOUR_MS = 3_600_000;
 /** A spelling seen where case tells something (mid-sentence, "GitHub") outweighs any number of Title Case ones. */
 const INFORMATIVE_WEIGHT = 1000;
 
@@ -62,6 +62,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    const windowsHour = await advanceKeywordWindows(client, nowMs);
     const states = await client.query<StoryState>(
       `SELECT s.id, s.title, s.time, s.score, s.dead, e.title AS counted_title, e.hour AS counted_hour, e.points AS counted_points
          FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
@@ -80,7 +81,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
     }
 
     // Bucket changes, summed per (keyword, hour) before they are written.
-    const deltas = new Map<string, { keywordId: number; hour: number; stories: number; points: number }>();
+    const deltas = new Map<string, BucketDelta>();
     const addDelta = (contribution: Contribution, sign: 1 | -1, storiesToo: boolean) => {
       for (const keywordId of contribution.keywordIds) {
         const id = `${keywordId}:${contribution.hour}`;
@@ -110,7 +111,9 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
       if (!found) continue;
       addDelta({ hour: hourOf(story.time), points: story.score, keywordIds: found.map((keyword) => keywordIds.get(keyword.key)!) }, 1, true);
     }
-    await applyDeltas(client, [...deltas.values()]);
+    const changed = [...deltas.values()].filter((delta) => delta.stories !== 0 || delta.points !== 0);
+    await applyBucketDeltas(client, changed);
+    await applyWindowDeltas(client, changed, windowsHour);
 
     // What is counted now, for the next change.
     if (retitledIds.size > 0) {
@@ -201,8 +204,7 @@ async function storeKeywords(client: pg.PoolClient, found: ExtractedKeyword[]): 
   return keywordIds;
 }
 
-async function applyDeltas(client: pg.PoolClient, deltas: { keywordId: number; hour: number; stories: number; points: number }[]): Promise<void> {
-  const changed = deltas.filter((delta) => delta.stories !== 0 || delta.points !== 0);
+async function applyBucketDeltas(client: pg.PoolClient, changed: BucketDelta[]): Promise<void> {
   if (changed.length === 0) return;
   await client.query(
     `INSERT INTO keyword_hourly (keyword_id, hour, stories, points)

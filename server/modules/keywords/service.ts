@@ -10,7 +10,6 @@ import {
   MIN_TREND_SUPPORT,
   percentageChange,
   trendThresholds,
-  USUAL_LEVEL_WEEKS,
   type KeywordPeriod,
 } from '../../../common/rules/keyword-trends.ts';
 import { containsWordRun } from '../../../common/rules/keywords.ts';
@@ -19,33 +18,39 @@ import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lo
 import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
+import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
+import { advanceKeywordWindows, HOUR_MS, hourNumber, periodWindows } from './windows.ts';
 
 /**
  * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the hourly buckets ingestion keeps: their
  * cost grows with the hours and keywords of the period, never with the stories stored.
  */
 
-const HOUR_MS = 3_600_000;
-const WEEK_MS = 168 * HOUR_MS;
 /** Trends are computed over at most this many keywords, the best supported ones. */
 const MAX_TREND_CANDIDATES = 500;
 /** Keywords returned per day period by the hourly patterns. */
 const PATTERN_KEYWORDS = 10;
+/** Keywords the hourly patterns read at a time, best counted first, until no later one can enter a list. */
+const PATTERN_BATCH = 250;
 /** Stories listed behind a keyword. */
 const KEYWORD_STORIES_LIMIT = 50;
 /** A phrase counts only when it recurs; a single word always. */
-const RECURS = `CASE WHEN position(' ' IN k.key) > 0 THEN ${MIN_PHRASE_STORIES} ELSE 1 END`;
+const RECURS = `CASE WHEN w.phrase THEN ${MIN_PHRASE_STORIES} ELSE 1 END`;
 /** Trending reads this many times the keywords asked for, so those left out for a longer phrase can be replaced. */
 const SUBSUMED_HEADROOM = 3;
-/** Local hour 0-23 → index of its day period in DAY_PERIODS, as a SQL array (1-based), from the one rule. */
-const DAY_PERIOD_OF_HOUR_SQL = `ARRAY[${Array.from({ length: 24 }, (_, hour) => DAY_PERIODS.indexOf(dayPeriodOfHour(hour))).join(',')}]`;
+/** The windows of a period, with the hour they are counted for (to tell whether the clock has moved on since). */
+const WINDOWS = 'keyword_windows_clock c CROSS JOIN keyword_windows w JOIN keywords k ON k.id = w.keyword_id';
 
 /** A period counts whole hours: from the start of the hour `hours` ago up to now. */
 function periodStart(nowMs: number, period: KeywordPeriod): number {
-  return Math.floor((nowMs - KEYWORD_PERIOD_HOURS[period] * HOUR_MS) / HOUR_MS) * HOUR_MS;
+  return (hourNumber(nowMs) - KEYWORD_PERIOD_HOURS[period]) * HOUR_MS;
 }
 
-interface TrendingRow {
+interface Counted {
+  counted_hour: Date;
+}
+
+interface TrendingRow extends Counted {
   id: number;
   key: string;
   keyword: string;
@@ -54,11 +59,41 @@ interface TrendingRow {
   date: Date;
 }
 
-interface TrendRow {
+interface TrendRow extends Counted {
   keyword: string;
   current: number;
   previous: number;
-  usual: number[];
+  usual_1: number;
+  usual_2: number;
+  usual_3: number;
+  usual_4: number;
+}
+
+interface PatternRow extends Counted {
+  id: number;
+  keyword: string;
+  phrase: boolean;
+  stories: number;
+  points: number;
+  /** The keyword's stories in each day period, in the order of DAY_PERIODS. */
+  part_0: number;
+  part_1: number;
+  part_2: number;
+  part_3: number;
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at that moment, in whole hours rounded down (+5:30 is 5, -3:30 is -4). */
+export function utcOffsetHours(timeZone: string, ms: number): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
+  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  return Math.floor((local - Math.floor(ms / 60_000) * 60_000) / HOUR_MS);
 }
 
 /** The rows without those whose words are a run inside a longer keyword of the rows with the same frequency. */
@@ -107,22 +142,55 @@ export class KeywordsService {
   }
 
   /**
+   * Reads the windows, first moving them to the current hour when the clock has moved on since they were counted
+   * (ingestion does that too, at its first cycle of the hour). `text` selects `c.hour AS counted_hour` from WINDOWS.
+   */
+  private async readWindows<R extends Counted>(nowMs: number, text: string, values: unknown[]): Promise<R[]> {
+    const hour = hourNumber(nowMs);
+    const result = await this.pool.query<R>(text, values);
+    const counted = result.rows[0]?.counted_hour ?? (await this.pool.query<{ hour: Date }>('SELECT hour FROM keyword_windows_clock')).rows[0]?.hour;
+    if (counted && hourNumber(counted.getTime()) === hour) return result.rows;
+    await this.advanceWindows(nowMs);
+    return (await this.pool.query<R>(text, values)).rows;
+  }
+
+  /** Requests that find the windows behind the clock share one move. */
+  private advancing: Promise<void> | null = null;
+
+  private advanceWindows(nowMs: number): Promise<void> {
+    this.advancing ??= (async () => {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await advanceKeywordWindows(client, nowMs);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    })().finally(() => {
+      this.advancing = null;
+    });
+    return this.advancing;
+  }
+
+  /**
    * Keywords by stories mentioning them in the period; ties by their points. A word or phrase that only ever
    * appears inside a longer phrase of the list ("source" in "open source", as many stories) is left out for it.
    */
   async trending(period: KeywordPeriod, limit = HOT_KEYWORDS_SHOWN): Promise<TrendingKeyword[]> {
-    const nowMs = this.now();
-    const result = await this.pool.query<TrendingRow>(
-      `WITH counts AS (SELECT keyword_id, sum(stories)::int AS frequency, sum(points)::int AS points, max(hour) AS date
-                         FROM keyword_hourly WHERE hour >= $1 AND hour <= $2 GROUP BY keyword_id)
-       SELECT k.id, k.key, k.display AS keyword, c.frequency, c.points, c.date
-         FROM counts c JOIN keywords k ON k.id = c.keyword_id
-        WHERE c.frequency >= ${RECURS}
-        ORDER BY c.frequency DESC, c.points DESC, k.id
-        LIMIT $3`,
-      [new Date(periodStart(nowMs, period)), new Date(nowMs), limit * SUBSUMED_HEADROOM],
+    const rows = await this.readWindows<TrendingRow>(
+      this.now(),
+      `SELECT k.id, k.key, k.display AS keyword, w.stories AS frequency, w.points, coalesce(w.last_hour, c.hour) AS date, c.hour AS counted_hour
+         FROM ${WINDOWS}
+        WHERE w.period = $1 AND w.stories >= ${RECURS}
+        ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
+        LIMIT $2`,
+      [KEYWORD_PERIOD_HOURS[period], limit * SUBSUMED_HEADROOM],
     );
-    return withoutSubsumed(result.rows)
+    return withoutSubsumed(rows)
       .slice(0, limit)
       .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: date.toISOString() }));
   }
@@ -132,71 +200,74 @@ export class KeywordsService {
    * the same window in each of the previous four weeks (its usual level). Sorted by change, largest first.
    */
   async trends(period: KeywordPeriod): Promise<TrendsResponse> {
-    const nowMs = this.now();
-    const start = periodStart(nowMs, period);
-    const length = nowMs - start;
-    const weeks = Array.from({ length: USUAL_LEVEL_WEEKS }, (_, i) => i + 1);
-    const weekColumns = weeks.map(
-      (week) => `coalesce(sum(h.stories) FILTER (WHERE h.hour >= $${2 * week + 2} AND h.hour <= $${2 * week + 3}), 0)::int`,
-    );
-    const weekBounds = weeks.flatMap((week) => [new Date(start - week * WEEK_MS), new Date(nowMs - week * WEEK_MS)]);
-    // Only the hours of the windows are read, not the weeks between them.
-    const weekWindows = weeks.map((week) => `(h.hour >= $${2 * week + 2} AND h.hour <= $${2 * week + 3})`);
-    const result = await this.pool.query<TrendRow>(
-      `WITH counts AS (
-         SELECT h.keyword_id,
-                coalesce(sum(h.stories) FILTER (WHERE h.hour >= $2 AND h.hour <= $3), 0)::int AS current,
-                coalesce(sum(h.stories) FILTER (WHERE h.hour >= $1 AND h.hour < $2), 0)::int AS previous,
-                ARRAY[${weekColumns.join(', ')}] AS usual
-           FROM keyword_hourly h
-          WHERE (h.hour >= $1 AND h.hour <= $3) OR ${weekWindows.join(' OR ')}
-          GROUP BY h.keyword_id)
-       SELECT k.display AS keyword, c.current, c.previous, c.usual
-         FROM counts c JOIN keywords k ON k.id = c.keyword_id
-        WHERE c.current + c.previous >= ${MIN_TREND_SUPPORT}
-        ORDER BY c.current + c.previous DESC, k.id
+    const rows = await this.readWindows<TrendRow>(
+      this.now(),
+      `SELECT k.display AS keyword, w.stories AS current, w.previous, ${USUAL_COLUMNS.map((column) => `w.${column}`).join(', ')}, c.hour AS counted_hour
+         FROM ${WINDOWS}
+        WHERE w.period = $1 AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
+        ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
         LIMIT ${MAX_TREND_CANDIDATES}`,
-      [new Date(start - length), new Date(start), new Date(nowMs), ...weekBounds],
+      [KEYWORD_PERIOD_HOURS[period]],
     );
-    const changes = result.rows.map((row) => percentageChange(row.current, row.previous));
+    const changes = rows.map((row) => percentageChange(row.current, row.previous));
     const thresholds = trendThresholds(changes);
-    const trends: KeywordTrend[] = result.rows.map((row, i) => ({
+    const trends: KeywordTrend[] = rows.map((row, i) => ({
       keyword: row.keyword,
       currentFrequency: row.current,
       previousFrequency: row.previous,
       percentageChange: changes[i]!,
-      isRising: isRising({ currentFrequency: row.current, previousFrequency: row.previous, usual: row.usual }, changes[i]!, thresholds),
+      isRising: isRising({ currentFrequency: row.current, previousFrequency: row.previous, usual: [row.usual_1, row.usual_2, row.usual_3, row.usual_4] }, changes[i]!, thresholds),
     }));
     trends.sort((a, b) => b.percentageChange - a.percentageChange || b.currentFrequency - a.currentFrequency);
     return { trends, trending: await this.trending(period) };
   }
 
-  /** The keywords of each day period (morning, afternoon, evening, night) in the time zone given. */
+  /**
+   * The keywords of each day period (morning, afternoon, evening, night) in the time zone given. The window keeps
+   * each keyword's stories by UTC hour of day; the zone's offset now maps those hours to its day periods. Keywords
+   * are read best counted first, and reading stops once none left could enter a list: a keyword's count in a day
+   * period is at most its count in the whole period.
+   */
   async hourlyPatterns(period: KeywordPeriod, timeZone: string): Promise<HourlyPatterns> {
     const nowMs = this.now();
-    let result: pg.QueryResult<{ part: number; keyword: string; count: number }>;
-    try {
-      result = await this.pool.query(
-        `WITH counts AS (
-           SELECT (${DAY_PERIOD_OF_HOUR_SQL})[extract(hour FROM h.hour AT TIME ZONE $3)::int + 1] AS part, h.keyword_id,
-                  sum(h.stories)::int AS count
-             FROM keyword_hourly h WHERE h.hour >= $1 AND h.hour <= $2
-            GROUP BY 1, 2),
-         ranked AS (
-           SELECT c.part, k.display AS keyword, c.count,
-                  row_number() OVER (PARTITION BY c.part ORDER BY c.count DESC, k.id) AS place
-             FROM counts c JOIN keywords k ON k.id = c.keyword_id
-            WHERE c.count >= ${RECURS})
-         SELECT part, keyword, count FROM ranked WHERE place <= ${PATTERN_KEYWORDS} ORDER BY part, place`,
-        [new Date(periodStart(nowMs, period)), new Date(nowMs), timeZone],
-      );
-    } catch (error) {
-      // A zone the runtime knows but the database does not: the patterns are given in UTC rather than failing.
-      if ((error as { code?: string }).code === '22023' && timeZone !== 'UTC') return this.hourlyPatterns(period, 'UTC');
-      throw error;
+    const offset = utcOffsetHours(timeZone, nowMs);
+    const partOfUtcHour = Array.from({ length: 24 }, (_, hour) => DAY_PERIODS.indexOf(dayPeriodOfHour((((hour + offset) % 24) + 24) % 24)));
+    const [current] = periodWindows(KEYWORD_PERIOD_HOURS[period], hourNumber(nowMs));
+    const reachable = new Set<number>();
+    for (let hour = current!.first; hour <= current!.last && reachable.size < DAY_PERIODS.length; hour++) reachable.add(partOfUtcHour[hour % 24]!);
+    // Each day period's count: the sum of the UTC hours of day that fall in it.
+    const partSums = DAY_PERIODS.map((_, part) => {
+      const columns = HOUR_OF_DAY_COLUMNS.filter((_, hour) => partOfUtcHour[hour] === part).map((column) => `w.${column}`);
+      return `${columns.length > 0 ? columns.join(' + ') : '0'} AS part_${part}`;
+    });
+    const text = `SELECT w.keyword_id AS id, k.display AS keyword, w.phrase, w.stories, w.points, ${partSums.join(', ')}, c.hour AS counted_hour
+                    FROM ${WINDOWS}
+                   WHERE w.period = $1 AND w.stories >= 1 AND (w.stories, w.points, w.keyword_id) < ($2, $3, $4)
+                   ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
+                   LIMIT ${PATTERN_BATCH}`;
+    const lists: { keyword: string; count: number }[][] = DAY_PERIODS.map(() => []);
+    let after = [2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1];
+    for (let batch = 0; ; batch++) {
+      const values = [KEYWORD_PERIOD_HOURS[period], ...after];
+      const rows = batch === 0 ? await this.readWindows<PatternRow>(nowMs, text, values) : (await this.pool.query<PatternRow>(text, values)).rows;
+      for (const row of rows) {
+        [row.part_0, row.part_1, row.part_2, row.part_3].forEach((count, part) => {
+          if (count < (row.phrase ? MIN_PHRASE_STORIES : 1)) return;
+          const list = lists[part]!;
+          // Ties keep the order read (more stories in the whole period, then more points).
+          const place = list.findIndex((entry) => entry.count < count);
+          list.splice(place === -1 ? list.length : place, 0, { keyword: row.keyword, count });
+          if (list.length > PATTERN_KEYWORDS) list.pop();
+        });
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < PATTERN_BATCH) break;
+      const full = [...reachable].every((part) => lists[part]!.length === PATTERN_KEYWORDS);
+      if (full && [...reachable].every((part) => last.stories <= lists[part]![PATTERN_KEYWORDS - 1]!.count)) break;
+      after = [last.stories, last.points, last.id];
     }
     const patterns: HourlyPatterns = { morning: [], afternoon: [], evening: [], night: [], timeZone };
-    for (const row of result.rows) patterns[DAY_PERIODS[row.part]!].push({ keyword: row.keyword, count: row.count });
+    DAY_PERIODS.forEach((part, index) => (patterns[part] = lists[index]!));
     return patterns;
   }
 

@@ -1,0 +1,184 @@
+import type pg from 'pg';
+import { KEYWORD_PERIODS, KEYWORD_PERIOD_HOURS, USUAL_LEVEL_WEEKS } from '../../../common/rules/keyword-trends.ts';
+import { LOCKS } from '../../db/locks.ts';
+import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
+
+/**
+ * The keyword windows (docs/keywords.md, "How the calls stay fast"): each keyword's counts in every window the
+ * keyword calls read, kept in `keyword_windows` so a call walks an index instead of adding up the hourly buckets
+ * of its period. They change in two ways, both costing what changed, never what is stored:
+ * - an ingestion cycle adds its bucket changes to the windows that hold their hours (applyWindowDeltas);
+ * - when the hour turns, each window gains the hour entering it and loses the hour leaving it (advanceKeywordWindows).
+ * Windows are whole hours, counted from the start of the current hour.
+ */
+
+export const HOUR_MS = 3_600_000;
+const WEEK_HOURS = 168;
+/** Window kinds, as stored in the source rows: the current period, the one before, then each previous week. */
+const CURRENT = 0;
+const PREVIOUS = 1;
+const USUAL_KINDS = Array.from({ length: USUAL_LEVEL_WEEKS }, (_, week) => 2 + week);
+export const WINDOW_PERIOD_HOURS = KEYWORD_PERIODS.map((period) => KEYWORD_PERIOD_HOURS[period]);
+
+/** Hours since the epoch, the unit of every window bound. */
+export function hourNumber(ms: number): number {
+  return Math.floor(ms / HOUR_MS);
+}
+
+/** An inclusive range of hours. */
+export interface HourRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * A period's windows when the current hour is `hour`, by kind: the current period (the `periodHours` hours before
+ * the current one, and the current one), the period before it, of the same length, and the current window moved
+ * back by one to USUAL_LEVEL_WEEKS weeks.
+ */
+export function periodWindows(periodHours: number, hour: number): HourRange[] {
+  const current = { first: hour - periodHours, last: hour };
+  const previous = { first: current.first - periodHours - 1, last: current.first - 1 };
+  const usual = USUAL_KINDS.map((_, week) => ({ first: current.first - (week + 1) * WEEK_HOURS, last: hour - (week + 1) * WEEK_HOURS }));
+  return [current, previous, ...usual];
+}
+
+interface SignedRange extends HourRange {
+  sign: 1 | -1;
+}
+
+/** What turns `from` into `to` (two ranges of the same length): the hours to add and the hours to take away. */
+export function rangeMoves(from: HourRange, to: HourRange): SignedRange[] {
+  if (from.first === to.first) return [];
+  if (to.first > from.last || to.last < from.first) return [{ ...to, sign: 1 }, { ...from, sign: -1 }];
+  if (to.first > from.first) {
+    return [
+      { first: from.last + 1, last: to.last, sign: 1 },
+      { first: from.first, last: to.first - 1, sign: -1 },
+    ];
+  }
+  return [
+    { first: to.first, last: from.first - 1, sign: 1 },
+    { first: to.last + 1, last: from.last, sign: -1 },
+  ];
+}
+
+/**
+ * Adds signed bucket rows to the windows. `source` yields (period, kind, keyword_id, hour, stories, points); the
+ * rows of a period and keyword are summed by kind and added to its window row. Rows left all zero are removed.
+ */
+async function addToWindows(client: pg.PoolClient, source: string, values: unknown[]): Promise<void> {
+  const storiesOf = (condition: string) => `coalesce(sum(d.stories) FILTER (WHERE ${condition}), 0)::int`;
+  const counted = [
+    { column: 'stories', sum: storiesOf(`d.kind = ${CURRENT}`) },
+    { column: 'points', sum: `coalesce(sum(d.points) FILTER (WHERE d.kind = ${CURRENT}), 0)::int` },
+    { column: 'previous', sum: storiesOf(`d.kind = ${PREVIOUS}`) },
+    ...USUAL_COLUMNS.map((column, week) => ({ column, sum: storiesOf(`d.kind = ${USUAL_KINDS[week]}`) })),
+    ...HOUR_OF_DAY_COLUMNS.map((column, hour) => ({ column, sum: storiesOf(`d.kind = ${CURRENT} AND d.hour_of_day = ${hour}`) })),
+  ];
+  const emptied = await client.query<{ period: number; keyword_id: number }>(
+    `WITH changed AS (
+       INSERT INTO keyword_windows AS w (period, keyword_id, phrase, last_hour, ${counted.map((c) => c.column).join(', ')})
+       SELECT d.period, d.keyword_id, position(' ' IN k.key) > 0, max(d.hour) FILTER (WHERE d.kind = ${CURRENT} AND d.stories > 0),
+              ${counted.map((c) => c.sum).join(', ')}
+         FROM (SELECT s.*, extract(hour FROM s.hour AT TIME ZONE 'UTC')::int AS hour_of_day FROM (${source}) s) d
+         JOIN keywords k ON k.id = d.keyword_id
+        GROUP BY d.period, d.keyword_id, k.key
+       ON CONFLICT (period, keyword_id) DO UPDATE
+          SET last_hour = greatest(w.last_hour, excluded.last_hour), ${counted.map((c) => `${c.column} = w.${c.column} + excluded.${c.column}`).join(', ')}
+       RETURNING period, keyword_id, stories, previous, ${USUAL_COLUMNS.join(', ')})
+     SELECT period, keyword_id FROM changed WHERE stories <= 0 AND previous <= 0 AND ${USUAL_COLUMNS.map((column) => `${column} <= 0`).join(' AND ')}`,
+    values,
+  );
+  if (emptied.rows.length === 0) return;
+  await client.query(
+    `DELETE FROM keyword_windows w USING unnest($1::int2[], $2::int[]) AS e(period, keyword_id)
+      WHERE w.period = e.period AND w.keyword_id = e.keyword_id`,
+    [emptied.rows.map((row) => row.period), emptied.rows.map((row) => row.keyword_id)],
+  );
+}
+
+/** Adds the buckets of these signed ranges, per period and kind, to the windows. */
+async function addBucketRanges(client: pg.PoolClient, ranges: (SignedRange & { period: number; kind: number })[]): Promise<void> {
+  const nonEmpty = ranges.filter((range) => range.first <= range.last);
+  if (nonEmpty.length === 0) return;
+  const at = (hour: number) => new Date(hour * HOUR_MS).toISOString();
+  await addToWindows(
+    client,
+    `SELECT r.period, r.kind, h.keyword_id, h.hour, r.sign * h.stories AS stories, r.sign * h.points AS points
+       FROM unnest($1::int2[], $2::int2[], $3::timestamptz[], $4::timestamptz[], $5::int2[]) AS r(period, kind, first, last, sign)
+       JOIN keyword_hourly h ON h.hour >= r.first AND h.hour <= r.last`,
+    [nonEmpty.map((r) => r.period), nonEmpty.map((r) => r.kind), nonEmpty.map((r) => at(r.first)), nonEmpty.map((r) => at(r.last)), nonEmpty.map((r) => r.sign)],
+  );
+}
+
+/** Serialises the window changes of every instance and request; held until the caller's transaction ends. */
+async function lockWindows(client: pg.PoolClient): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.keywordWindows]);
+}
+
+/**
+ * Moves the windows to the hour of `nowMs`, inside the caller's transaction: each window adds the buckets that
+ * entered it and takes away those that left it since the hour it was counted for. The first time (no hour
+ * recorded) every window is counted from the buckets. Returns the hour the windows are now counted for.
+ */
+export async function advanceKeywordWindows(client: pg.PoolClient, nowMs: number): Promise<number> {
+  await lockWindows(client);
+  const hour = hourNumber(nowMs);
+  const clock = await client.query<{ hour: Date }>('SELECT hour FROM keyword_windows_clock');
+  const counted = clock.rows[0] ? hourNumber(clock.rows[0].hour.getTime()) : null;
+  if (counted === hour) return hour;
+  const ranges = WINDOW_PERIOD_HOURS.flatMap((period) => {
+    const to = periodWindows(period, hour);
+    if (counted === null) return to.map((range, kind) => ({ ...range, sign: 1 as const, period, kind }));
+    const from = periodWindows(period, counted);
+    return to.flatMap((range, kind) => rangeMoves(from[kind]!, range).map((move) => ({ ...move, period, kind })));
+  });
+  if (counted === null) {
+    // Counting every window from the buckets reads weeks of them once; it is not a request's work.
+    await client.query('SET LOCAL statement_timeout = 0');
+    await client.query('DELETE FROM keyword_windows');
+  }
+  await addBucketRanges(client, ranges);
+  await client.query(
+    `INSERT INTO keyword_windows_clock (id, hour) VALUES (true, $1) ON CONFLICT (id) DO UPDATE SET hour = excluded.hour`,
+    [new Date(hour * HOUR_MS)],
+  );
+  return hour;
+}
+
+/** A change to one hourly bucket. */
+export interface BucketDelta {
+  keywordId: number;
+  /** Start of the bucket's hour, in milliseconds. */
+  hour: number;
+  stories: number;
+  points: number;
+}
+
+/**
+ * Adds this cycle's bucket changes to the windows holding their hours, inside the caller's transaction and after
+ * advanceKeywordWindows to the same hour.
+ */
+export async function applyWindowDeltas(client: pg.PoolClient, deltas: readonly BucketDelta[], hour: number): Promise<void> {
+  const rows = WINDOW_PERIOD_HOURS.flatMap((period) => {
+    const windows = periodWindows(period, hour);
+    return deltas.flatMap((delta) => {
+      const deltaHour = hourNumber(delta.hour);
+      return windows.flatMap((range, kind) => (deltaHour >= range.first && deltaHour <= range.last ? [{ ...delta, period, kind }] : []));
+    });
+  });
+  if (rows.length === 0) return;
+  await addToWindows(
+    client,
+    `SELECT * FROM unnest($1::int2[], $2::int2[], $3::int[], $4::timestamptz[], $5::int[], $6::int[]) AS d(period, kind, keyword_id, hour, stories, points)`,
+    [
+      rows.map((row) => row.period),
+      rows.map((row) => row.kind),
+      rows.map((row) => row.keywordId),
+      rows.map((row) => new Date(row.hour).toISOString()),
+      rows.map((row) => row.stories),
+      rows.map((row) => row.points),
+    ],
+  );
+}

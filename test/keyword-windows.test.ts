@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYWORD_PERIODS } from '../common/rules/keyword-trends.ts';
+import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../server/db/schema/keywords.ts';
+import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
+import { KeywordsService } from '../server/modules/keywords/service.ts';
+import { HOUR_MS, hourNumber, periodWindows, WINDOW_PERIOD_HOURS } from '../server/modules/keywords/windows.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { seedStories } from './support/seed.ts';
+
+/**
+ * The keyword windows (docs/keywords.md) kept up to date piece by piece equal the windows counted afresh from the
+ * hourly buckets, after every kind of change: new stories, new scores, new titles, dead stories, and the clock
+ * moving by an hour, by days, by weeks and backwards.
+ */
+let db: TestDatabase;
+const pool = () => db.database.pool;
+const HOUR = 3600;
+const START = Date.UTC(2026, 0, 15, 12, 30);
+const TITLES = ['Rust compiler internals', 'Go 1.22 released', 'Apple and the Rust compiler', 'Python tips', 'Zig', 'Show HN: Zig in Go', 'LLMs at Apple'];
+
+/** A small deterministic generator (mulberry32), so the test is the same every run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+interface WindowRow {
+  period: number;
+  keyword_id: number;
+  stories: number;
+  points: number;
+  previous: number;
+  usual: number[];
+  hours: number[];
+}
+
+/** Every window counted from the buckets, as the calls would count them at that hour, without the kept rows. */
+async function countedAfresh(hour: number): Promise<WindowRow[]> {
+  const buckets = await pool().query<{ keyword_id: number; hour: Date; stories: number; points: number }>('SELECT keyword_id, hour, stories, points FROM keyword_hourly');
+  const rows = new Map<string, WindowRow>();
+  for (const period of WINDOW_PERIOD_HOURS) {
+    const [current, previous, ...usual] = periodWindows(period, hour);
+    const within = (range: { first: number; last: number }, at: number) => at >= range.first && at <= range.last;
+    for (const bucket of buckets.rows) {
+      const at = hourNumber(bucket.hour.getTime());
+      const key = `${period}:${bucket.keyword_id}`;
+      const row = rows.get(key) ?? { period, keyword_id: bucket.keyword_id, stories: 0, points: 0, previous: 0, usual: usual.map(() => 0), hours: Array<number>(24).fill(0) };
+      if (within(current!, at)) {
+        row.stories += bucket.stories;
+        row.points += bucket.points;
+        row.hours[at % 24]! += bucket.stories;
+      }
+      if (within(previous!, at)) row.previous += bucket.stories;
+      usual.forEach((range, week) => {
+        if (within(range, at)) row.usual[week]! += bucket.stories;
+      });
+      rows.set(key, row);
+    }
+  }
+  return [...rows.values()].filter((row) => row.stories > 0 || row.points !== 0 || row.previous > 0 || row.usual.some((n) => n > 0)).sort(byKey);
+}
+
+const byKey = (a: WindowRow, b: WindowRow) => a.period - b.period || a.keyword_id - b.keyword_id;
+
+async function kept(): Promise<WindowRow[]> {
+  const result = await pool().query<WindowRow>(
+    `SELECT period, keyword_id, stories, points, previous, ARRAY[${USUAL_COLUMNS.join(', ')}] AS usual, ARRAY[${HOUR_OF_DAY_COLUMNS.join(', ')}] AS hours FROM keyword_windows`,
+  );
+  return result.rows.sort(byKey);
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+}, 120_000);
+afterAll(async () => db?.close());
+
+describe('keyword windows', () => {
+  it('equal the windows counted afresh after every change', async () => {
+    const next = random(20260115);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+    let now = START;
+    const service = new KeywordsService(pool(), () => now);
+    let hnId = 1;
+    const ids: number[] = [];
+    const moves = [HOUR_MS, 3 * HOUR_MS, 26 * HOUR_MS, 170 * HOUR_MS, -5 * HOUR_MS, 20 * 60_000, -400 * HOUR_MS, 500 * HOUR_MS];
+    const held: number[] = [];
+
+    for (let step = 0; step < 30; step++) {
+      const action = step < 3 ? 'add' : pick(['add', 'add', 'rescore', 'retitle', 'kill', 'clock', 'clock'] as const);
+      let touched: number[] = [];
+      if (action === 'add') {
+        // Stories up to six weeks old, so the previous weeks' windows hold some.
+        const batch = Array.from({ length: 6 + Math.floor(next() * 10) }, () => ({
+          hnId: hnId++,
+          title: pick(TITLES),
+          time: Math.floor(now / 1000 - next() * next() * 42 * 24 * HOUR),
+          score: 1 + Math.floor(next() * 300),
+        }));
+        await seedStories(pool(), batch);
+        const result = await pool().query<{ id: number }>('SELECT id FROM stories WHERE hn_id = ANY($1::int[])', [batch.map((story) => story.hnId)]);
+        touched = result.rows.map((row) => row.id);
+        ids.push(...touched);
+      } else if (action === 'rescore' || action === 'retitle' || action === 'kill') {
+        touched = Array.from({ length: 3 }, () => pick(ids));
+        const change = { rescore: 'score = score + 17', retitle: `title = '${pick(TITLES)}'`, kill: 'dead = true' }[action];
+        await pool().query(`UPDATE stories SET ${change} WHERE id = ANY($1::int[])`, [touched]);
+      } else {
+        now += pick(moves);
+      }
+      if (touched.length > 0) await indexStoryKeywords(pool(), touched, now);
+      // A call finds the windows behind the clock (when no cycle ran this hour) and moves them.
+      await service.trending(pick(KEYWORD_PERIODS));
+      const rows = await kept();
+      expect(rows, `step ${step}: ${action}`).toEqual(await countedAfresh(hourNumber(now)));
+      held.push(rows.length);
+    }
+    // The comparisons were of windows that held something, not of empty tables.
+    expect(held.filter((count) => count > 20).length, held.join(' ')).toBeGreaterThanOrEqual(20);
+  });
+});
