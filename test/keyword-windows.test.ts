@@ -122,4 +122,58 @@ describe('keyword windows', () => {
     // The comparisons were of windows that held something, not of empty tables.
     expect(held.filter((count) => count > 20).length, held.join(' ')).toBeGreaterThanOrEqual(20);
   });
+
+  it('give the hourly patterns of many keywords as counting every bucket in the zone would, stopping early', async () => {
+    // 1,500 keywords over the last day. The first 600 have 20 stories each, spread over the day; the others have
+    // 4 to 10, all at one hour. Those come later in the order read (fewer stories in the day) and still lead the day
+    // periods, so the reads go on past the first until none left could enter a list.
+    const next = random(7);
+    const now = START + 40 * 24 * HOUR_MS;
+    const keywords = Array.from({ length: 1500 }, (_, i) => `pattern${i}${i % 5 === 0 ? ' phrase' : ''}`);
+    const ids = await pool().query<{ id: number; key: string }>(
+      `INSERT INTO keywords (key, display) SELECT key, key FROM unnest($1::text[]) AS key RETURNING id, key`,
+      [keywords],
+    );
+    const idOf = new Map(ids.rows.map((row) => [row.key, row.id]));
+    const buckets = new Map<string, { keywordId: number; hour: number; stories: number }>();
+    keywords.forEach((key, i) => {
+      const spread = i < 600;
+      for (let story = 0; story < (spread ? 20 : 4 + (i % 7)); story++) {
+        const hour = hourNumber(now) - (spread ? Math.floor(next() * 25) : (i * 7) % 25);
+        const bucket = buckets.get(`${key}:${hour}`) ?? { keywordId: idOf.get(key)!, hour, stories: 0 };
+        bucket.stories++;
+        buckets.set(`${key}:${hour}`, bucket);
+      }
+    });
+    const rows = [...buckets.values()];
+    await pool().query(
+      `INSERT INTO keyword_hourly (keyword_id, hour, stories, points) SELECT k, to_timestamp(h * 3600), s, s * 3 FROM unnest($1::int[], $2::int[], $3::int[]) AS b(k, h, s)`,
+      [rows.map((row) => row.keywordId), rows.map((row) => row.hour), rows.map((row) => row.stories)],
+    );
+    // Counted afresh from the buckets at the next call.
+    await pool().query('DELETE FROM keyword_windows_clock');
+    const service = new KeywordsService(pool(), () => now);
+    const display = new Map(ids.rows.map((row) => [row.id, row.key]));
+    for (const zone of ['UTC', 'Asia/Kolkata', 'Asia/Tokyo', 'America/Caracas']) {
+      const patterns = await service.hourlyPatterns('24h', zone);
+      const local = await pool().query<{ keyword_id: number; part: string; count: number; stories: number; points: number }>(
+        `WITH windowed AS (SELECT * FROM keyword_hourly WHERE hour >= $1 AND hour <= $2),
+              totals AS (SELECT keyword_id, sum(stories)::int AS stories, sum(points)::int AS points FROM windowed GROUP BY keyword_id)
+         SELECT w.keyword_id, CASE WHEN l.hour < 6 THEN 'night' WHEN l.hour < 12 THEN 'morning' WHEN l.hour < 18 THEN 'afternoon' ELSE 'evening' END AS part,
+                sum(w.stories)::int AS count, t.stories, t.points
+           FROM windowed w JOIN totals t USING (keyword_id), LATERAL (SELECT extract(hour FROM w.hour AT TIME ZONE $3)::int AS hour) l
+          GROUP BY 1, 2, t.stories, t.points`,
+        [new Date((hourNumber(now) - 24) * HOUR_MS), new Date(now), zone],
+      );
+      for (const part of ['morning', 'afternoon', 'evening', 'night'] as const) {
+        const expected = local.rows
+          .filter((row) => row.part === part && row.count >= (display.get(row.keyword_id)!.includes(' ') ? 2 : 1))
+          .sort((a, b) => b.count - a.count || b.stories - a.stories || b.points - a.points || b.keyword_id - a.keyword_id)
+          .slice(0, 10)
+          .map((row) => ({ keyword: display.get(row.keyword_id)!, count: row.count }));
+        expect(patterns[part], `${zone} ${part}`).toEqual(expected);
+        expect(expected).toHaveLength(10);
+      }
+    }
+  });
 });
