@@ -16,7 +16,7 @@ let db: TestDatabase;
 const pool = () => db.database.pool;
 const HOUR = 3600;
 const START = Date.UTC(2026, 0, 15, 12, 30);
-const TITLES = ['Rust compiler internals', 'Go 1.22 released', 'Apple and the Rust compiler', 'Python tips', 'Zig', 'Show HN: Zig in Go', 'LLMs at Apple'];
+const TITLES = ['Rust compiler internals', 'Go 1.22 released', 'Apple and the Rust compiler', 'Python tips', 'Zig', 'Show HN: Zig in Go', 'LLMs at Apple', 'Moving off Github today', 'Why GitHub matters', 'Why GitHub matters to us'];
 
 /** A small deterministic generator (mulberry32), so the test is the same every run. */
 function random(seed: number): () => number {
@@ -118,6 +118,8 @@ describe('keyword windows', () => {
       const rows = await kept();
       expect(rows, `step ${step}: ${action}`).toEqual(await countedAfresh(hourNumber(now)));
       held.push(rows.length);
+      const copies = await pool().query('SELECT w.keyword_id FROM keyword_windows w JOIN keywords k ON k.id = w.keyword_id WHERE w.key <> k.key OR w.display <> k.display');
+      expect(copies.rows, 'key and display as the keyword has them').toEqual([]);
     }
     // The comparisons were of windows that held something, not of empty tables.
     expect(held.filter((count) => count > 20).length, held.join(' ')).toBeGreaterThanOrEqual(20);

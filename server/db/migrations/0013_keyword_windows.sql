@@ -1,6 +1,8 @@
 CREATE TABLE "keyword_windows" (
 	"period" smallint NOT NULL,
 	"keyword_id" integer NOT NULL,
+	"key" text NOT NULL,
+	"display" text NOT NULL,
 	"phrase" boolean NOT NULL,
 	"stories" integer NOT NULL,
 	"points" integer NOT NULL,

@@ -83,7 +83,8 @@ export const HOUR_OF_DAY_COLUMNS = Array.from({ length: 24 }, (_, hour) => `hour
  * (server/modules/keywords/windows.ts): one row per period (in hours) and keyword. `stories`/`points` are the
  * current period, `previous` the period before it, `usual_*` the same window in each of the four weeks before, and
  * `hour_*` the current period's stories by UTC hour of day (for the hourly patterns in any time zone). Plain
- * columns rather than arrays, so a change is an addition.
+ * columns rather than arrays, so a change is an addition. The keyword's key and display are copied here, so a call
+ * reads one table.
  */
 export const keywordWindows = pgTable(
   'keyword_windows',
@@ -92,6 +93,8 @@ export const keywordWindows = pgTable(
     keywordId: integer('keyword_id')
       .notNull()
       .references(() => keywords.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    display: text('display').notNull(),
     phrase: boolean('phrase').notNull(),
     stories: integer('stories').notNull(),
     points: integer('points').notNull(),

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { ALERT_WINDOW_HOURS, containsWordRun, keywordKey, titleWords, type AliasMap } from '../../../common/rules/keywords.ts';
 import { extractKeywords, type ExtractedKeyword } from './extract.ts';
-import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, type BucketDelta } from './windows.ts';
+import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, WINDOW_PERIOD_HOURS, type BucketDelta } from './windows.ts';
 
 /**
  * The ingestion side of keywords (docs/keywords.md): counts the keywords of the stories a cycle touched into the
@@ -195,11 +195,14 @@ async function storeKeywords(client: pg.PoolClient, found: ExtractedKeyword[]): 
     [entries.map((entry) => keywordIds.get(entry.key)!), entries.map((entry) => entry.spelling), entries.map((entry) => entry.weight)],
   );
   await client.query(
-    `UPDATE keywords k SET display = best.spelling
-       FROM (SELECT DISTINCT ON (keyword_id) keyword_id, spelling FROM keyword_spellings
-              WHERE keyword_id = ANY($1::int[]) ORDER BY keyword_id, weight DESC, spelling) AS best
-      WHERE k.id = best.keyword_id AND k.display IS DISTINCT FROM best.spelling`,
-    [touched],
+    `WITH respelled AS (
+       UPDATE keywords k SET display = best.spelling
+         FROM (SELECT DISTINCT ON (keyword_id) keyword_id, spelling FROM keyword_spellings
+                WHERE keyword_id = ANY($1::int[]) ORDER BY keyword_id, weight DESC, spelling) AS best
+        WHERE k.id = best.keyword_id AND k.display IS DISTINCT FROM best.spelling
+       RETURNING k.id, k.display)
+     UPDATE keyword_windows w SET display = r.display FROM respelled r WHERE w.period = ANY($2::int2[]) AND w.keyword_id = r.id`,
+    [touched, WINDOW_PERIOD_HOURS],
   );
   return keywordIds;
 }

@@ -38,19 +38,12 @@ const KEYWORD_STORIES_LIMIT = 50;
 const RECURS = `CASE WHEN w.phrase THEN ${MIN_PHRASE_STORIES} ELSE 1 END`;
 /** Trending reads this many times the keywords asked for, so those left out for a longer phrase can be replaced. */
 const SUBSUMED_HEADROOM = 3;
-/** The windows of a period, with the hour they are counted for (to tell whether the clock has moved on since). */
-const WINDOWS = 'keyword_windows_clock c CROSS JOIN keyword_windows w JOIN keywords k ON k.id = w.keyword_id';
-
 /** A period counts whole hours: from the start of the hour `hours` ago up to now. */
 function periodStart(nowMs: number, period: KeywordPeriod): number {
   return (hourNumber(nowMs) - KEYWORD_PERIOD_HOURS[period]) * HOUR_MS;
 }
 
-interface Counted {
-  counted_hour: Date;
-}
-
-interface TrendingRow extends Counted {
+interface TrendingRow {
   id: number;
   key: string;
   keyword: string;
@@ -59,7 +52,7 @@ interface TrendingRow extends Counted {
   date: Date;
 }
 
-interface TrendRow extends Counted {
+interface TrendRow {
   keyword: string;
   current: number;
   previous: number;
@@ -69,7 +62,7 @@ interface TrendRow extends Counted {
   usual_4: number;
 }
 
-interface PatternRow extends Counted {
+interface PatternRow {
   id: number;
   keyword: string;
   phrase: boolean;
@@ -141,29 +134,25 @@ export class KeywordsService {
     return answer;
   }
 
-  /**
-   * Reads the windows, first moving them to the current hour when the clock has moved on since they were counted
-   * (ingestion does that too, at its first cycle of the hour). `text` selects `c.hour AS counted_hour` from WINDOWS.
-   */
-  private async readWindows<R extends Counted>(nowMs: number, text: string, values: unknown[]): Promise<R[]> {
-    const hour = hourNumber(nowMs);
-    const result = await this.pool.query<R>(text, values);
-    const counted = result.rows[0]?.counted_hour ?? (await this.pool.query<{ hour: Date }>('SELECT hour FROM keyword_windows_clock')).rows[0]?.hour;
-    if (counted && hourNumber(counted.getTime()) === hour) return result.rows;
-    await this.advanceWindows(nowMs);
-    return (await this.pool.query<R>(text, values)).rows;
-  }
-
-  /** Requests that find the windows behind the clock share one move. */
+  /** The hour the windows were last seen counted for, so a call checks the clock only when the hour has turned. */
+  private windowsHour: number | null = null;
+  /** Calls that find the hour turned share one move. */
   private advancing: Promise<void> | null = null;
 
-  private advanceWindows(nowMs: number): Promise<void> {
+  /**
+   * Moves the windows to the current hour when the hour has turned since they were last seen (ingestion does
+   * that too, at its first cycle of the hour; then this finds them moved and changes nothing).
+   */
+  private async currentWindows(nowMs: number): Promise<void> {
+    const hour = hourNumber(nowMs);
+    if (this.windowsHour === hour) return;
     this.advancing ??= (async () => {
       const client = await this.pool.connect();
       try {
         await client.query('BEGIN');
         await advanceKeywordWindows(client, nowMs);
         await client.query('COMMIT');
+        this.windowsHour = hour;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
@@ -173,7 +162,7 @@ export class KeywordsService {
     })().finally(() => {
       this.advancing = null;
     });
-    return this.advancing;
+    await this.advancing;
   }
 
   /**
@@ -181,10 +170,11 @@ export class KeywordsService {
    * appears inside a longer phrase of the list ("source" in "open source", as many stories) is left out for it.
    */
   async trending(period: KeywordPeriod, limit = HOT_KEYWORDS_SHOWN): Promise<TrendingKeyword[]> {
-    const rows = await this.readWindows<TrendingRow>(
-      this.now(),
-      `SELECT k.id, k.key, k.display AS keyword, w.stories AS frequency, w.points, coalesce(w.last_hour, c.hour) AS date, c.hour AS counted_hour
-         FROM ${WINDOWS}
+    const nowMs = this.now();
+    await this.currentWindows(nowMs);
+    const { rows } = await this.pool.query<TrendingRow>(
+      `SELECT w.keyword_id AS id, w.key, w.display AS keyword, w.stories AS frequency, w.points, w.last_hour AS date
+         FROM keyword_windows w
         WHERE w.period = $1 AND w.stories >= ${RECURS}
         ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
         LIMIT $2`,
@@ -200,10 +190,10 @@ export class KeywordsService {
    * the same window in each of the previous four weeks (its usual level). Sorted by change, largest first.
    */
   async trends(period: KeywordPeriod): Promise<TrendsResponse> {
-    const rows = await this.readWindows<TrendRow>(
-      this.now(),
-      `SELECT k.display AS keyword, w.stories AS current, w.previous, ${USUAL_COLUMNS.map((column) => `w.${column}`).join(', ')}, c.hour AS counted_hour
-         FROM ${WINDOWS}
+    await this.currentWindows(this.now());
+    const { rows } = await this.pool.query<TrendRow>(
+      `SELECT w.display AS keyword, w.stories AS current, w.previous, ${USUAL_COLUMNS.map((column) => `w.${column}`).join(', ')}
+         FROM keyword_windows w
         WHERE w.period = $1 AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
         ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
         LIMIT ${MAX_TREND_CANDIDATES}`,
@@ -240,16 +230,16 @@ export class KeywordsService {
       const columns = HOUR_OF_DAY_COLUMNS.filter((_, hour) => partOfUtcHour[hour] === part).map((column) => `w.${column}`);
       return `${columns.length > 0 ? columns.join(' + ') : '0'} AS part_${part}`;
     });
-    const text = `SELECT w.keyword_id AS id, k.display AS keyword, w.phrase, w.stories, w.points, ${partSums.join(', ')}, c.hour AS counted_hour
-                    FROM ${WINDOWS}
+    const text = `SELECT w.keyword_id AS id, w.display AS keyword, w.phrase, w.stories, w.points, ${partSums.join(', ')}
+                    FROM keyword_windows w
                    WHERE w.period = $1 AND w.stories >= 1 AND (w.stories, w.points, w.keyword_id) < ($2, $3, $4)
                    ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
                    LIMIT ${PATTERN_BATCH}`;
     const lists: { keyword: string; count: number }[][] = DAY_PERIODS.map(() => []);
     let after = [2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1];
-    for (let batch = 0; ; batch++) {
-      const values = [KEYWORD_PERIOD_HOURS[period], ...after];
-      const rows = batch === 0 ? await this.readWindows<PatternRow>(nowMs, text, values) : (await this.pool.query<PatternRow>(text, values)).rows;
+    await this.currentWindows(nowMs);
+    for (;;) {
+      const { rows } = await this.pool.query<PatternRow>(text, [KEYWORD_PERIOD_HOURS[period], ...after]);
       for (const row of rows) {
         [row.part_0, row.part_1, row.part_2, row.part_3].forEach((count, part) => {
           if (count < (row.phrase ? MIN_PHRASE_STORIES : 1)) return;

@@ -78,14 +78,14 @@ async function addToWindows(client: pg.PoolClient, source: string, values: unkno
   ];
   const emptied = await client.query<{ period: number; keyword_id: number }>(
     `WITH changed AS (
-       INSERT INTO keyword_windows AS w (period, keyword_id, phrase, last_hour, ${counted.map((c) => c.column).join(', ')})
-       SELECT d.period, d.keyword_id, position(' ' IN k.key) > 0, max(d.hour) FILTER (WHERE d.kind = ${CURRENT} AND d.stories > 0),
+       INSERT INTO keyword_windows AS w (period, keyword_id, key, display, phrase, last_hour, ${counted.map((c) => c.column).join(', ')})
+       SELECT d.period, d.keyword_id, k.key, k.display, position(' ' IN k.key) > 0, max(d.hour) FILTER (WHERE d.kind = ${CURRENT} AND d.stories > 0),
               ${counted.map((c) => c.sum).join(', ')}
          FROM (SELECT s.*, extract(hour FROM s.hour AT TIME ZONE 'UTC')::int AS hour_of_day FROM (${source}) s) d
          JOIN keywords k ON k.id = d.keyword_id
-        GROUP BY d.period, d.keyword_id, k.key
+        GROUP BY d.period, d.keyword_id, k.key, k.display
        ON CONFLICT (period, keyword_id) DO UPDATE
-          SET last_hour = greatest(w.last_hour, excluded.last_hour), ${counted.map((c) => `${c.column} = w.${c.column} + excluded.${c.column}`).join(', ')}
+          SET display = excluded.display, last_hour = greatest(w.last_hour, excluded.last_hour), ${counted.map((c) => `${c.column} = w.${c.column} + excluded.${c.column}`).join(', ')}
        RETURNING period, keyword_id, stories, previous, ${USUAL_COLUMNS.join(', ')})
      SELECT period, keyword_id FROM changed WHERE stories <= 0 AND previous <= 0 AND ${USUAL_COLUMNS.map((column) => `${column} <= 0`).join(' AND ')}`,
     values,
