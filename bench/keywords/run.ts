@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
@@ -39,7 +40,7 @@ async function callsBenchmark(): Promise<void> {
       results.push({ name: target.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
     }
     const ceiling = results[0]!.rps;
-    console.log(`\nbench/keywords: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, trends body ${formatNumber(bodyBytes)} bytes`);
+    console.log(`\nbench/keywords (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'}): ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, trends body ${formatNumber(bodyBytes)} bytes`);
     console.log('target                         req/s     p50 ms   p99 ms   ratio to ceiling');
     for (const r of results) {
       console.log(
@@ -57,7 +58,9 @@ async function extractionShare(): Promise<void> {
   const replay = await startReplay({ start, log: () => undefined });
   replay.clock.pause();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hn-bench-keywords-ingest-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, HN_API_URL: replay.url, HN_MAX_NEW_ITEMS: '5000', LOG_LEVEL: 'silent' });
+  // A database of its own, as a new installation's: on PostgreSQL, a new database beside DATABASE_URL's.
+  const cyclesDatabase = process.env.DATABASE_URL ? await createDatabaseBeside(process.env.DATABASE_URL, 'keyword_cycles') : null;
+  const config = loadConfig({ ...process.env, DATABASE_URL: cyclesDatabase?.url, DATA_DIR: dataDir, HN_API_URL: replay.url, HN_MAX_NEW_ITEMS: '5000', LOG_LEVEL: 'silent' });
   const database = await openDatabase(config);
   try {
     await runMigrations(database.pool);
@@ -82,8 +85,27 @@ async function extractionShare(): Promise<void> {
   } finally {
     await database.close();
     await replay.close();
+    await cyclesDatabase?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A new, empty PostgreSQL database on the server of `url`, named after its database with `suffix`. */
+async function createDatabaseBeside(url: string, suffix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const beside = new URL(url);
+  const name = `${beside.pathname.slice(1) || 'postgres'}_${suffix}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  beside.pathname = `/${name}`;
+  return {
+    url: beside.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+      await admin.end();
+    },
+  };
 }
 
 export async function runKeywordsBenchmark(): Promise<void> {
