@@ -13,17 +13,18 @@ import {
   type KeywordPeriod,
 } from '../../../common/rules/keyword-trends.ts';
 import { containsWordRun } from '../../../common/rules/keywords.ts';
+import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
 import { HttpError } from '../../http/errors.ts';
 import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
-import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
 import { advanceKeywordWindows, HOUR_MS, hourNumber, periodWindows } from './windows.ts';
 
 /**
- * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the hourly buckets ingestion keeps: their
- * cost grows with the hours and keywords of the period, never with the stories stored.
+ * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the keyword windows ingestion keeps up to
+ * date (windows.ts): each walks an index of them in the order it answers, so its cost grows with the keywords it
+ * returns, never with the stories or buckets stored.
  */
 
 /** Trends are computed over at most this many keywords, the best supported ones. */
@@ -34,7 +35,7 @@ const PATTERN_KEYWORDS = 10;
  * Keywords the hourly patterns read at a time, best counted first, until no later one can enter a list: the
  * first read is usually enough, the next are larger.
  */
-const PATTERN_BATCHES = [100, 400];
+const PATTERN_BATCHES = [250, 1000];
 /** Stories listed behind a keyword. */
 const KEYWORD_STORIES_LIMIT = 50;
 /** A phrase counts only when it recurs; a single word always. */
@@ -52,14 +53,38 @@ interface TrendingRow {
   keyword: string;
   frequency: number;
   points: number;
-  date: Date;
+  /** The latest hour it was mentioned, as the database writes a timestamp in JSON. */
+  date: string;
+}
+
+/**
+ * The trending rows of the period $1, as one JSON array (taken in one statement with the trends' candidates):
+ * rows parsed by JSON.parse cost a fraction of rows of the wire protocol.
+ */
+function trendingRowsSql(limit: string): string {
+  return `(SELECT json_agg(json_build_object('id', w.keyword_id, 'key', w.key, 'keyword', w.display, 'frequency', w.stories,
+                                            'points', w.points, 'date', w.last_hour))
+             FROM (SELECT * FROM keyword_windows w
+                    WHERE w.period = $1 AND w.stories >= ${RECURS}
+                    ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
+                    LIMIT ${limit}) AS w)`;
+}
+
+/** The trending list from its rows: those left out for a longer phrase dropped, at most `limit`. */
+function trendingOf(rows: TrendingRow[] | null, limit: number): TrendingKeyword[] {
+  return withoutSubsumed(rows ?? [])
+    .slice(0, limit)
+    .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: new Date(date).toISOString() }));
 }
 
 /** A trend candidate: display, stories in the period, in the previous period, then in each previous week's window. */
 type TrendRow = [string, number, number, ...number[]];
 const TREND_COLUMNS = ['display', 'stories', 'previous', ...USUAL_COLUMNS];
 
-/** A keyword read by the hourly patterns: id, display, phrase, stories and points in the period, then its stories in each day period (in the order of DAY_PERIODS). */
+/**
+ * A keyword read by the hourly patterns: id, display, phrase, stories and points in the period, then its stories
+ * in each day period (in the order of DAY_PERIODS).
+ */
 type PatternRow = [number, string, boolean, number, number, ...number[]];
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
@@ -157,19 +182,12 @@ export class KeywordsService {
    * appears inside a longer phrase of the list ("source" in "open source", as many stories) is left out for it.
    */
   async trending(period: KeywordPeriod, limit = HOT_KEYWORDS_SHOWN): Promise<TrendingKeyword[]> {
-    const nowMs = this.now();
-    await this.currentWindows(nowMs);
-    const { rows } = await this.pool.query<TrendingRow>(
-      `SELECT w.keyword_id AS id, w.key, w.display AS keyword, w.stories AS frequency, w.points, w.last_hour AS date
-         FROM keyword_windows w
-        WHERE w.period = $1 AND w.stories >= ${RECURS}
-        ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
-        LIMIT $2`,
-      [KEYWORD_PERIOD_HOURS[period], limit * SUBSUMED_HEADROOM],
-    );
-    return withoutSubsumed(rows)
-      .slice(0, limit)
-      .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: date.toISOString() }));
+    await this.currentWindows(this.now());
+    const result = await this.pool.query<{ rows: TrendingRow[] | null }>(`SELECT ${trendingRowsSql('$2')} AS rows`, [
+      KEYWORD_PERIOD_HOURS[period],
+      limit * SUBSUMED_HEADROOM,
+    ]);
+    return trendingOf(result.rows[0]!.rows, limit);
   }
 
   /**
@@ -178,19 +196,17 @@ export class KeywordsService {
    */
   async trends(period: KeywordPeriod): Promise<TrendsResponse> {
     await this.currentWindows(this.now());
-    // The rows come as one JSON array: 500 rows parsed by JSON.parse cost a fraction of 500 protocol rows.
-    const [candidates, trending] = await Promise.all([
-      this.pool.query<{ rows: TrendRow[] | null }>(
-        `SELECT json_agg(json_build_array(${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')})) AS rows
-           FROM (SELECT * FROM keyword_windows w
-                  WHERE w.period = $1 AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
-                  ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
-                  LIMIT ${MAX_TREND_CANDIDATES}) AS w`,
-        [KEYWORD_PERIOD_HOURS[period]],
-      ),
-      this.trending(period),
-    ]);
-    const rows = candidates.rows[0]?.rows ?? [];
+    // The candidates and the trending list in one statement, each as one JSON array (see trendingRowsSql).
+    const result = await this.pool.query<{ candidates: TrendRow[] | null; trending: TrendingRow[] | null }>(
+      `SELECT (SELECT json_agg(json_build_array(${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')}))
+                 FROM (SELECT * FROM keyword_windows w
+                        WHERE w.period = $1 AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
+                        ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
+                        LIMIT ${MAX_TREND_CANDIDATES}) AS w) AS candidates,
+              ${trendingRowsSql(String(HOT_KEYWORDS_SHOWN * SUBSUMED_HEADROOM))} AS trending`,
+      [KEYWORD_PERIOD_HOURS[period]],
+    );
+    const rows = result.rows[0]!.candidates ?? [];
     const changes = rows.map(([, current, previous]) => percentageChange(current, previous));
     const thresholds = trendThresholds(changes);
     const trends: KeywordTrend[] = rows.map(([keyword, current, previous, ...usual], i) => ({
@@ -201,7 +217,7 @@ export class KeywordsService {
       isRising: isRising({ currentFrequency: current, previousFrequency: previous, usual }, changes[i]!, thresholds),
     }));
     trends.sort((a, b) => b.percentageChange - a.percentageChange || b.currentFrequency - a.currentFrequency);
-    return { trends, trending };
+    return { trends, trending: trendingOf(result.rows[0]!.trending, HOT_KEYWORDS_SHOWN) };
   }
 
   /**
