@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { ALERT_WINDOW_HOURS, containsWordRun, keywordKey, titleWords, type AliasMap } from '../../../common/rules/keywords.ts';
 import { extractKeywords, type ExtractedKeyword } from './extract.ts';
-import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, WINDOW_PERIOD_HOURS, type BucketDelta } from './windows.ts';
+import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, vacuumKeywordWindows, WINDOW_PERIOD_HOURS, type BucketDelta } from './windows.ts';
 
 /**
  * The ingestion side of keywords (docs/keywords.md): counts the keywords of the stories a cycle touched into the
@@ -62,7 +62,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const windowsHour = await advanceKeywordWindows(client, nowMs);
+    const windows = await advanceKeywordWindows(client, nowMs);
     const states = await client.query<StoryState>(
       `SELECT s.id, s.title, s.time, s.score, s.dead, e.title AS counted_title, e.hour AS counted_hour, e.points AS counted_points
          FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
@@ -113,7 +113,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
     }
     const changed = [...deltas.values()].filter((delta) => delta.stories !== 0 || delta.points !== 0);
     await applyBucketDeltas(client, changed);
-    await applyWindowDeltas(client, changed, windowsHour);
+    await applyWindowDeltas(client, changed, windows.hour);
 
     // What is counted now, for the next change.
     if (retitledIds.size > 0) {
@@ -144,6 +144,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
       nowMs,
     );
     await client.query('COMMIT');
+    if (windows.moved) await vacuumKeywordWindows(client);
     return { storiesExtracted: retitled.length, storiesRescored: rescored.length, alertsFired };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

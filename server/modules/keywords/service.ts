@@ -19,7 +19,7 @@ import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lo
 import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
-import { advanceKeywordWindows, HOUR_MS, hourNumber, periodWindows } from './windows.ts';
+import { advanceKeywordWindows, HOUR_MS, hourNumber, periodWindows, vacuumKeywordWindows } from './windows.ts';
 
 /**
  * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the keyword windows ingestion keeps up to
@@ -64,7 +64,7 @@ interface TrendingRow {
 function trendingRowsSql(limit: string): string {
   return `(SELECT json_agg(json_build_object('id', w.keyword_id, 'key', w.key, 'keyword', w.display, 'frequency', w.stories,
                                             'points', w.points, 'date', w.last_hour))
-             FROM (SELECT * FROM keyword_windows w
+             FROM (SELECT w.keyword_id, w.key, w.display, w.stories, w.points, w.last_hour FROM keyword_windows w
                     WHERE w.period = $1 AND w.stories >= ${RECURS}
                     ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
                     LIMIT ${limit}) AS w)`;
@@ -162,9 +162,11 @@ export class KeywordsService {
       const client = await this.pool.connect();
       try {
         await client.query('BEGIN');
-        await advanceKeywordWindows(client, nowMs);
+        const windows = await advanceKeywordWindows(client, nowMs);
         await client.query('COMMIT');
         this.windowsHour = hour;
+        // Not awaited: no call waits for it. Should it fail, the next hour's move clears the rows again.
+        if (windows.moved) vacuumKeywordWindows(this.pool).catch(() => undefined);
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
@@ -199,7 +201,7 @@ export class KeywordsService {
     // The candidates and the trending list in one statement, each as one JSON array (see trendingRowsSql).
     const result = await this.pool.query<{ candidates: TrendRow[] | null; trending: TrendingRow[] | null }>(
       `SELECT (SELECT json_agg(json_build_array(${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')}))
-                 FROM (SELECT * FROM keyword_windows w
+                 FROM (SELECT ${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')} FROM keyword_windows w
                         WHERE w.period = $1 AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
                         ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
                         LIMIT ${MAX_TREND_CANDIDATES}) AS w) AS candidates,
@@ -239,8 +241,9 @@ export class KeywordsService {
       return columns.length > 0 ? columns.join(' + ') : '0';
     });
     // As one JSON array, like the trends.
-    const text = `SELECT json_agg(json_build_array(w.keyword_id, w.display, w.phrase, w.stories, w.points, ${partSums.join(', ')})) AS rows
-                    FROM (SELECT * FROM keyword_windows w
+    const text = `SELECT json_agg(json_build_array(w.keyword_id, w.display, w.phrase, w.stories, w.points, ${partSums.map((_, part) => `w.part_${part}`).join(', ')})) AS rows
+                    FROM (SELECT w.keyword_id, w.display, w.phrase, w.stories, w.points, ${partSums.map((sum, part) => `${sum} AS part_${part}`).join(', ')}
+                            FROM keyword_windows w
                            WHERE w.period = $1 AND w.stories >= 1 AND (w.stories, w.points, w.keyword_id) < ($2, $3, $4)
                            ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
                            LIMIT $5) AS w`;

@@ -117,17 +117,25 @@ async function lockWindows(client: pg.PoolClient): Promise<void> {
   await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.keywordWindows]);
 }
 
+/** Where advanceKeywordWindows left the windows. */
+export interface WindowsClock {
+  /** The hour the windows are now counted for. */
+  hour: number;
+  /** Whether they moved (then vacuumKeywordWindows is due once the transaction has committed). */
+  moved: boolean;
+}
+
 /**
  * Moves the windows to the hour of `nowMs`, inside the caller's transaction: each window adds the buckets that
  * entered it and takes away those that left it since the hour it was counted for. The first time (no hour
- * recorded) every window is counted from the buckets. Returns the hour the windows are now counted for.
+ * recorded) every window is counted from the buckets.
  */
-export async function advanceKeywordWindows(client: pg.PoolClient, nowMs: number): Promise<number> {
+export async function advanceKeywordWindows(client: pg.PoolClient, nowMs: number): Promise<WindowsClock> {
   await lockWindows(client);
   const hour = hourNumber(nowMs);
   const clock = await client.query<{ hour: Date }>('SELECT hour FROM keyword_windows_clock');
   const counted = clock.rows[0] ? hourNumber(clock.rows[0].hour.getTime()) : null;
-  if (counted === hour) return hour;
+  if (counted === hour) return { hour, moved: false };
   const ranges = WINDOW_PERIOD_HOURS.flatMap((period) => {
     const to = periodWindows(period, hour);
     if (counted === null) return to.map((range, kind) => ({ ...range, sign: 1 as const, period, kind }));
@@ -144,8 +152,18 @@ export async function advanceKeywordWindows(client: pg.PoolClient, nowMs: number
     `INSERT INTO keyword_windows_clock (id, hour) VALUES (true, $1) ON CONFLICT (id) DO UPDATE SET hour = excluded.hour`,
     [new Date(hour * HOUR_MS)],
   );
-  return hour;
+  return { hour, moved: true };
 }
+
+/**
+ * Clears the rows an hour's move left dead. A move rewrites thousands of rows, and the embedded database has no
+ * autovacuum: without this the table and its indexes would grow by that much every hour. Run after the move's
+ * transaction has committed (VACUUM cannot run inside one); on PostgreSQL it only runs ahead of autovacuum.
+ */
+export async function vacuumKeywordWindows(pool: pg.Pool | pg.PoolClient): Promise<void> {
+  await pool.query('VACUUM keyword_windows');
+}
+
 
 /** A change to one hourly bucket. */
 export interface BucketDelta {
