@@ -61,8 +61,8 @@ export default defineConfig({
   webServer: hasChromium && !externalServer
     ? {
         command: 'node --import tsx e2e/server.ts',
-        url: `${baseURL}/readyz`,
-        // Printed once the site's owner account exists (e2e/server.ts).
+        // Printed once the site's owner account exists and the startup cycle has filled the lists (e2e/server.ts).
+        // No `url`: Playwright starts the tests at whichever comes first, and /readyz answers before either.
         wait: { stdout: /\[e2e\] server ready/ },
         timeout: 180_000,
         reuseExistingServer: false,

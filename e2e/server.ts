@@ -79,6 +79,23 @@ async function createSiteOwner(): Promise<void> {
   if (!response.ok) throw new Error(`could not create the site owner: ${response.status} ${await response.text()}`);
 }
 
+/**
+ * The startup cycle fills the lists a few seconds after the server answers. A test that reached the home before
+ * then would get an empty page rendered with it, which nothing refreshes within the test's time.
+ */
+async function waitForStories(): Promise<void> {
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    const body = await fetch(`${origin}/api/stories/trending`)
+      .then((response) => (response.ok ? (response.json() as Promise<{ stories: unknown[] }>) : null))
+      .catch(() => null);
+    if (body && body.stories.length > 0) return;
+    if (attempt > 600) throw new Error('the startup ingestion cycle stored no stories');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 await createSiteOwner();
+await waitForStories();
 // playwright.config.ts waits for this line.
 console.log('[e2e] server ready');
