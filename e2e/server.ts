@@ -59,18 +59,22 @@ server.once('exit', (code) => void stop(code ?? 1));
 process.once('SIGINT', () => void stop(0));
 process.once('SIGTERM', () => void stop(0));
 
+const origin = `http://127.0.0.1:${port}`;
+
+/** Asks every 250 ms until `holds` answers true, for at most two and a half minutes. */
+async function waitUntil(holds: () => Promise<boolean>, failure: string): Promise<void> {
+  for (let attempt = 0; !(await holds().catch(() => false)); attempt++) {
+    if (attempt > 600) throw new Error(failure);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /**
  * The first account of a site becomes its admin. The site's owner signs up before any test does, so every
  * account a test creates is an ordinary user whatever order the tests run in.
  */
 async function createSiteOwner(): Promise<void> {
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    const ready = await fetch(`${origin}/readyz`).then((response) => response.ok).catch(() => false);
-    if (ready) break;
-    if (attempt > 600) throw new Error('the server did not become ready');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntil(async () => (await fetch(`${origin}/readyz`)).ok, 'the server did not become ready');
   const response = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
@@ -84,15 +88,10 @@ async function createSiteOwner(): Promise<void> {
  * then would get an empty page rendered with it, which nothing refreshes within the test's time.
  */
 async function waitForStories(): Promise<void> {
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    const body = await fetch(`${origin}/api/stories/trending`)
-      .then((response) => (response.ok ? (response.json() as Promise<{ stories: unknown[] }>) : null))
-      .catch(() => null);
-    if (body && body.stories.length > 0) return;
-    if (attempt > 600) throw new Error('the startup ingestion cycle stored no stories');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntil(async () => {
+    const response = await fetch(`${origin}/api/stories/trending`);
+    return response.ok && ((await response.json()) as { stories: unknown[] }).stories.length > 0;
+  }, 'the startup ingestion cycle stored no stories');
 }
 
 await createSiteOwner();

@@ -15,7 +15,7 @@ import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
 import { KeywordsService } from '../../server/modules/keywords/service.ts';
-import { advanceKeywordWindows, HOUR_MS } from '../../server/modules/keywords/windows.ts';
+import { HOUR_MS, moveKeywordWindows } from '../../server/modules/keywords/windows.ts';
 import { KEYWORD_PERIODS, type KeywordPeriod } from '../../common/rules/keyword-trends.ts';
 import { addCeilingRoute, serveBenchApp } from '../support.ts';
 
@@ -64,14 +64,7 @@ if ((existing.rows[0]?.n ?? 0) === 0) {
 /** Moves the keyword windows to the hour of `ms`, as ingestion's first cycle of an hour does; returns the seconds it took. */
 async function moveWindows(ms: number): Promise<number> {
   const started = performance.now();
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await advanceKeywordWindows(client, ms);
-    await client.query('COMMIT');
-  } finally {
-    client.release();
-  }
+  await moveKeywordWindows(pool, ms);
   return (performance.now() - started) / 1000;
 }
 const counted = await moveWindows(nowMs);

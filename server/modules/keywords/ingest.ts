@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { ALERT_WINDOW_HOURS, containsWordRun, keywordKey, titleWords, type AliasMap } from '../../../common/rules/keywords.ts';
 import { extractKeywords, type ExtractedKeyword } from './extract.ts';
-import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, vacuumKeywordWindows, WINDOW_PERIOD_HOURS, type BucketDelta } from './windows.ts';
+import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, hourNumber, vacuumKeywordWindows, WINDOW_PERIOD_HOURS, type BucketDelta } from './windows.ts';
 
 /**
  * The ingestion side of keywords (docs/keywords.md): counts the keywords of the stories a cycle touched into the
@@ -156,7 +156,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
 
 /** The start of the submission hour, in milliseconds. */
 function hourOf(timeSeconds: number): number {
-  return Math.floor((timeSeconds * 1000) / HOUR_MS) * HOUR_MS;
+  return hourNumber(timeSeconds * 1000) * HOUR_MS;
 }
 
 async function countedKeywordIds(client: pg.PoolClient, storyIds: number[]): Promise<Map<number, number[]>> {

@@ -12,6 +12,7 @@ import {
   trendThresholds,
   type KeywordPeriod,
 } from '../../../common/rules/keyword-trends.ts';
+import { localHour } from '../../../common/rules/email.ts';
 import { containsWordRun } from '../../../common/rules/keywords.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -19,7 +20,7 @@ import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lo
 import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
-import { advanceKeywordWindows, HOUR_MS, hourNumber, periodWindows, vacuumKeywordWindows } from './windows.ts';
+import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, vacuumKeywordWindows } from './windows.ts';
 
 /**
  * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the keyword windows ingestion keeps up to
@@ -42,9 +43,9 @@ const KEYWORD_STORIES_LIMIT = 50;
 const RECURS = `CASE WHEN w.phrase THEN ${MIN_PHRASE_STORIES} ELSE 1 END`;
 /** Trending reads this many times the keywords asked for, so those left out for a longer phrase can be replaced. */
 const SUBSUMED_HEADROOM = 3;
-/** A period counts whole hours: from the start of the hour `hours` ago up to now. */
+/** A period counts whole hours: from the start of the hour `hours` ago up to now (its current window). */
 function periodStart(nowMs: number, period: KeywordPeriod): number {
-  return (hourNumber(nowMs) - KEYWORD_PERIOD_HOURS[period]) * HOUR_MS;
+  return periodWindows(KEYWORD_PERIOD_HOURS[period], hourNumber(nowMs))[0]!.first * HOUR_MS;
 }
 
 interface TrendingRow {
@@ -87,18 +88,20 @@ const TREND_COLUMNS = ['display', 'stories', 'previous', ...USUAL_COLUMNS];
  */
 type PatternRow = [number, string, boolean, number, number, ...number[]];
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/** The day periods of the UTC hours of day by zone, worked out once an hour (time zone rules are not free to apply). */
+const zoneDayPeriods = { hour: -1, byZone: new Map<string, number[]>() };
 
-/** The zone's offset from UTC at that moment, in whole hours rounded down (+5:30 is 5, -3:30 is -4). */
-export function utcOffsetHours(timeZone: string, ms: number): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
-    offsetFormats.set(timeZone, format);
+/** For each UTC hour of day, the index in DAY_PERIODS of the part of the day its start had in the zone over the last day. */
+function dayPeriodsOfUtcHours(timeZone: string, hour: number): number[] {
+  if (zoneDayPeriods.hour !== hour) zoneDayPeriods.byZone.clear();
+  zoneDayPeriods.hour = hour;
+  let parts = zoneDayPeriods.byZone.get(timeZone);
+  if (!parts) {
+    parts = [];
+    for (let past = hour - 23; past <= hour; past++) parts[past % 24] = DAY_PERIODS.indexOf(dayPeriodOfHour(localHour(past * HOUR_MS, timeZone)));
+    zoneDayPeriods.byZone.set(timeZone, parts);
   }
-  const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
-  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
-  return Math.floor((local - Math.floor(ms / 60_000) * 60_000) / HOUR_MS);
+  return parts;
 }
 
 /** The rows without those whose words are a run inside a longer keyword of the rows with the same frequency. */
@@ -158,24 +161,15 @@ export class KeywordsService {
   private async currentWindows(nowMs: number): Promise<void> {
     const hour = hourNumber(nowMs);
     if (this.windowsHour === hour) return;
-    this.advancing ??= (async () => {
-      const client = await this.pool.connect();
-      try {
-        await client.query('BEGIN');
-        const windows = await advanceKeywordWindows(client, nowMs);
-        await client.query('COMMIT');
+    this.advancing ??= moveKeywordWindows(this.pool, nowMs)
+      .then((windows) => {
         this.windowsHour = hour;
         // Not awaited: no call waits for it. Should it fail, the next hour's move clears the rows again.
         if (windows.moved) vacuumKeywordWindows(this.pool).catch(() => undefined);
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    })().finally(() => {
-      this.advancing = null;
-    });
+      })
+      .finally(() => {
+        this.advancing = null;
+      });
     await this.advancing;
   }
 
@@ -230,9 +224,9 @@ export class KeywordsService {
    */
   async hourlyPatterns(period: KeywordPeriod, timeZone: string): Promise<HourlyPatterns> {
     const nowMs = this.now();
-    const offset = utcOffsetHours(timeZone, nowMs);
-    const partOfUtcHour = Array.from({ length: 24 }, (_, hour) => DAY_PERIODS.indexOf(dayPeriodOfHour((((hour + offset) % 24) + 24) % 24)));
-    const [current] = periodWindows(KEYWORD_PERIOD_HOURS[period], hourNumber(nowMs));
+    const hour = hourNumber(nowMs);
+    const partOfUtcHour = dayPeriodsOfUtcHours(timeZone, hour);
+    const [current] = periodWindows(KEYWORD_PERIOD_HOURS[period], hour);
     const reachable = new Set<number>();
     for (let hour = current!.first; hour <= current!.last && reachable.size < DAY_PERIODS.length; hour++) reachable.add(partOfUtcHour[hour % 24]!);
     // Each day period's count: the sum of the UTC hours of day that fall in it.

@@ -164,6 +164,21 @@ export async function vacuumKeywordWindows(pool: pg.Pool | pg.PoolClient): Promi
   await pool.query('VACUUM keyword_windows');
 }
 
+/** advanceKeywordWindows in a transaction of its own, for callers outside ingestion's. */
+export async function moveKeywordWindows(pool: pg.Pool, nowMs: number): Promise<WindowsClock> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const windows = await advanceKeywordWindows(client, nowMs);
+    await client.query('COMMIT');
+    return windows;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
 
 /** A change to one hourly bucket. */
 export interface BucketDelta {
