@@ -23,9 +23,9 @@ import { originCheck } from './http/origin.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { isApiRequest, refuseNonCanonicalPaths } from './http/request-path.ts';
 import { DatabaseRateLimiter } from './http/rate-limit.ts';
-import { toHeaders } from './http/web-request.ts';
 import type { Metrics } from './metrics.ts';
 import { configuredProviders, createAuth, type Auth } from './modules/accounts/auth.ts';
+import { createSessionLookup } from './modules/accounts/session-lookup.ts';
 import { presentCurrentUser } from './modules/accounts/presenter.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { loadOrCreateSecret } from './modules/accounts/secrets.ts';
@@ -184,12 +184,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The site's own address, as the browser reached it, is trusted besides PUBLIC_URL (as for the Origin check).
     trustedOrigins: (request) => [...trustedOrigins(), ...(request ? [new URL(request.url).origin] : [])],
   });
-  const resolveUser: UserResolver = async (request) => {
-    // No cookie, no session: visitors cost no database lookup.
-    if (!request.headers.cookie) return null;
-    const session = await auth.api.getSession({ headers: toHeaders(request.headers) });
-    return session ? presentCurrentUser(session.user as Parameters<typeof presentCurrentUser>[0]) : null;
-  };
+  const authContext = await auth.$context;
+  const lookUpSession = createSessionLookup({
+    pool: deps.pool,
+    secret,
+    cookieName: authContext.authCookies.sessionToken.name,
+    expiresInSeconds: authContext.sessionConfig.expiresIn,
+    updateAgeSeconds: authContext.sessionConfig.updateAge,
+    fallback: async (cookie) => {
+      const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+      return session ? presentCurrentUser(session.user as Parameters<typeof presentCurrentUser>[0]) : null;
+    },
+  });
+  // No cookie, no session: visitors cost no database lookup.
+  const resolveUser: UserResolver = async (request) => (request.headers.cookie ? lookUpSession(request.headers.cookie) : null);
   installAccessControl(server, resolveUser);
   server.addHook('onRequest', originCheck(trustedOrigins));
 

@@ -153,6 +153,43 @@ describe('sign-in and sign-out', () => {
     const token = decodeURIComponent(cookie.match(/hnt\.session_token=([^;.]+)/)![1]!);
     await pool().query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token = $1`, [token]);
     expect((await inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+    // And removed, as better-auth removes an expired session it is shown.
+    expect((await pool().query('SELECT 1 FROM sessions WHERE token = $1', [token])).rowCount).toBe(0);
+  });
+
+  it('a session is extended once a day of use, not on every request', async () => {
+    const signedIn = await signIn(t.app.server, 'bob@example.com');
+    const cookie = cookieHeader(signedIn.headers['set-cookie']);
+    const token = decodeURIComponent(cookie.match(/hnt\.session_token=([^;.]+)/)![1]!);
+    const expiry = async () => (await pool().query<{ at: Date }>('SELECT expires_at AS at FROM sessions WHERE token = $1', [token])).rows[0]!.at.getTime();
+    const fresh = await expiry();
+    expect((await inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+    expect(await expiry()).toBe(fresh);
+    // A day and a minute old: due for refresh (updateAge is a day), so the next request extends it to a full lifetime.
+    await pool().query(`UPDATE sessions SET expires_at = expires_at - interval '1 day 1 minute' WHERE token = $1`, [token]);
+    expect((await inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+    expect(await expiry()).toBeGreaterThan(fresh - 60_000);
+  });
+
+  it("a session cookie whose signature is not the server's is refused", async () => {
+    const tokenOf = (cookie: string) => decodeURIComponent(cookie.match(/hnt\.session_token=([^;]+)/)![1]!);
+    const [bobToken, bobSignature] = [tokenOf(as(bob).cookie).split('.')[0]!, tokenOf(as(bob).cookie).split('.')[1]!];
+    const aliceToken = tokenOf(as(alice).cookie).split('.')[0]!;
+    for (const value of [`${aliceToken}.${bobSignature}`, `${bobToken}.${'A'.repeat(43)}=`, bobToken, `${bobToken}.`]) {
+      const response = await inject({ url: '/api/auth/user', headers: { cookie: `hnt.session_token=${encodeURIComponent(value)}` } });
+      expect(response.statusCode, value).toBe(401);
+    }
+  });
+
+  it('a changed role applies from the next request', async () => {
+    const before = (await inject({ url: '/api/auth/user', headers: as(bob) })).json();
+    expect(before.role).toBe('user');
+    await pool().query(`UPDATE users SET role = 'moderator' WHERE id = $1`, [bob.id]);
+    try {
+      expect((await inject({ url: '/api/auth/user', headers: as(bob) })).json().role).toBe('moderator');
+    } finally {
+      await pool().query(`UPDATE users SET role = 'user' WHERE id = $1`, [bob.id]);
+    }
   });
 
   it('sessions are shared by every instance on the same database', async () => {

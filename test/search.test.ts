@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '../common/contracts/stories.ts';
-import { SEARCH_SORTS, SEARCH_TIME_RANGES, type SearchSort } from '../common/rules/search.ts';
+import { searchQuerySchema } from '../common/contracts/search.ts';
+import { SEARCH_SORTS, SEARCH_TIME_RANGES, SEARCH_TOTAL_BOUND, type SearchSort } from '../common/rules/search.ts';
+import { selectSearchResults } from '../server/modules/search/queries.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories, type SeedStory } from './support/seed.ts';
@@ -51,7 +53,10 @@ const SORT_FIELD: Record<SearchSort, (s: SeedStory) => number> = {
 };
 
 /** The spec's client-side rules, as plain code over the same stories: what the server must answer. */
-function expected(query: { q: string; domain: string; author: string; minScore: number; hours: string; sort: SearchSort; order: 'asc' | 'desc' }) {
+function expected(
+  query: { q: string; domain: string; author: string; minScore: number; hours: string; sort: SearchSort; order: 'asc' | 'desc' },
+  bound = SEARCH_TOTAL_BOUND,
+) {
   const has = (value: string, text: string) => value.toLowerCase().includes(text.toLowerCase());
   const domainOf = (s: SeedStory) => (s.url ? new URL(s.url).hostname : '');
   const matches = SEEDED.filter(
@@ -65,10 +70,35 @@ function expected(query: { q: string; domain: string; author: string; minScore: 
       (query.hours === 'all' || s.time >= NOW_SECONDS - Number(query.hours) * 3600),
   );
   const sign = query.order === 'asc' ? 1 : -1;
-  // Ties break on the stored id, which follows hnId here (seeded in order).
-  matches.sort((a, b) => sign * (SORT_FIELD[query.sort](a) - SORT_FIELD[query.sort](b) || a.hnId - b.hnId));
-  return { hnIds: matches.slice(0, 100).map((s) => s.hnId), totalCount: matches.length };
+  // Trending ties break on score, as the trending list does; then on the stored id, which follows hnId here (seeded in order).
+  const tieOnScore = query.sort === 'trending' ? SORT_FIELD.score : () => 0;
+  matches.sort((a, b) => sign * (SORT_FIELD[query.sort](a) - SORT_FIELD[query.sort](b) || tieOnScore(a) - tieOnScore(b) || a.hnId - b.hnId));
+  // Matches are counted up to the bound.
+  return { hnIds: matches.slice(0, 100).map((s) => s.hnId), totalCount: Math.min(matches.length, bound) };
 }
+
+const fragment = fc.oneof(
+  fc.constant(''),
+  fc.constantFrom(...WORDS, ...DOMAINS, ...AUTHORS).chain((word) =>
+    fc.tuple(fc.nat({ max: word.length }), fc.nat({ max: word.length })).map(([a, b]) => word.slice(Math.min(a, b), Math.max(a, b))),
+  ),
+  fc.string({ maxLength: 3 }),
+);
+
+/** Searches of every kind, their texts trimmed as the server trims them, without the characters it refuses. */
+const searchQueries = fc
+  .record({
+    q: fragment,
+    domain: fragment,
+    author: fragment,
+    minScore: fc.integer({ min: 0, max: 30 }),
+    hours: fc.constantFrom(...SEARCH_TIME_RANGES),
+    sort: fc.constantFrom(...SEARCH_SORTS),
+    order: fc.constantFrom('asc' as const, 'desc' as const),
+  })
+  .map((query) => ({ ...query, q: query.q.trim(), domain: query.domain.trim(), author: query.author.trim() }))
+  // eslint-disable-next-line no-control-regex -- NUL is the character the server refuses
+  .filter((query) => ![query.q, query.domain, query.author].some((value) => /[\u0000\r\n]/.test(value)));
 
 describe('GET /api/search/stories', () => {
   it('is for signed-in people', async () => {
@@ -95,42 +125,33 @@ describe('GET /api/search/stories', () => {
   });
 
   it('answers as a plain filter and sort of the same stories would, for any text, filters, sort and order', async () => {
-    const fragment = fc.oneof(
-      fc.constant(''),
-      fc.constantFrom(...WORDS, ...DOMAINS, ...AUTHORS).chain((word) =>
-        fc.tuple(fc.nat({ max: word.length }), fc.nat({ max: word.length })).map(([a, b]) => word.slice(Math.min(a, b), Math.max(a, b))),
-      ),
-      fc.string({ maxLength: 3 }),
-    );
     await fc.assert(
-      fc.asyncProperty(
-        fc.record({
-          q: fragment,
-          domain: fragment,
-          author: fragment,
-          minScore: fc.integer({ min: 0, max: 30 }),
-          hours: fc.constantFrom(...SEARCH_TIME_RANGES),
-          sort: fc.constantFrom(...SEARCH_SORTS),
-          order: fc.constantFrom('asc' as const, 'desc' as const),
-        }),
-        async (query) => {
-          // The server trims the text fields; the model does the same.
-          const trimmed = { ...query, q: query.q.trim(), domain: query.domain.trim(), author: query.author.trim() };
-          // eslint-disable-next-line no-control-regex -- NUL is the character the server refuses
-          fc.pre(![trimmed.q, trimmed.domain, trimmed.author].some((value) => /[\u0000\r\n]/.test(value)));
-          const response = await search({ ...trimmed, minScore: String(query.minScore) });
-          expect(response.statusCode).toBe(200);
-          const body = response.json() as { stories: Story[]; totalCount: number };
-          const want = expected(trimmed);
-          expect(body.stories.map((s) => s.hnId)).toEqual(want.hnIds);
-          expect(body.totalCount).toBe(want.totalCount);
-        },
-      ),
+      fc.asyncProperty(searchQueries, async (query) => {
+        const response = await search({ ...query, minScore: String(query.minScore) });
+        expect(response.statusCode).toBe(200);
+        const body = response.json() as { stories: Story[]; totalCount: number };
+        const want = expected(query);
+        expect(body.stories.map((s) => s.hnId)).toEqual(want.hnIds);
+        expect(body.totalCount).toBe(want.totalCount);
+      }),
       { numRuns: 60 },
     );
   });
 
-  it('returns at most `limit` stories but counts every match', async () => {
+  it('answers the same under any bound of the count: below it from the counted matches, at it from a walk of the sort order', async () => {
+    await fc.assert(
+      fc.asyncProperty(searchQueries, fc.integer({ min: 1, max: 45 }), async (query, bound) => {
+        const parsed = searchQuerySchema.parse({ ...query, minScore: String(query.minScore) });
+        const { rows, totalCount } = await selectSearchResults(t.db.database.pool, parsed, NOW_SECONDS * 1000, bound);
+        const want = expected(query, bound);
+        expect(rows.map((row) => Number(row.hn_id))).toEqual(want.hnIds);
+        expect(totalCount).toBe(want.totalCount);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('returns at most `limit` stories but counts every match up to the bound', async () => {
     const body = (await search({ limit: '3' })).json() as { stories: Story[]; totalCount: number };
     expect(body.stories).toHaveLength(3);
     expect(body.totalCount).toBe(SEEDED.filter((s) => !s.dead && !s.deleted).length);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, DEFAULT_SEARCH_FILTERS, searchCaption } from './search.ts';
+import { activeFilterCount, DEFAULT_SEARCH_FILTERS, SEARCH_TOTAL_BOUND, searchCaption } from './search.ts';
 
 describe('activeFilterCount', () => {
   it('counts the panel filters that differ from their defaults, not the text box', () => {
@@ -16,7 +16,11 @@ describe('searchCaption (spec part 2 §2.4)', () => {
     expect(searchCaption(1, 1, '')).toBe('1 story found');
   });
   it('says when only the first 100 are shown', () => {
-    expect(searchCaption(100, 1234, 'ai')).toBe('Showing first 100 of 1,234 results');
+    expect(searchCaption(100, 640, 'ai')).toBe('Showing first 100 of 640 results');
+  });
+  it('adds "+" once the count reached its bound', () => {
+    expect(searchCaption(100, SEARCH_TOTAL_BOUND - 1, 'ai')).toBe('Showing first 100 of 999 results');
+    expect(searchCaption(100, SEARCH_TOTAL_BOUND, 'ai')).toBe('Showing first 100 of 1,000+ results');
   });
   it('says when nothing matches', () => {
     expect(searchCaption(0, 0, 'zzz')).toBe('No stories match your search criteria');

@@ -1,15 +1,18 @@
 import type pg from 'pg';
 import type { SearchQuery } from '../../../common/contracts/search.ts';
-import type { SearchSort } from '../../../common/rules/search.ts';
-import { SUGGESTIONS_LIMIT, SUGGESTION_MIN_WORD_LENGTH } from '../../../common/rules/search.ts';
+import { SEARCH_TOTAL_BOUND, SUGGESTIONS_LIMIT, SUGGESTION_MIN_WORD_LENGTH, type SearchSort } from '../../../common/rules/search.ts';
 import type { StoryRow } from '../stories/queries.ts';
 
-/** Each sort's column; ties break on id in the same direction, so equal values keep one order. */
-const SORT_COLUMNS: Record<SearchSort, string> = {
-  score: 'score',
-  comments: 'descendants',
-  time: 'time',
-  trending: 'trending_score',
+/**
+ * Each sort's order, the same as its story list's index (migration 0012), so a search with many matches walks that
+ * index and stops at the page's last story. Trending ties break on score, as the trending list does; every sort's
+ * last tie-breaker is the id.
+ */
+const SORT_ORDERS: Record<SearchSort, (direction: string) => string> = {
+  score: (d) => `score ${d}, id ${d}`,
+  comments: (d) => `descendants ${d}, id ${d}`,
+  time: (d) => `time ${d}, id ${d}`,
+  trending: (d) => `trending_score ${d}, score ${d}, id ${d}`,
 };
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own characters (% _ \) taken literally. */
@@ -17,37 +20,88 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-function whereClause(query: SearchQuery, nowMs: number): { sql: string; params: unknown[] } {
+/** The texts a search matches as substrings: the column (lowercased) and the text asked for. */
+function textFilters(query: SearchQuery): { column: string; text: string }[] {
+  // The free text matches the title, or the domain or author, as the search box promises (docs/search.md).
+  const filters = [
+    { column: 'search_text', text: query.q },
+    { column: 'lower(domain)', text: query.domain },
+    { column: 'lower(by)', text: query.author },
+  ];
+  return filters.filter((filter) => filter.text !== '');
+}
+
+/** The shortest text a trigram index can find (pg_trgm reads three characters at a time). */
+const TRIGRAM_LENGTH = 3;
+
+/**
+ * The conditions of a search, for the count (`probe`) or for the page read in the sort's order (`walk`).
+ * Case-insensitive: lowercased columns against a text lowercased by the same lower(). A text is matched with LIKE,
+ * which the trigram indexes answer (migration 0003), with two exceptions that steer the planner, whose estimates for
+ * substrings are guesses:
+ * - counting, when a text is long enough for a trigram, the minimum score is written `score + 0`: otherwise the
+ *   planner may intersect the trigram index with a range of the score index that holds most of the table;
+ * - walking, a text too short for a trigram is matched with strpos, the same test but one the planner does not
+ *   guess at, so it walks the sort's index and stops at the page's last story (with as many matches as the bound,
+ *   the walk is short) instead of scanning and sorting every story.
+ */
+function whereClause(query: SearchQuery, nowMs: number, use: 'probe' | 'walk', params: unknown[]): string {
   const conditions = ['NOT dead', 'NOT deleted', 'NOT hidden'];
-  const params: unknown[] = [];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
     params.push(value);
     conditions.push(condition(`$${params.length}`));
   };
-  // Case-insensitive: lowercased text against a pattern lowercased by the same lower() (migration 0003's indexes).
-  // The free text matches the title, or the domain or author, as the search box promises (docs/search.md).
-  if (query.q) add((p) => `search_text LIKE lower(${p})`, containsPattern(query.q));
-  if (query.domain) add((p) => `lower(domain) LIKE lower(${p})`, containsPattern(query.domain));
-  if (query.author) add((p) => `lower(by) LIKE lower(${p})`, containsPattern(query.author));
-  if (query.minScore > 0) add((p) => `score >= ${p}`, query.minScore);
+  const texts = textFilters(query);
+  for (const { column, text } of texts) {
+    if (use === 'walk' && text.length < TRIGRAM_LENGTH) add((p) => `strpos(${column}, lower(${p})) > 0`, text);
+    else add((p) => `${column} LIKE lower(${p})`, containsPattern(text));
+  }
+  const trigramText = texts.some(({ text }) => text.length >= TRIGRAM_LENGTH);
+  if (query.minScore > 0) add((p) => (use === 'probe' && trigramText ? `score + 0 >= ${p}` : `score >= ${p}`), query.minScore);
   if (query.hours !== 'all') add((p) => `time >= ${p}`, Math.floor(nowMs / 1000) - Number(query.hours) * 3600);
-  return { sql: conditions.join(' AND '), params };
+  return conditions.join(' AND ');
 }
 
-export async function selectSearchResults(pool: pg.Pool, query: SearchQuery, nowMs: number): Promise<{ rows: StoryRow[]; totalCount: number }> {
-  const where = whereClause(query, nowMs);
-  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-  const [page, count] = await Promise.all([
-    pool.query<StoryRow>(
-      `SELECT id, hn_id, title, url, score, descendants, by, time, domain, score_velocity, comments_velocity, trending_score
-         FROM stories WHERE ${where.sql}
-        ORDER BY ${SORT_COLUMNS[query.sort]} ${direction}, id ${direction}
-        LIMIT ${query.limit}`,
-      where.params,
-    ),
-    pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM stories WHERE ${where.sql}`, where.params),
-  ]);
-  return { rows: page.rows, totalCount: count.rows[0]?.total ?? 0 };
+/**
+ * One statement for a search's page and total. The matches are counted up to the bound (common/rules/search.ts),
+ * through the trigram indexes or a scan that stops at the bound, whichever the planner finds cheaper. Under the
+ * bound, those matches are all there are, and the page is the first of them in the sort's order. At the bound,
+ * matches are frequent, and the page comes from a walk of the sort's index that stops at its last story. Either
+ * way no request reads every match of a frequent text, nor sorts them.
+ */
+export function searchStatement(query: SearchQuery, nowMs: number, bound = SEARCH_TOTAL_BOUND): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const order = SORT_ORDERS[query.sort](query.order === 'asc' ? 'ASC' : 'DESC');
+  const columns = 'id, hn_id, title, url, score, descendants, by, time, domain, score_velocity, comments_velocity, trending_score';
+  return {
+    text: `WITH probe AS MATERIALIZED (
+             SELECT id FROM stories WHERE ${whereClause(query, nowMs, 'probe', values)} LIMIT ${bound}
+           ), total AS (
+             SELECT count(*)::int AS total FROM probe
+           ), page AS (
+             (SELECT ${columns} FROM stories
+               WHERE id IN (SELECT id FROM probe) AND (SELECT total FROM total) < ${bound}
+               ORDER BY ${order} LIMIT ${query.limit})
+             UNION ALL
+             (SELECT ${columns} FROM stories
+               WHERE ${whereClause(query, nowMs, 'walk', values)} AND (SELECT total FROM total) >= ${bound}
+               ORDER BY ${order} LIMIT ${query.limit})
+           )
+           SELECT total.total, page.* FROM total LEFT JOIN page ON true
+            ORDER BY ${order}`,
+    values,
+  };
+}
+
+/** A search's page and its total, counted up to the bound. */
+export async function selectSearchResults(
+  pool: pg.Pool,
+  query: SearchQuery,
+  nowMs: number,
+  bound = SEARCH_TOTAL_BOUND,
+): Promise<{ rows: StoryRow[]; totalCount: number }> {
+  const result = await pool.query<StoryRow & { total: number }>(searchStatement(query, nowMs, bound));
+  return { rows: result.rows.filter((row) => row.id !== null), totalCount: result.rows[0]?.total ?? 0 };
 }
 
 /** The title words containing `text`, those used by the most stories first. */
