@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
+import { mergeSearchIndexPendingLists } from '../../server/modules/search/indexes.ts';
 import { DEFAULT_DATA_DIR } from '../../tools/hn-replay/index.ts';
 import { addCeilingRoute, serveBenchApp } from '../support.ts';
 
@@ -76,6 +77,8 @@ if ((existing.rows[0]?.n ?? 0) === 0) {
   process.stderr.write(`seeded ${STORIES.toLocaleString('en-US')} stories in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
+// As an ingestion cycle leaves them: the search indexes' pending lists merged (server/modules/search/indexes.ts).
+await mergeSearchIndexPendingLists(pool);
 const app = await buildApp({ config, pool, db: database.db, metrics: createMetrics(), now: Date.now, trigger: { requestNow: async () => undefined } });
 const setCeilingSize = addCeilingRoute(app.server);
 const signUp = await app.server.inject({

@@ -7,6 +7,7 @@ import { recordWatchStatusChanges } from './watch-status.ts';
 import { expectedUpvotesSql } from './exposure.ts';
 import { indexStoryKeywords } from '../modules/keywords/ingest.ts';
 import { runPredictions } from '../modules/predictions/scoring.ts';
+import { mergeSearchIndexPendingLists } from '../modules/search/indexes.ts';
 
 /** A listed story not mentioned by `updates` is re-read at least this often, so no change is missed. */
 const STALE_AFTER_SECONDS = 5 * 60;
@@ -244,6 +245,12 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       warn(error, 'could not update predictions');
     }
     const predictionsMs = Math.round(performance.now() - predictionsStarted);
+    // 9. The cycle's entries in the search indexes merged, so searches do not read them from a pending list.
+    try {
+      await mergeSearchIndexPendingLists(pool);
+    } catch (error) {
+      warn(error, 'could not merge the search indexes');
+    }
 
     const status = errors > 0 ? 'partial' : 'ok';
     const report: CycleReport = {
