@@ -123,6 +123,12 @@ describe('sign-in and sign-out', () => {
       const session = [response.headers['set-cookie']].flat().find((cookie) => cookie?.includes('session_token='));
       expect(session).toMatch(/; Secure/);
       expect(session).toMatch(/HttpOnly/);
+      // The cookie under its __Secure- name signs its owner in; under the plain name it is no one's.
+      const cookie = cookieHeader(response.headers['set-cookie']);
+      expect(cookie).toMatch(/^__Secure-hnt\.session_token=/);
+      const me = (headerValue: string) => secure.app.server.inject({ url: '/api/auth/user', headers: { cookie: headerValue, 'x-forwarded-proto': 'https' } });
+      expect((await me(cookie)).json().email).toBe('secure@example.com');
+      expect((await me(cookie.replace(/^__Secure-/, ''))).statusCode).toBe(401);
     } finally {
       await secure.close();
     }
