@@ -8,6 +8,7 @@ import { expectedUpvotesSql } from './exposure.ts';
 import { indexStoryKeywords } from '../modules/keywords/ingest.ts';
 import { runPredictions } from '../modules/predictions/scoring.ts';
 import { mergeSearchIndexPendingLists } from '../modules/search/indexes.ts';
+import { withTransaction } from '../db/transaction.ts';
 
 /** A listed story not mentioned by `updates` is re-read at least this often, so no change is missed. */
 const STALE_AFTER_SECONDS = 5 * 60;
@@ -356,10 +357,7 @@ async function storeCycle(
   pool: pg.Pool,
   input: StoreInput,
 ): Promise<{ changedStoryIds: number[]; upsertedStoryIds: number[]; snapshotsAppended: number; refused: ItemFailure[] }> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-
+  return withTransaction(pool, async (client) => {
     // Exposure first: the ranks held since the last cycle earn their expected upvotes.
     await client.query(
       `UPDATE stories
@@ -443,14 +441,8 @@ async function storeCycle(
       );
     }
 
-    await client.query('COMMIT');
     return { changedStoryIds: changedIds, upsertedStoryIds: upserted.map((row) => row.id), snapshotsAppended, refused };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 interface UpsertedStory {

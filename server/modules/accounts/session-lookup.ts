@@ -4,11 +4,12 @@ import type { CurrentUser } from '../../../common/contracts/accounts.ts';
 import { presentCurrentUser } from './presenter.ts';
 
 /**
- * Who a request's session cookie belongs to, the question every signed-in request asks (docs/architecture.md,
- * "Sessions"). better-auth's getSession answers it with an endpoint context per call and two statements built by
- * the ORM: several milliseconds of CPU, which capped signed-in calls at about 200 a second on two cores. The
- * usual case, a current session, is answered here: the cookie's signature checked as better-auth signs it
- * (HMAC-SHA256 of the token with the auth secret, in base64), then the session and its user in one statement.
+ * Who a request's session cookie belongs to, the question every signed-in request asks (docs/accounts.md, "How a
+ * request's session is looked up"). better-auth's getSession answers it with an endpoint context per call and two
+ * statements built by the ORM: several milliseconds of CPU, which capped signed-in calls at about 200 a second on
+ * two cores. The usual case, a current session, is answered here: the cookie's signature checked as better-auth
+ * signs it (HMAC-SHA256 of the token with the auth secret, in base64), then the session and its user in one
+ * statement.
  * The cases where better-auth acts on the session are left to it, so they behave exactly as before: an expired
  * session (it deletes it) and one due for refresh (it extends it, at most once per updateAge).
  */
@@ -77,12 +78,12 @@ export function createSessionLookup(options: SessionLookupOptions): (cookieHeade
     if (token === null) return null;
     const result = await options.pool.query<SessionUserRow>(SESSION_USER_SQL, [token]);
     const row = result.rows[0];
-    const now = Date.now();
-    const expiresAt = row?.expiresAt.getTime() ?? 0;
-    // better-auth's own rule (api/routes/session): refresh once the session has lived updateAge of its expiresIn.
-    const dueForRefresh = expiresAt - options.expiresInSeconds * 1000 + options.updateAgeSeconds * 1000 <= now;
     // A signed token without a session was signed out (or never existed): better-auth answers no one too.
     if (!row) return null;
+    const now = Date.now();
+    const expiresAt = row.expiresAt.getTime();
+    // better-auth's own rule (api/routes/session): refresh once the session has lived updateAge of its expiresIn.
+    const dueForRefresh = expiresAt - options.expiresInSeconds * 1000 + options.updateAgeSeconds * 1000 <= now;
     if (expiresAt < now || dueForRefresh) return options.fallback(cookieHeader);
     return presentCurrentUser(row);
   };

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { paginationOf } from '../../../common/rules/admin.ts';
 import type { AdminLog } from '../../../common/contracts/admin.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 /** Who is acting, from the request: the moderator or admin and the address they called from. */
 export interface Actor {
@@ -28,22 +29,14 @@ export class AuditLog {
   constructor(private readonly pool: pg.Pool) {}
 
   async write<T>(actor: Actor, change: AdminChange<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.pool, async (client) => {
       const { result, log } = await change(client);
       await client.query(
         `INSERT INTO admin_logs (action, target_type, target_id, admin_user_id, details, ip_address) VALUES ($1, $2, $3, $4, $5, $6)`,
         [log.action, log.targetType, log.targetId === null ? null : String(log.targetId), actor.userId, JSON.stringify(log.details ?? {}), actor.ipAddress],
       );
-      await client.query('COMMIT');
       return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Newest first, optionally of one action and one person. */

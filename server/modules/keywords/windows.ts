@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { KEYWORD_PERIODS, KEYWORD_PERIOD_HOURS, USUAL_LEVEL_WEEKS } from '../../../common/rules/keyword-trends.ts';
 import { LOCKS } from '../../db/locks.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 /**
  * The keyword windows (docs/keywords.md, "How the calls stay fast"): each keyword's counts in every window the
@@ -166,18 +167,7 @@ export async function vacuumKeywordWindows(pool: pg.Pool | pg.PoolClient): Promi
 
 /** advanceKeywordWindows in a transaction of its own, for callers outside ingestion's. */
 export async function moveKeywordWindows(pool: pg.Pool, nowMs: number): Promise<WindowsClock> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const windows = await advanceKeywordWindows(client, nowMs);
-    await client.query('COMMIT');
-    return windows;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  return withTransaction(pool, (client) => advanceKeywordWindows(client, nowMs));
 }
 
 /** A change to one hourly bucket. */

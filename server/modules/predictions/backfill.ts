@@ -19,6 +19,7 @@ import { replayRecording, SETTLE_AFTER_SECONDS, type Observations, type Recorded
 import type { Sighting } from '../../predictions/features.ts';
 import { predict } from '../../predictions/model.ts';
 import { addToHistory } from './scoring.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 const SECONDS_PER_HOUR = 3600;
 const HORIZON_SECONDS = PREDICTION_HORIZON_HOURS * SECONDS_PER_HOUR;
@@ -130,9 +131,7 @@ async function seedHistory(pool: pg.Pool, stories: RecordedStory[], sightings: S
     const peak = Math.max(...seen.filter((sighting) => sighting.at <= seen[0]!.at + SETTLE_AFTER_SECONDS).map((sighting) => sighting.score));
     settled.set(story.id, { firstSeen: seen[0]!.at, peak });
   });
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await withTransaction(pool, async (client) => {
     const marked = await client.query<{ hn_id: number }>(
       `UPDATE stories s SET front_page_at = to_timestamp(r.first_seen), history_settled = true
          FROM unnest($1::int[], $2::float8[]) AS r(hn_id, first_seen)
@@ -145,11 +144,5 @@ async function seedHistory(pool: pg.Pool, stories: RecordedStory[], sightings: S
       client,
       marked.rows.map(({ hn_id }) => ({ ...byId.get(hn_id)!, score: settled.get(hn_id)!.peak })),
     );
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -17,6 +17,7 @@ import { COMMITTED_MODEL } from '../../predictions/committed.ts';
 import { DEFAULT_IDS_PER_HOUR, ID_RATE_SPAN_SECONDS, median, MIN_ID_RATE_SPAN_SECONDS, SETTLE_AFTER_SECONDS } from '../../predictions/dataset.ts';
 import { extractFeatures, titleWords, type History, type OutcomeCounts, type PageAt, type PredictionStory, type Sighting } from '../../predictions/features.ts';
 import { predict } from '../../predictions/model.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 const SECONDS_PER_HOUR = 3600;
 /** The model was trained on the front page as the recording saw it: the top 30. */
@@ -118,9 +119,7 @@ async function recordPredictions(pool: pg.Pool, recorded: { row: FrontPageRow; p
   const ids = recorded.map(({ row }) => row.id);
   const probabilities = recorded.map(({ probability }) => probability);
   const confidences = probabilities.map(predictionConfidence);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await withTransaction(pool, async (client) => {
     await client.query(
       `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version)
        SELECT r.story_id, $6, r.probability, r.confidence, r.score, r.comments, $7
@@ -133,13 +132,7 @@ async function recordPredictions(pool: pg.Pool, recorded: { row: FrontPageRow; p
         WHERE s.id = r.id`,
       [ids, probabilities, confidences, at],
     );
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The front page and the id counter now: the newest id, ids allocated an hour over the last day, the median score. */
