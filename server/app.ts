@@ -44,6 +44,7 @@ import { NotesService } from './modules/notes/service.ts';
 import { sharePagesRoutes } from './modules/shares/pages.ts';
 import { sharesRoutes } from './modules/shares/routes.ts';
 import { SharesService } from './modules/shares/service.ts';
+import { storyStatusesRoutes } from './modules/story-statuses/routes.ts';
 import { watchesRoutes } from './modules/watches/routes.ts';
 import { WatchesService } from './modules/watches/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -302,6 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(watchesRoutes(new WatchesService(deps.pool, deps.now), resolveUser));
   await server.register(notesRoutes(new NotesService(deps.pool), resolveUser));
   await server.register(flagsRoutes(new FlagsService(deps.pool), resolveUser));
+  await server.register(storyStatusesRoutes(deps.pool, resolveUser));
   await server.register(keywordsRoutes(new KeywordsService(deps.pool, deps.now), new KeywordAlertsService(deps.pool), resolveUser));
   const shares = new SharesService(deps.pool, deps.now, publicUrl(deps.config));
   await server.register(sharesRoutes(shares, resolveUser, await loadOrCreateSecret(deps.pool, 'share-views')));

@@ -222,7 +222,11 @@ describe('keyword alerts', () => {
       ['Rust compiler', 5],
     ]);
     expect(list.json().aliases).toMatchObject({ js: 'JavaScript', llms: 'LLM' });
-    expect((await inject({ url: '/api/keyword-alerts', headers: as(bob) })).json().alerts).toEqual([]);
+    expect(list.json().alerts[0]).toEqual({ id: expect.any(Number), keyword: 'JavaScript', threshold: 12, isActive: true, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), lastFiredAt: null });
+    // Someone without alerts still gets the aliases.
+    const bobs = (await inject({ url: '/api/keyword-alerts', headers: as(bob) })).json();
+    expect(bobs.alerts).toEqual([]);
+    expect(bobs.aliases).toEqual(list.json().aliases);
   });
 
   it.each<[string, unknown, RegExp]>([

@@ -304,6 +304,7 @@ describe('batch status', () => {
     ['/api/story-watches/check-batch', 'watchStatuses'],
     ['/api/story-notes/check-batch', 'noteStatuses'],
   ] as const;
+  const combined = '/api/story-statuses/check-batch';
 
   it('answers a map with true or false for every requested story, for the person asking', async () => {
     const storyIds = [ids[101]!, ids[102]!, ids[103]!, ids[104]!, MISSING];
@@ -322,9 +323,22 @@ describe('batch status', () => {
     expect(Object.values(bobs.json().bookmarkStatuses).every((value) => value === false)).toBe(true);
   });
 
+  it('answers the four kinds in one call exactly as the four calls do, for the person asking', async () => {
+    const storyIds = [ids[104]!, MISSING, ids[101]!, ids[102]!, ids[103]!];
+    for (const user of [alice, bob]) {
+      const separate: Record<string, unknown> = {};
+      for (const [url, key] of calls) separate[key] = (await inject({ method: 'POST', url, headers: as(user), payload: { storyIds } })).json()[key];
+      const response = await inject({ method: 'POST', url: combined, headers: as(user), payload: { storyIds } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(separate);
+    }
+    const alices = (await inject({ method: 'POST', url: combined, headers: as(alice), payload: { storyIds } })).json();
+    expect(alices.flagStatuses).toEqual({ [ids[104]!]: false, [MISSING]: false, [ids[101]!]: false, [ids[102]!]: true, [ids[103]!]: true });
+  });
+
   it('takes up to 200 ids and refuses more, none, or anything but positive whole numbers', async () => {
     const many = Array.from({ length: 200 }, (_, index) => index + 1);
-    for (const [url, key] of calls) {
+    for (const [url, key] of [...calls, [combined, 'noteStatuses'] as const]) {
       const ok = await inject({ method: 'POST', url, headers: as(alice), payload: { storyIds: many } });
       expect(Object.keys(ok.json()[key])).toHaveLength(200);
       for (const payload of [{ storyIds: [...many, 201] }, { storyIds: [] }, {}, { storyIds: ['1'] }, { storyIds: [1.5] }, { storyIds: [-1] }, { storyIds: 'nope' }]) {
@@ -444,6 +458,7 @@ describe('the API document', () => {
       '/api/content-flags',
       '/api/content-flags/check/{storyId}',
       '/api/content-flags/check-batch',
+      '/api/story-statuses/check-batch',
       '/api/shared-links',
       '/api/my-shared-links',
       '/api/shared-links/{shareToken}',

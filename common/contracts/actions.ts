@@ -101,6 +101,9 @@ export const bookmarkStatusesSchema = z.object({ bookmarkStatuses: statusMap });
 export const flagStatusesSchema = z.object({ flagStatuses: statusMap });
 export const watchStatusesSchema = z.object({ watchStatuses: statusMap });
 export const noteStatusesSchema = z.object({ noteStatuses: statusMap });
+/** The four batch checks in one answer (POST /api/story-statuses/check-batch). */
+export const storyStatusesSchema = z.object({ bookmarkStatuses: statusMap, flagStatuses: statusMap, watchStatuses: statusMap, noteStatuses: statusMap });
+export type StoryStatuses = z.infer<typeof storyStatusesSchema>;
 
 // Share links
 

@@ -40,6 +40,7 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/story-notes/check-batch': () => ({ storyIds: [1] }),
   'POST /api/content-flags': () => ({ storyId: 1, flagType: 'spam', reason: 'Looks like spam.' }),
   'POST /api/content-flags/check-batch': () => ({ storyIds: [1] }),
+  'POST /api/story-statuses/check-batch': () => ({ storyIds: [1] }),
   'POST /api/shared-links': () => ({ storyId: 1, customTitle: 'Read this', customDescription: 'Good.' }),
   'POST /api/shared-links/:shareToken/click': () => ({ clickType: 'article' }),
   'POST /api/analytics/track': () => ({

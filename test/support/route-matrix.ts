@@ -88,6 +88,7 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   'POST /api/content-flags': { request: { method: 'POST', url: '/api/content-flags', payload: { storyId: 1, flagType: 'spam', reason: null } }, expect: [401, 201, 201, 201] },
   'GET /api/content-flags/check/:storyId': { request: { url: '/api/content-flags/check/1' }, expect: [401, 200, 200, 200] },
   'POST /api/content-flags/check-batch': { request: { method: 'POST', url: '/api/content-flags/check-batch', payload: { storyIds: [1] } }, expect: [401, 200, 200, 200] },
+  'POST /api/story-statuses/check-batch': { request: { method: 'POST', url: '/api/story-statuses/check-batch', payload: { storyIds: [1] } }, expect: [401, 200, 200, 200] },
   'POST /api/shared-links': { request: { method: 'POST', url: '/api/shared-links', payload: { storyId: 1 } }, expect: [401, 201, 201, 201] },
   'GET /api/my-shared-links': { request: { url: '/api/my-shared-links' }, expect: [401, 200, 200, 200] },
   'GET /api/shared-links/:shareToken': { request: { url: `/api/shared-links/${SHARE_TOKEN}` }, expect: [200, 200, 200, 200] },

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { Bookmark } from '../../../common/contracts/actions.ts';
 import { presentStory } from '../stories/presenter.ts';
-import { requireStory, STORY_COLUMNS, statusMap, storyRowOf, type WithStory } from './story-lookup.ts';
+import { selectStatuses } from '../story-statuses/queries.ts';
+import { requireStory, STORY_COLUMNS, storyRowOf, type WithStory } from './story-lookup.ts';
 
 export class BookmarkNotFoundError extends Error {
   readonly statusCode = 404;
@@ -72,10 +73,6 @@ export class BookmarksService {
 
   /** One query for the whole batch. */
   async statuses(userId: string, storyIds: number[]): Promise<Record<string, boolean>> {
-    const result = await this.pool.query<{ story_id: number }>(
-      `SELECT story_id FROM bookmarks WHERE user_id = $1 AND story_id = ANY($2::int[])`,
-      [userId, storyIds],
-    );
-    return statusMap(storyIds, result.rows.map((row) => row.story_id));
+    return selectStatuses(this.pool, 'bookmarks', userId, storyIds);
   }
 }

@@ -39,9 +39,3 @@ export async function requireStory(pool: pg.Pool | pg.PoolClient, storyId: numbe
   if (!row) throw new StoryNotFoundError();
   return row;
 }
-
-/** A map from each requested story id to whether it is in `found`: the batch status answer. */
-export function statusMap(storyIds: number[], found: Iterable<number>): Record<string, boolean> {
-  const set = new Set(found);
-  return Object.fromEntries(storyIds.map((id) => [String(id), set.has(id)]));
-}

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { FlagType } from '../../../common/rules/limits.ts';
-import { requireStory, statusMap } from '../bookmarks/story-lookup.ts';
+import { requireStory } from '../bookmarks/story-lookup.ts';
+import { selectStatuses } from '../story-statuses/queries.ts';
 
 export class AlreadyFlaggedError extends Error {
   readonly statusCode = 409;
@@ -45,10 +46,6 @@ export class FlagsService {
 
   /** One query for the whole batch. */
   async statuses(userId: string, storyIds: number[]): Promise<Record<string, boolean>> {
-    const result = await this.pool.query<{ story_id: number }>(
-      `SELECT story_id FROM content_flags WHERE user_id = $1 AND story_id = ANY($2::int[]) AND status = 'pending'`,
-      [userId, storyIds],
-    );
-    return statusMap(storyIds, result.rows.map((row) => row.story_id));
+    return selectStatuses(this.pool, 'flags', userId, storyIds);
   }
 }

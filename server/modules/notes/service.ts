@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Note } from '../../../common/contracts/actions.ts';
-import { requireStory, statusMap } from '../bookmarks/story-lookup.ts';
+import { requireStory } from '../bookmarks/story-lookup.ts';
+import { selectStatuses } from '../story-statuses/queries.ts';
 
 export class NoteNotFoundError extends Error {
   readonly statusCode = 404;
@@ -65,10 +66,6 @@ export class NotesService {
 
   /** One query for the whole batch. */
   async statuses(userId: string, storyIds: number[]): Promise<Record<string, boolean>> {
-    const result = await this.pool.query<{ story_id: number }>(
-      `SELECT story_id FROM story_notes WHERE user_id = $1 AND story_id = ANY($2::int[])`,
-      [userId, storyIds],
-    );
-    return statusMap(storyIds, result.rows.map((row) => row.story_id));
+    return selectStatuses(this.pool, 'notes', userId, storyIds);
   }
 }

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import type { Watch } from '../../../common/contracts/actions.ts';
 import { watchStatus, type WatchStatus } from '../../../common/rules/heat.ts';
-import { requireStory, STORY_COLUMNS, statusMap, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
+import { requireStory, STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { presentStory } from '../stories/presenter.ts';
+import { selectStatuses } from '../story-statuses/queries.ts';
 
 export class WatchNotFoundError extends Error {
   readonly statusCode = 404;
@@ -78,10 +79,6 @@ export class WatchesService {
 
   /** One query for the whole batch. */
   async statuses(userId: string, storyIds: number[]): Promise<Record<string, boolean>> {
-    const result = await this.pool.query<{ story_id: number }>(
-      `SELECT story_id FROM story_watches WHERE user_id = $1 AND story_id = ANY($2::int[])`,
-      [userId, storyIds],
-    );
-    return statusMap(storyIds, result.rows.map((row) => row.story_id));
+    return selectStatuses(this.pool, 'watches', userId, storyIds);
   }
 }

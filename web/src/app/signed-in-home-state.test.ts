@@ -32,10 +32,10 @@ function fakeApi(overrides: Record<string, ApiAnswer> = {}) {
     '/api/user/preferences': { status: 200, body: { preferences } },
     '/api/announcements': { status: 200, body: { announcements: [] } },
     [storiesPath]: { status: 200, body: page },
-    '/api/bookmarks/check-batch': { status: 200, body: { bookmarkStatuses: { 7: true, 9: false } } },
-    '/api/content-flags/check-batch': { status: 200, body: { flagStatuses: { 7: false, 9: false } } },
-    '/api/story-watches/check-batch': { status: 200, body: { watchStatuses: { 7: false, 9: true } } },
-    '/api/story-notes/check-batch': { status: 200, body: { noteStatuses: { 7: false, 9: false } } },
+    '/api/story-statuses/check-batch': {
+      status: 200,
+      body: { bookmarkStatuses: { 7: true, 9: false }, flagStatuses: { 7: false, 9: true }, watchStatuses: { 7: false, 9: true }, noteStatuses: { 7: true, 9: false } },
+    },
     '/api/keyword-alerts': { status: 200, body: alerts },
     ...overrides,
   };
@@ -59,11 +59,13 @@ describe('loadSignedInHome', () => {
     expect(client.getQueryData(['/api/announcements'])).toEqual([]);
     expect(client.getQueryData(storyListKey({ sort: 'score', timeFilter: '3d', minScore: 40, page: 1, limit: 10 }))).toEqual(page);
     expect(client.getQueryData(batchStatusKey('bookmarks', [7, 9]))).toEqual({ 7: true, 9: false });
+    expect(client.getQueryData(batchStatusKey('flags', [7, 9]))).toEqual({ 7: false, 9: true });
     expect(client.getQueryData(batchStatusKey('watches', [7, 9]))).toEqual({ 7: false, 9: true });
+    expect(client.getQueryData(batchStatusKey('notes', [7, 9]))).toEqual({ 7: true, 9: false });
     // The cards' keyword alert badge reads the person's alerts.
     expect(client.getQueryData(['/api/keyword-alerts'])).toEqual(alerts);
-    // The batch calls ask about exactly the page's stories, as the cards will.
-    expect(api.calls.find((entry) => entry.path === '/api/story-notes/check-batch')?.body).toEqual({ storyIds: [7, 9] });
+    // One batch call for the four kinds, about exactly the page's stories, as the cards will ask.
+    expect(api.calls.filter((entry) => entry.path.endsWith('check-batch'))).toEqual([{ path: '/api/story-statuses/check-batch', body: { storyIds: [7, 9] } }]);
   });
 
   it("renders the view the page's URL names, the preferences filling in what it leaves out", async () => {

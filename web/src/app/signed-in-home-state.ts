@@ -6,7 +6,7 @@ import { ALERTS_KEY } from '@/features/keywords';
 import { MAINTENANCE_STATUS_KEY, MAINTENANCE_STATUS_PATH, type MaintenanceStatus } from '@/features/maintenance/api';
 import { PREFERENCES_KEY, PREFERENCES_PATH, type Preferences } from '@/features/preferences/api';
 import { storyListKey, storyListPath, storyListQuery } from '@/features/stories';
-import { BATCH_CALLS, batchIds, batchStatusKey, type StatusKind } from '@/features/story-actions';
+import { ALL_STATUSES_PATH, BATCH_CALLS, batchIds, batchStatusKey, type StatusKind } from '@/features/story-actions';
 import { CURRENT_USER_KEY, CURRENT_USER_PATH, type CurrentUser } from '@/lib/session';
 import type { ApiCall, HomeAudience } from '../prerendered';
 
@@ -47,8 +47,7 @@ export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, 
   const query = storyListQuery(preferences, search);
   const [stories, alerts] = await Promise.all([bodyOf<StoryPage>(call, storyListPath(query)), bodyOf<KeywordAlertsResponse>(call, ALERTS_KEY)]);
   const ids = batchIds(stories.stories.map((story) => story.id));
-  const kinds = Object.keys(BATCH_CALLS) as StatusKind[];
-  const statuses = ids.length === 0 ? [] : await Promise.all(kinds.map((kind) => batchStatus(call, kind, ids)));
+  const statuses = ids.length === 0 ? null : await bodyOf<Record<string, Record<string, boolean>>>(call, ALL_STATUSES_PATH, { storyIds: ids });
 
   queryClient.setQueryData(CURRENT_USER_KEY, user);
   queryClient.setQueryData(MAINTENANCE_STATUS_KEY, maintenance);
@@ -56,12 +55,8 @@ export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, 
   queryClient.setQueryData(ANNOUNCEMENTS_KEY, announcements.announcements);
   queryClient.setQueryData(storyListKey(query), stories);
   queryClient.setQueryData([ALERTS_KEY], alerts);
-  statuses.forEach((status, index) => queryClient.setQueryData(batchStatusKey(kinds[index]!, ids), status));
+  if (statuses) {
+    for (const kind of Object.keys(BATCH_CALLS) as StatusKind[]) queryClient.setQueryData(batchStatusKey(kind, ids), statuses[BATCH_CALLS[kind].field] ?? {});
+  }
   return 'signed-in';
-}
-
-async function batchStatus(call: ApiCall, kind: StatusKind, ids: number[]): Promise<Record<string, boolean>> {
-  const { path, field } = BATCH_CALLS[kind];
-  const body = await bodyOf<Record<string, Record<string, boolean>>>(call, path, { storyIds: ids });
-  return body[field] ?? {};
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { FlagType } from '../../../../common/rules/limits.ts';
 import type { Note, SharedLink } from '../../../../common/contracts/actions.ts';
 import { apiRequest } from '@/lib/api';
+import { useLazyMutation } from '@/lib/lazy-mutation';
 import type { SharePayload } from './rules';
 
 /**
@@ -23,6 +24,12 @@ export const BATCH_CALLS = {
   watches: { path: '/api/story-watches/check-batch', field: 'watchStatuses', staleTime: 2 * 60_000 },
   notes: { path: '/api/story-notes/check-batch', field: 'noteStatuses', staleTime: 30_000 },
 } as const satisfies Record<StatusKind, { path: string; field: string; staleTime: number }>;
+
+/**
+ * The four batch calls in one (one request, one statement): the server asks it for the first page it renders, and
+ * files each field under its kind's key (batchStatusKey).
+ */
+export const ALL_STATUSES_PATH = '/api/story-statuses/check-batch';
 
 /** The ids a batch call asks about for a page of stories. */
 export function batchIds(storyIds: readonly number[]): number[] {
@@ -85,7 +92,7 @@ interface StoryRef {
 /** Adds or removes a bookmark; afterwards /api/bookmarks, the story's check and the batch checks are refreshed. */
 export function useToggleBookmark() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useLazyMutation({
     mutationFn: ({ story, bookmarked }: { story: StoryRef; bookmarked: boolean }) =>
       bookmarked ? apiRequest('DELETE', `/api/bookmarks/${story.id}`) : apiRequest('POST', '/api/bookmarks', { storyId: story.id }),
     onSuccess: (_data, { story, bookmarked }) => {
@@ -98,7 +105,7 @@ export function useToggleBookmark() {
 
 export function useToggleWatch() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useLazyMutation({
     mutationFn: ({ story, watched }: { story: StoryRef; watched: boolean }) =>
       watched ? apiRequest('DELETE', `/api/story-watches/${story.id}`) : apiRequest('POST', '/api/story-watches', { storyId: story.id }),
     onSuccess: (_data, { story, watched }) => {

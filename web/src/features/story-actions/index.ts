@@ -1,3 +1,3 @@
 export { StoryActions, StoryActionsScope, type StoryActionsProps } from './components/story-actions';
 export { trackStoryView, type StoryPosition, type StoryViewType } from './analytics';
-export { BATCH_CALLS, batchIds, batchStatusKey, type StatusKind } from './api';
+export { ALL_STATUSES_PATH, BATCH_CALLS, batchIds, batchStatusKey, type StatusKind } from './api';

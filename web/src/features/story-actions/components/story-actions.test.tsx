@@ -7,6 +7,9 @@ import type { Story } from '../../../../../common/contracts/stories.ts';
 import { NoteDialog } from './note-dialog';
 import { StoryActions, StoryActionsScope } from './story-actions';
 
+const { toastSuccess, toastError } = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('sonner', () => ({ toast: { success: toastSuccess, error: toastError } }));
+
 const story = (id: number): Story => ({
   id,
   hnId: 1000 + id,
@@ -44,6 +47,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.clearAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -87,6 +91,43 @@ describe('StoryActions', () => {
     expect(stopWatching.className).toContain('text-primary');
     expect(stopWatching.querySelector('use')?.getAttribute('href')).toBe('#icon-eye-filled');
     expect(screen.getAllByRole('button', { name: 'Add note' })).toHaveLength(3);
+  });
+
+  it('bookmarks on a press: busy until the answer (a second press meanwhile sends nothing), then the toast and the new state', async () => {
+    let bookmarked = false;
+    let answer: () => void = () => undefined;
+    fetchMock.mockImplementation((path: string, init?: RequestInit) => {
+      if (path === '/api/bookmarks' && init?.method === 'POST') return new Promise<Response>((resolve) => (answer = () => void json({ bookmark: {} }, 201).then(resolve)));
+      if (path === '/api/bookmarks/check-batch') return json({ bookmarkStatuses: { 1: bookmarked } });
+      if (path.endsWith('/check-batch')) return json({ flagStatuses: {}, watchStatuses: {}, noteStatuses: {} });
+      return json({ message: 'Not found' }, 404);
+    });
+    render(withClient(<StoryActions story={story(1)} storyIds={[1]} signedIn />));
+    const button = await screen.findByRole('button', { name: 'Bookmark' });
+    await waitFor(() => expect(paths()).toContain('/api/story-notes/check-batch'));
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    fireEvent.click(button);
+    expect(fetchMock.mock.calls.filter(([path, init]) => path === '/api/bookmarks' && (init as RequestInit).method === 'POST')).toHaveLength(1);
+    bookmarked = true;
+    await act(async () => answer());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove bookmark' }).hasAttribute('aria-busy')).toBe(false));
+    expect(toastSuccess).toHaveBeenCalledWith('Bookmarked!');
+  });
+
+  it('says so when a bookmark fails, and lets the person try again', async () => {
+    fetchMock.mockImplementation((path: string, init?: RequestInit) => {
+      if (path === '/api/bookmarks' && init?.method === 'POST') return json({ message: 'Server error' }, 500);
+      if (path === '/api/bookmarks/check-batch') return json({ bookmarkStatuses: { 1: false } });
+      return json({}, 200);
+    });
+    render(withClient(<StoryActions story={story(1)} storyIds={[1]} signedIn />));
+    const button = await screen.findByRole('button', { name: 'Bookmark' });
+    fireEvent.click(button);
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to update bookmark. Please try again.'));
+    await waitFor(() => expect(button.hasAttribute('aria-busy')).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(toastError).toHaveBeenCalledTimes(2));
   });
 
   it('shows visitors only Bookmark and Share, asks nothing, and sends them to sign in', () => {
