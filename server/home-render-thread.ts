@@ -11,10 +11,11 @@ export interface RenderRequest {
   state: unknown;
   search: string;
 }
-export type RenderReply = { id: number; root: string } | { id: number; error: string };
+/** The rendered root element as UTF-8 bytes, or why it failed. */
+export type RenderReply = { id: number; root: Uint8Array } | { id: number; error: string };
 
 interface Pending {
-  resolve: (root: string) => void;
+  resolve: (root: Uint8Array) => void;
   reject: (error: Error) => void;
 }
 
@@ -34,10 +35,10 @@ export class HomeRenderThread {
 
   constructor(private readonly entryUrl: string) {}
 
-  async render(state: unknown, search: string): Promise<string> {
+  async render(state: unknown, search: string): Promise<Uint8Array> {
     const worker = await this.started();
     const id = this.nextId++;
-    const rendered = new Promise<string>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    const rendered = new Promise<Uint8Array>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     worker.postMessage({ id, state, search } satisfies RenderRequest);
     return rendered;
   }

@@ -10,9 +10,15 @@ const { entryUrl } = workerData as RenderWorkerData;
 const renderer = (await import(entryUrl)) as ServerRenderer;
 const port = parentPort!;
 
+const utf8 = new TextEncoder();
+
 port.on('message', ({ id, state, search }: RenderRequest) => {
   renderer.renderSignedInHome(state, search).then(
-    (root) => port.postMessage({ id, root } satisfies RenderReply),
+    // As UTF-8 bytes, handed over rather than copied: the HTTP thread writes them as they are.
+    (markup) => {
+      const root = utf8.encode(markup);
+      port.postMessage({ id, root } satisfies RenderReply, [root.buffer]);
+    },
     (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies RenderReply),
   );
 });

@@ -186,7 +186,7 @@ export async function renderSignedInHome(state, search) {
   }
   if (state.name === 'crash') process.exit(3);
   if (state.name === 'throws') throw new Error('the render failed');
-  return '<div id="root" data-prerendered>' + state.name + ' $& ' + JSON.stringify(state.echo) + '</div>';
+  return '<div id="root" data-prerendered>' + state.name + ' — $& ' + JSON.stringify(state.echo) + '</div>';
 }
 `;
 const HOME_TEMPLATE = '<!doctype html><html lang="en"><style>inline</style><div id="root"></div>';
@@ -228,9 +228,11 @@ describe('webRoutes with the server-side renderer', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.headers.vary).toContain('Cookie');
-    // The rendered root replaces the template's, verbatim ('$&' is not a replacement pattern here).
+    // The rendered root replaces the template's, verbatim ('$&' is not a replacement pattern here), in UTF-8.
     const echo = JSON.stringify({ body: { ids: [1, 2] }, ip: '203.0.113.9', method: 'POST' });
-    expect(response.body).toBe(`<!doctype html><html data-account-theme lang="en"><style>inline</style><div id="root" data-prerendered>ada $& ${echo}</div>`);
+    const page = `<!doctype html><html data-account-theme lang="en"><style>inline</style><div id="root" data-prerendered>ada — $& ${echo}</div>`;
+    expect(response.body).toBe(page);
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(page)));
   });
 
   it("hands the renderer the page's query string, where the story list keeps its view", async () => {
@@ -281,7 +283,7 @@ describe('webRoutes with the server-side renderer', () => {
     expect(crashed.statusCode).toBe(200);
     expect(crashed.body).toBe(INDEX_HTML);
     const next = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=ada' } });
-    expect(next.body).toContain('data-prerendered>ada $& ');
+    expect(next.body).toContain('data-prerendered>ada — $& ');
   });
 
   it('still sends visitors without a session cookie the landing page', async () => {
