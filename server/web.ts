@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 // For `schema.hide`, which keeps these routes out of the OpenAPI document.
 import type {} from '@fastify/swagger';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute } from '../web/src/app/route-paths.ts';
 import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, type ApiCall, type ServerRenderer } from '../web/src/prerendered.ts';
@@ -140,23 +140,6 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
     const home = ssrDir ? await loadHomeRenderer(ssrDir) : null;
     if (home) app.addHook('onClose', () => home.thread.close());
     /**
-     * The API, called in-process as the person asking for the page: their cookie and address, so the answers are
-     * exactly what their browser would get (access checks, rate limits and all), without a network round trip.
-     */
-    const apiCallAs =
-      (request: FastifyRequest): ApiCall =>
-      async (url, body) => {
-        const response = await app.inject({
-          method: body === undefined ? 'GET' : 'POST',
-          url,
-          headers: request.headers.cookie ? { cookie: request.headers.cookie } : {},
-          remoteAddress: request.ip,
-          ...(body === undefined ? {} : { payload: body as object }),
-        });
-        return { status: response.statusCode, body: response.statusCode === 200 ? response.json() : null };
-      };
-
-    /**
      * `/`: the landing page already rendered, for whoever will certainly see it (no session cookie, so not signed
      * in, and no maintenance); for a session cookie, the signed-in home rendered for its owner. Everyone else (the
      * maintenance page, a build without the renderer, a failed render) gets the plain app, which decides once it
@@ -170,7 +153,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (!home) return sendApp(request, reply, 200);
 
       const search = searchOf(request.url);
-      const gathered = await withSharedSessionLookup(() => home.renderer.loadSignedInHomeState(apiCallAs(request), search)).catch(failed(request, 'gathering'));
+      const gathered = await withSharedSessionLookup(() => home.renderer.loadSignedInHomeState(inProcessApiCall(app, request.headers.cookie, request.ip), search)).catch(failed(request, 'gathering'));
       if (gathered === null) return sendApp(request, reply, 200);
       if (gathered.audience === 'visitor') return sendLandingOrApp();
       if (gathered.audience === 'maintenance') return sendApp(request, reply, 200);
@@ -205,6 +188,23 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
     };
     app.get('/', { schema: { hide: true } }, handle);
     app.get('/*', { schema: { hide: true } }, handle);
+  };
+}
+
+/**
+ * The API, called in-process as the person asking for a page: their cookie and address, so the answers are exactly
+ * what their browser would get (access checks, rate limits and all), without a network round trip.
+ */
+export function inProcessApiCall(app: FastifyInstance, cookie: string | undefined, ip: string): ApiCall {
+  return async (url, body) => {
+    const response = await app.inject({
+      method: body === undefined ? 'GET' : 'POST',
+      url,
+      headers: cookie ? { cookie } : {},
+      remoteAddress: ip,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    return { status: response.statusCode, body: response.statusCode === 200 ? response.json() : null };
   };
 }
 
