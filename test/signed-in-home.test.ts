@@ -16,7 +16,8 @@ let reader: TestUser;
 const nowSeconds = Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The API usage recorder writes its counts every 2 s, whatever the requests: its statements are not the page's.
+  t = await createTestApp({ env: { API_USAGE_RECORDING: 'false' } });
   await seedStories(
     t.db.database.pool,
     Array.from({ length: 30 }, (_, index) => ({ hnId: 500 + index, time: nowSeconds - 600 * (index + 1), score: 40 + index, descendants: index, title: `Story number ${index}` })),
