@@ -8,6 +8,7 @@ import type { EmailComposer, Recipient } from './compose.ts';
 import { enqueueEmails, type NewEmail } from './outbox.ts';
 import { emailShareLinks, storiesByIds, storyItem, type EmailStory } from './stories.ts';
 import type { StoryItem } from './templates/layout.tsx';
+import { withTransaction } from '../db/transaction.ts';
 
 /**
  * Alerts from real events (docs/email.md): ingestion records watch status changes and keyword alert firings, and
@@ -173,9 +174,7 @@ export async function planAlerts(context: PlanContext, nowMs: number): Promise<n
 }
 
 async function planOne(context: PlanContext, userId: string, kind: AlertKind, nowMs: number): Promise<number> {
-  const client = await context.pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(context.pool, async (client) => {
     const items = (
       await client.query<PendingItem>('SELECT id::int AS id, payload FROM email_pending_items WHERE user_id = $1 AND kind = $2 ORDER BY id FOR UPDATE SKIP LOCKED', [userId, kind])
     ).rows;
@@ -183,16 +182,16 @@ async function planOne(context: PlanContext, userId: string, kind: AlertKind, no
     const rules = ALERT_KINDS[kind];
     const control = await readControl(client, userId, rules.control);
     const drop = async () => client.query('DELETE FROM email_pending_items WHERE id = ANY($1::bigint[])', [items.map((item) => item.id)]);
-    if (items.length === 0) return await commit(client, 0);
+    if (items.length === 0) return 0;
     // The person turned this kind off since the event: nothing to send, and nothing to keep for later.
     if (!recipient || !recipient.preferences[rules.flag] || !control.isActive) {
       await drop();
-      return await commit(client, 0);
+      return 0;
     }
     const immediate = control.frequency === 'immediate' && !control.digestMode;
     // Digest mode with an immediate frequency still bundles: at most one email an hour.
     const frequency: EmailFrequency = control.frequency === 'immediate' ? 'hourly' : control.frequency;
-    if (!immediate && !bundleDue(frequency, control.lastEmailSent?.getTime() ?? null, nowMs)) return await commit(client, 0);
+    if (!immediate && !bundleDue(frequency, control.lastEmailSent?.getTime() ?? null, nowMs)) return 0;
 
     const batches: PendingItem[][] = immediate ? items.map((item) => [item]) : [items];
     const emailKind: EmailKind = kind === 'keyword_alert' && !immediate ? 'keyword_digest' : kind;
@@ -217,18 +216,8 @@ async function planOne(context: PlanContext, userId: string, kind: AlertKind, no
     await enqueueEmails(client, emails, context.from, nowMs);
     await drop();
     if (emails.some((email) => !email.skippedReason)) await touchLastEmailSent(client, userId, rules.control, nowMs);
-    return await commit(client, emails.length);
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-async function commit(client: pg.PoolClient, value: number): Promise<number> {
-  await client.query('COMMIT');
-  return value;
+    return emails.length;
+  });
 }
 
 function itemsOf(

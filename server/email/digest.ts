@@ -8,6 +8,7 @@ import { emailShareLinks, type EmailStory } from './stories.ts';
 import type { DigestData } from './templates/kinds.tsx';
 import { templates } from './templates/load.ts';
 import { messageToken } from './tokens.ts';
+import { withTransaction } from '../db/transaction.ts';
 
 /**
  * The Sunday newsletter (spec part 1 §9, part 2 §2.9): the week's top stories, rising keywords, prediction accuracy and
@@ -229,9 +230,7 @@ export async function queueWeeklyDigest(
     const due = batch.rows.filter((row) =>
       newsletterDue(row.frequency ?? 'weekly', weekOf, row.last_email_sent?.getTime() ?? null, options.nowMs),
     );
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    const { sent, total } = await withTransaction(pool, async (client) => {
       const links = await emailShareLinks(client, due.flatMap((row) => template.stories.map((story) => ({ userId: row.id, story }))));
       const emails = due.map((row): NewEmail => {
         const max = normaliseMaxEmailsPerDay(row.has_control ? row.max_emails_per_day : DEFAULT_EMAIL_CONTROL.maxEmailsPerDay);
@@ -253,15 +252,10 @@ export async function queueWeeklyDigest(
          ON CONFLICT (user_id, email_type) DO UPDATE SET last_email_sent = excluded.last_email_sent`,
         [sentIds, new Date(options.nowMs)],
       );
-      await client.query('COMMIT');
-      queued += sentIds.length;
-      skipped += emails.length - sentIds.length;
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+      return { sent: sentIds.length, total: emails.length };
+    });
+    queued += sent;
+    skipped += total - sent;
   }
   await pool.query('UPDATE digest_runs SET completed_at = $2, queued = queued + $3 WHERE week_of = $1', [weekOf, new Date(options.nowMs), queued]);
   return { weekOf, queued, skipped, alreadySent: false };

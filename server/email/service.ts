@@ -10,6 +10,7 @@ import { personalDigest, queueWeeklyDigest, renderDigestTemplate, type DigestRun
 import { enqueueEmails, type MailDelivery, type NewEmail } from './outbox.ts';
 import { storyItem, type EmailStory } from './stories.ts';
 import { senderDomain } from './tokens.ts';
+import { withTransaction } from '../db/transaction.ts';
 
 export interface EmailServiceDeps {
   pool: pg.Pool;
@@ -178,9 +179,7 @@ export class EmailService {
    */
   async unsubscribe(userId: string, type: UnsubscribeType | null): Promise<{ message: string; userEmail: string; emailType: string }> {
     const key = type ?? 'all';
-    const client = await this.deps.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.deps.pool, async (client) => {
       const user = await client.query<{ email: string; preferences: Partial<Preferences> | null }>(
         'SELECT u.email, p.preferences FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id WHERE u.id = $1 FOR UPDATE OF u',
         [userId],
@@ -206,14 +205,8 @@ export class EmailService {
         [userId, UNSUBSCRIBE_KINDS[key]],
       );
       await client.query('DELETE FROM email_pending_items WHERE user_id = $1 AND kind = ANY($2::text[])', [userId, UNSUBSCRIBE_KINDS[key]]);
-      await client.query('COMMIT');
       return { message: `You have been unsubscribed from ${UNSUBSCRIBE_NAMES[key]}.`, userEmail: row.email, emailType: type ?? 'all' };
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Counts an open (the pixel) or a click of an email, by its Message-ID token. */

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { ALERT_WINDOW_HOURS, containsWordRun, keywordKey, titleWords, type AliasMap } from '../../../common/rules/keywords.ts';
 import { extractKeywords, type ExtractedKeyword } from './extract.ts';
 import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, hourNumber, vacuumKeywordWindows, WINDOW_PERIOD_HOURS, type BucketDelta } from './windows.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 /**
  * The ingestion side of keywords (docs/keywords.md): counts the keywords of the stories a cycle touched into the
@@ -59,9 +60,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
     [storyIds],
   );
   const extractedTitles = new Map(titles.rows.map((row) => [row.title, extractKeywords(row.title, aliases)]));
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  const { report, windowsMoved } = await withTransaction(pool, async (client) => {
     const windows = await advanceKeywordWindows(client, nowMs);
     const states = await client.query<StoryState>(
       `SELECT s.id, s.title, s.time, s.score, s.dead, e.title AS counted_title, e.hour AS counted_hour, e.points AS counted_points
@@ -143,15 +142,10 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
       aliases,
       nowMs,
     );
-    await client.query('COMMIT');
-    if (windows.moved) await vacuumKeywordWindows(client);
-    return { storiesExtracted: retitled.length, storiesRescored: rescored.length, alertsFired };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return { report: { storiesExtracted: retitled.length, storiesRescored: rescored.length, alertsFired }, windowsMoved: windows.moved };
+  });
+  if (windowsMoved) await vacuumKeywordWindows(pool);
+  return report;
 }
 
 /** The start of the submission hour, in milliseconds. */

@@ -214,30 +214,20 @@ export async function settleHistory(pool: pg.Pool, nowMs: number): Promise<numbe
   const cutoff = new Date(nowMs - SETTLE_AFTER_SECONDS * 1000);
   let settled = 0;
   for (;;) {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    const count = await withTransaction(pool, async (client) => {
       const due = await client.query<{ id: number; title: string; domain: string; by: string; score: number }>(
         `SELECT id, title, domain, by, score FROM stories
           WHERE front_page_at IS NOT NULL AND NOT history_settled AND front_page_at <= $1
           ORDER BY front_page_at LIMIT $2 FOR UPDATE`,
         [cutoff, BATCH],
       );
-      if (due.rows.length === 0) {
-        await client.query('COMMIT');
-        return settled;
-      }
+      if (due.rows.length === 0) return 0;
       await addToHistory(client, due.rows);
       await client.query(`UPDATE stories SET history_settled = true WHERE id = ANY($1::int[])`, [due.rows.map((row) => row.id)]);
-      await client.query('COMMIT');
-      settled += due.rows.length;
-      if (due.rows.length < BATCH) return settled;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      return due.rows.length;
+    });
+    settled += count;
+    if (count < BATCH) return settled;
   }
 }
 
