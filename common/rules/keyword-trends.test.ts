@@ -5,7 +5,6 @@ import {
   dayPeriodOfHour,
   isRising,
   percentageChange,
-  quantile,
   STABLE_UPPER_DEFAULT,
   trendClass,
   trendThresholds,
@@ -39,7 +38,7 @@ describe('thresholds', () => {
 
   it('are the 25th percentile and the median of the changes', () => {
     expect(trendThresholds([-50, 0, 50, 100, 500])).toEqual({ cooling: 0, stableUpper: 50 });
-    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(trendThresholds([4, 1, 3, 2])).toEqual({ cooling: 1.75, stableUpper: 2.5 });
   });
 
   it('split cooling, stable and rising', () => {

@@ -49,10 +49,8 @@ export function percentageChange(current: number, previous: number): number {
   return Math.round(((current - base) / base) * 100);
 }
 
-/** The q-quantile (0..1) of the values by linear interpolation; undefined for none. */
-export function quantile(values: readonly number[], q: number): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
+/** The q-quantile (0..1) of sorted values by linear interpolation. */
+function quantileOfSorted(sorted: Float64Array, q: number): number {
   const position = (sorted.length - 1) * q;
   const below = Math.floor(position);
   const above = Math.ceil(position);
@@ -67,10 +65,10 @@ export interface TrendThresholds {
 }
 
 export function trendThresholds(changes: readonly number[]): TrendThresholds {
-  return {
-    cooling: quantile(changes, 0.25) ?? COOLING_THRESHOLD_DEFAULT,
-    stableUpper: quantile(changes, 0.5) ?? STABLE_UPPER_DEFAULT,
-  };
+  if (changes.length === 0) return { cooling: COOLING_THRESHOLD_DEFAULT, stableUpper: STABLE_UPPER_DEFAULT };
+  // Sorted once for both (a typed array sorts numerically without a comparator): the trends call's hot path.
+  const sorted = Float64Array.from(changes).sort();
+  return { cooling: quantileOfSorted(sorted, 0.25), stableUpper: quantileOfSorted(sorted, 0.5) };
 }
 
 export type TrendClass = 'rising' | 'stable' | 'cooling';

@@ -73,4 +73,25 @@ describe('the embedded database under concurrent connections', () => {
     await pool.query("INSERT INTO entries (n, label) VALUES (-2, 'after')");
     expect((await pool.query("SELECT count(*)::int AS count FROM entries WHERE label = 'after'")).rows[0].count).toBe(1);
   });
+
+  it("keeps each connection's prepared statements its own, and drops them when it closes", async () => {
+    const prepared = async (): Promise<number> => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0]!.n;
+    const before = await prepared();
+    const first = new pg.Client({ connectionString: db.connectionString });
+    const second = new pg.Client({ connectionString: db.connectionString });
+    await Promise.all([first.connect(), second.connect()]);
+    // The same name for two statements, as two PostgreSQL connections may have: each gets its own, used in turns.
+    const use = async (client: pg.Client, text: string): Promise<string[]> => {
+      const values: string[] = [];
+      for (let i = 0; i < 20; i++) values.push((await client.query<{ v: string }>({ name: 'shared-name', text, values: [i] })).rows[0]!.v);
+      return values;
+    };
+    const [firsts, seconds] = await Promise.all([use(first, "SELECT 'first ' || $1::text AS v"), use(second, "SELECT 'second ' || ($1::int * 2)::text AS v")]);
+    expect(firsts).toEqual(Array.from({ length: 20 }, (_, i) => `first ${i}`));
+    expect(seconds).toEqual(Array.from({ length: 20 }, (_, i) => `second ${i * 2}`));
+    expect(await prepared()).toBe(before + 2);
+    await first.end();
+    await second.end();
+    await expect.poll(prepared).toBe(before);
+  });
 });

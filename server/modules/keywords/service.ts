@@ -15,6 +15,7 @@ import {
 import { localHour } from '../../../common/rules/email.ts';
 import { containsWordRun } from '../../../common/rules/keywords.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
+import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { HttpError } from '../../http/errors.ts';
 import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { ListCache } from '../stories/cache.ts';
@@ -25,7 +26,8 @@ import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, vacuumKeywordWi
 /**
  * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the keyword windows ingestion keeps up to
  * date (windows.ts): each walks an index of them in the order it answers, so its cost grows with the keywords it
- * returns, never with the stories or buckets stored.
+ * returns, never with the stories or buckets stored. Each call's statement is a named (prepared) one: its plan is
+ * the same whatever the period, and parsing and planning it again each time cost as much as running it.
  */
 
 /** Trends are computed over at most this many keywords, the best supported ones. */
@@ -58,13 +60,15 @@ interface TrendingRow {
   date: string;
 }
 
+/** A trending row as read: id, key, display, stories, points, last hour. */
+type TrendingColumns = [number, string, string, number, number, string];
+
 /**
- * The trending rows of the period $1, as one JSON array (taken in one statement with the trends' candidates):
+ * The trending rows of the period $1, as one JSON value (taken in one statement with the trends' candidates):
  * rows parsed by JSON.parse cost a fraction of rows of the wire protocol.
  */
 function trendingRowsSql(limit: string): string {
-  return `(SELECT json_agg(json_build_object('id', w.keyword_id, 'key', w.key, 'keyword', w.display, 'frequency', w.stories,
-                                            'points', w.points, 'date', w.last_hour))
+  return `(SELECT ${jsonColumnsSql('w', ['keyword_id', 'key', 'display', 'stories', 'points', 'last_hour'])}
              FROM (SELECT w.keyword_id, w.key, w.display, w.stories, w.points, w.last_hour FROM keyword_windows w
                     WHERE w.period = $1 AND w.stories >= ${RECURS}
                     ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
@@ -72,8 +76,9 @@ function trendingRowsSql(limit: string): string {
 }
 
 /** The trending list from its rows: those left out for a longer phrase dropped, at most `limit`. */
-function trendingOf(rows: TrendingRow[] | null, limit: number): TrendingKeyword[] {
-  return withoutSubsumed(rows ?? [])
+function trendingOf(columns: unknown[][] | null, limit: number): TrendingKeyword[] {
+  const rows = rowsOfColumns<TrendingColumns>(columns).map(([id, key, keyword, frequency, points, date]): TrendingRow => ({ id, key, keyword, frequency, points, date }));
+  return withoutSubsumed(rows)
     .slice(0, limit)
     .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: new Date(date).toISOString() }));
 }
@@ -179,10 +184,11 @@ export class KeywordsService {
    */
   async trending(period: KeywordPeriod, limit = HOT_KEYWORDS_SHOWN): Promise<TrendingKeyword[]> {
     await this.currentWindows(this.now());
-    const result = await this.pool.query<{ rows: TrendingRow[] | null }>(`SELECT ${trendingRowsSql('$2')} AS rows`, [
-      KEYWORD_PERIOD_HOURS[period],
-      limit * SUBSUMED_HEADROOM,
-    ]);
+    const result = await this.pool.query<{ rows: unknown[][] | null }>({
+      name: 'keyword-trending',
+      text: `SELECT ${trendingRowsSql('$2')} AS rows`,
+      values: [KEYWORD_PERIOD_HOURS[period], limit * SUBSUMED_HEADROOM],
+    });
     return trendingOf(result.rows[0]!.rows, limit);
   }
 
@@ -192,17 +198,18 @@ export class KeywordsService {
    */
   async trends(period: KeywordPeriod): Promise<TrendsResponse> {
     await this.currentWindows(this.now());
-    // The candidates and the trending list in one statement, each as one JSON array (see trendingRowsSql).
-    const result = await this.pool.query<{ candidates: TrendRow[] | null; trending: TrendingRow[] | null }>(
-      `SELECT (SELECT json_agg(json_build_array(${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')}))
+    // The candidates and the trending list in one statement, each as one JSON value (see jsonColumnsSql).
+    const result = await this.pool.query<{ candidates: unknown[][] | null; trending: unknown[][] | null }>({
+      name: 'keyword-trends',
+      text: `SELECT (SELECT ${jsonColumnsSql('w', TREND_COLUMNS)}
                  FROM (SELECT ${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')} FROM keyword_windows w
                         WHERE w.period = $1 AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
                         ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
                         LIMIT ${MAX_TREND_CANDIDATES}) AS w) AS candidates,
               ${trendingRowsSql(String(HOT_KEYWORDS_SHOWN * SUBSUMED_HEADROOM))} AS trending`,
-      [KEYWORD_PERIOD_HOURS[period]],
-    );
-    const rows = result.rows[0]!.candidates ?? [];
+      values: [KEYWORD_PERIOD_HOURS[period]],
+    });
+    const rows = rowsOfColumns<TrendRow>(result.rows[0]!.candidates);
     const changes = rows.map(([, current, previous]) => percentageChange(current, previous));
     const thresholds = trendThresholds(changes);
     const trends: KeywordTrend[] = rows.map(([keyword, current, previous, ...usual], i) => ({
@@ -234,20 +241,23 @@ export class KeywordsService {
       const columns = HOUR_OF_DAY_COLUMNS.filter((_, hour) => partOfUtcHour[hour] === part).map((column) => `w.${column}`);
       return columns.length > 0 ? columns.join(' + ') : '0';
     });
-    // As one JSON array, like the trends.
-    const text = `SELECT json_agg(json_build_array(w.keyword_id, w.display, w.phrase, w.stories, w.points, ${partSums.map((_, part) => `w.part_${part}`).join(', ')})) AS rows
-                    FROM (SELECT w.keyword_id, w.display, w.phrase, w.stories, w.points, ${partSums.map((sum, part) => `${sum} AS part_${part}`).join(', ')}
+    // As one JSON value, like the trends.
+    const partColumns = partSums.map((_, part) => `part_${part}`);
+    const text = `SELECT ${jsonColumnsSql('w', ['keyword_id', 'display', 'phrase', 'stories', 'points', ...partColumns])} AS rows
+                    FROM (SELECT w.keyword_id, w.display, w.phrase, w.stories, w.points, ${partSums.map((sum, part) => `${sum} AS ${partColumns[part]}`).join(', ')}
                             FROM keyword_windows w
                            WHERE w.period = $1 AND w.stories >= 1 AND (w.stories, w.points, w.keyword_id) < ($2, $3, $4)
                            ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
                            LIMIT $5) AS w`;
+    // The text depends only on which day period each UTC hour falls in, so one prepared statement serves each split.
+    const name = `keyword-patterns-${partOfUtcHour.join('')}`;
     const lists: { keyword: string; count: number }[][] = DAY_PERIODS.map(() => []);
     let after = [2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1];
     await this.currentWindows(nowMs);
     for (let batch = 0; ; batch++) {
       const size = PATTERN_BATCHES[Math.min(batch, PATTERN_BATCHES.length - 1)]!;
-      const result = await this.pool.query<{ rows: PatternRow[] | null }>(text, [KEYWORD_PERIOD_HOURS[period], ...after, size]);
-      const rows = result.rows[0]?.rows ?? [];
+      const result = await this.pool.query<{ rows: unknown[][] | null }>({ name, text, values: [KEYWORD_PERIOD_HOURS[period], ...after, size] });
+      const rows = rowsOfColumns<PatternRow>(result.rows[0]?.rows);
       for (const [, keyword, phrase, , , ...counts] of rows) {
         counts.forEach((count, part) => {
           if (count < (phrase ? MIN_PHRASE_STORIES : 1)) return;
