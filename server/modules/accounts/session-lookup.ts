@@ -76,7 +76,8 @@ export function createSessionLookup(options: SessionLookupOptions): (cookieHeade
     if (signed === null) return null;
     const token = verifiedToken(signed, options.secret);
     if (token === null) return null;
-    const result = await options.pool.query<SessionUserRow>(SESSION_USER_SQL, [token]);
+    // Prepared once per connection (a named statement): the same plan for every token, so it is not planned again.
+    const result = await options.pool.query<SessionUserRow>({ name: 'session-user', text: SESSION_USER_SQL, values: [token] });
     const row = result.rows[0];
     // A signed token without a session was signed out (or never existed): better-auth answers no one too.
     if (!row) return null;
