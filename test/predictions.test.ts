@@ -6,6 +6,7 @@ import {
   predictionConfidence,
   predictionScore,
 } from '../common/rules/predictions.ts';
+import { selectDailySums } from '../server/modules/predictions/queries.ts';
 import { runPredictions, verifyDue } from '../server/modules/predictions/scoring.ts';
 import { COMMITTED_MODEL } from '../server/predictions/committed.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
@@ -263,6 +264,18 @@ describe('verification after the horizon', () => {
     expect(trends[0].accuracyRate).toBe(percent(accurate, ledger.rows.length));
     const meanConfidence = ledger.rows.reduce((sum, row) => sum + Math.max(row.probability, 1 - row.probability), 0) / ledger.rows.length;
     expect(trends[0].avgConfidenceScore).toBeCloseTo(meanConfidence * 100, 0);
+    // The daily sums the trends read are the ledger added up by UTC day, recorded and verified alike.
+    const byDay = await pool().query(
+      `SELECT d.day, d.predictions, d.verified, d.accurate, l.predictions AS ledger_predictions, l.verified AS ledger_verified, l.accurate AS ledger_accurate
+         FROM prediction_daily d
+         FULL JOIN (SELECT to_timestamp(floor(extract(epoch FROM predicted_at) / 86400) * 86400) AS day, count(*)::int AS predictions,
+                           count(verified_at)::int AS verified, count(*) FILTER (WHERE accurate)::int AS accurate
+                      FROM predictions GROUP BY 1) AS l ON l.day = d.day`,
+    );
+    expect(byDay.rows.length).toBeGreaterThan(0);
+    for (const row of byDay.rows) {
+      expect([row.predictions, row.verified, row.accurate]).toEqual([row.ledger_predictions, row.ledger_verified, row.ledger_accurate]);
+    }
 
     const domains = (await inject({ url: '/api/predictions/domains', headers: asReader() })).json().domains;
     // Most verified first; text posts (no domain) left out.
@@ -282,6 +295,37 @@ describe('verification after the horizon', () => {
     expect(first.scoreGrowth).toBe(450 - 180);
     expect(first.prediction.scoreAtPrediction).toBe(180);
     expect(first.hoursElapsed).toBeGreaterThan(6);
+  });
+});
+
+describe("the ledger's daily sums", () => {
+  it('bucket a moment by the UTC day it falls in', async () => {
+    const { rows } = await pool().query<{ before: Date; midnight: Date; after: Date }>(
+      `SELECT prediction_day('2024-03-01T23:59:59Z') AS before, prediction_day('2024-03-02T00:00:00Z') AS midnight,
+              prediction_day('2024-03-02T00:00:01Z') AS after`,
+    );
+    expect(rows[0]!.before.toISOString()).toBe('2024-03-01T00:00:00.000Z');
+    expect(rows[0]!.midnight.toISOString()).toBe('2024-03-02T00:00:00.000Z');
+    expect(rows[0]!.after.toISOString()).toBe('2024-03-02T00:00:00.000Z');
+  });
+
+  it('are read newest day first, from the day asked', async () => {
+    // Days no other test writes.
+    const days: [string, number, number, number, number][] = [
+      ['2024-03-01T00:00:00Z', 3, 2, 1, 2.1],
+      ['2024-03-02T00:00:00Z', 8, 5, 4, 6.0],
+      ['2024-03-03T00:00:00Z', 1, 0, 0, 0.5],
+    ];
+    try {
+      for (const day of days) await pool().query('INSERT INTO prediction_daily (day, predictions, verified, accurate, confidence_sum) VALUES ($1, $2, $3, $4, $5)', day);
+      const read = (await selectDailySums(pool(), new Date('2024-03-02T00:00:00Z'))).filter((day) => day.date.startsWith('2024-03'));
+      expect(read).toEqual([
+        { date: '2024-03-03', predictions: 1, verified: 0, accurate: 0, confidence_sum: 0.5 },
+        { date: '2024-03-02', predictions: 8, verified: 5, accurate: 4, confidence_sum: 6.0 },
+      ]);
+    } finally {
+      await pool().query(`DELETE FROM prediction_daily WHERE day >= '2024-03-01' AND day < '2024-03-04'`);
+    }
   });
 });
 

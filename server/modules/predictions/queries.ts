@@ -2,6 +2,7 @@
  * The prediction calls' reads. Each reads either the current predictions (on stories, at most the front page's
  * turnover over 6 hours) or the ledger's sums kept by its trigger, or walks a ledger index in the order it returns
  * and stops at its limit: none grows with the ledger. docs/predictions.md and docs/performance.md have the plans.
+ * Each is a prepared (named) statement: its plan does not depend on the values, so it is made once per connection.
  */
 import type pg from 'pg';
 import type { PredictionListQuery } from '../../../common/contracts/predictions.ts';
@@ -23,8 +24,9 @@ const CURRENT = `prediction_probability IS NOT NULL AND NOT dead AND NOT deleted
 
 /** A page of the current predictions, highest first, with the counts by confidence. */
 export async function selectPredictionPage(pool: pg.Pool, query: PredictionListQuery, nowMs: number): Promise<PredictionPageRows> {
-  const result = await pool.query<StoryRow & { total: number; high: number; medium: number; low: number }>(
-    `WITH counts AS (
+  const result = await pool.query<StoryRow & { total: number; high: number; medium: number; low: number }>({
+    name: 'prediction-page',
+    text: `WITH counts AS (
        SELECT count(*)::int AS total,
               count(*) FILTER (WHERE prediction_confidence = 'high')::int AS high,
               count(*) FILTER (WHERE prediction_confidence = 'medium')::int AS medium,
@@ -35,12 +37,12 @@ export async function selectPredictionPage(pool: pg.Pool, query: PredictionListQ
               score_velocity, comments_velocity, trending_score, prediction_probability
          FROM stories WHERE ${CURRENT}
         ORDER BY prediction_probability DESC, id DESC
-        LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}
+        LIMIT $2 OFFSET $3
      )
      SELECT counts.*, page.* FROM counts LEFT JOIN page ON true
       ORDER BY page.prediction_probability DESC, page.id DESC`,
-    [new Date(nowMs - PREDICTION_HORIZON_HOURS * HOUR_MS)],
-  );
+    values: [new Date(nowMs - PREDICTION_HORIZON_HOURS * HOUR_MS), query.limit, (query.page - 1) * query.limit],
+  });
   const first = result.rows[0];
   return {
     rows: result.rows.filter((row) => row.id !== null),
@@ -65,11 +67,12 @@ export interface ConfidenceSums {
 
 /** Predictions made in the hours from `since`, by confidence. */
 export async function selectAccuracySums(pool: pg.Pool, since: Date): Promise<ConfidenceSums[]> {
-  const result = await pool.query<ConfidenceSums>(
-    `SELECT confidence, sum(predictions)::int AS predictions, sum(verified)::int AS verified, sum(accurate)::int AS accurate
-       FROM prediction_hourly WHERE hour >= $1 GROUP BY confidence`,
-    [since],
-  );
+  const result = await pool.query<ConfidenceSums>({
+    name: 'prediction-accuracy',
+    text: `SELECT confidence, sum(predictions)::int AS predictions, sum(verified)::int AS verified, sum(accurate)::int AS accurate
+             FROM prediction_hourly WHERE hour >= $1 GROUP BY confidence`,
+    values: [since],
+  });
   return result.rows;
 }
 
@@ -81,7 +84,10 @@ export interface ReliabilityRow {
 }
 
 export async function selectReliability(pool: pg.Pool): Promise<ReliabilityRow[]> {
-  const result = await pool.query<ReliabilityRow>(`SELECT bin, verified, reached, probability_sum FROM prediction_reliability ORDER BY bin`);
+  const result = await pool.query<ReliabilityRow>({
+    name: 'prediction-reliability',
+    text: `SELECT bin, verified, reached, probability_sum FROM prediction_reliability ORDER BY bin`,
+  });
   return result.rows;
 }
 
@@ -93,14 +99,14 @@ export interface DaySums {
   confidence_sum: number;
 }
 
-/** The ledger's sums by UTC day, newest first, from `since`. */
+/** The ledger's sums by UTC day, newest first, from `since` (the start of a UTC day): the daily sums' key walked backwards. */
 export async function selectDailySums(pool: pg.Pool, since: Date): Promise<DaySums[]> {
-  const result = await pool.query<DaySums>(
-    `SELECT to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, sum(predictions)::int AS predictions,
-            sum(verified)::int AS verified, sum(accurate)::int AS accurate, sum(confidence_sum)::float8 AS confidence_sum
-       FROM prediction_hourly WHERE hour >= $1 GROUP BY 1 ORDER BY 1 DESC`,
-    [since],
-  );
+  const result = await pool.query<DaySums>({
+    name: 'prediction-days',
+    text: `SELECT to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, predictions, verified, accurate, confidence_sum
+             FROM prediction_daily WHERE day >= $1 ORDER BY day DESC`,
+    values: [since],
+  });
   return result.rows;
 }
 
@@ -113,12 +119,13 @@ export interface DomainSums {
 
 /** The domains with the most verified predictions (text posts, without a domain, left out). */
 export async function selectTopDomains(pool: pg.Pool, limit: number): Promise<DomainSums[]> {
-  const result = await pool.query<DomainSums>(
-    `SELECT domain, predictions, verified, accurate FROM prediction_domains
-      WHERE verified > 0 AND domain <> ''
-      ORDER BY verified DESC, domain LIMIT $1`,
-    [limit],
-  );
+  const result = await pool.query<DomainSums>({
+    name: 'prediction-domains',
+    text: `SELECT domain, predictions, verified, accurate FROM prediction_domains
+            WHERE verified > 0 AND domain <> ''
+            ORDER BY verified DESC, domain LIMIT $1`,
+    values: [limit],
+  });
   return result.rows;
 }
 
@@ -140,14 +147,15 @@ export interface OutcomeRow {
 export async function selectOutcomes(pool: pg.Pool, limit: number): Promise<{ verified: OutcomeRow[]; pending: OutcomeRow[] }> {
   const columns = `p.id::int AS id, p.story_id, s.hn_id, s.title, s.score AS current_score, p.predicted_at, p.probability,
                    p.confidence, p.score_at_prediction, p.verified_at, p.accurate`;
-  const result = await pool.query<OutcomeRow>(
-    `(SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
+  const result = await pool.query<OutcomeRow>({
+    name: 'prediction-outcomes',
+    text: `(SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
        WHERE p.verified_at IS NOT NULL ORDER BY p.verified_at DESC, p.id DESC LIMIT $1)
      UNION ALL
      (SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
        WHERE p.verified_at IS NULL ORDER BY p.predicted_at DESC LIMIT $1)`,
-    [limit],
-  );
+    values: [limit],
+  });
   return {
     verified: result.rows.filter((row) => row.verified_at !== null),
     pending: result.rows.filter((row) => row.verified_at === null),
@@ -156,8 +164,9 @@ export async function selectOutcomes(pool: pg.Pool, limit: number): Promise<{ ve
 
 /** The newest finished scoring run: the prediction caches are valid until it changes. */
 export async function selectPredictionGeneration(pool: pg.Pool): Promise<number> {
-  const result = await pool.query<{ id: number | null }>(
-    `SELECT id FROM prediction_runs WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1`,
-  );
+  const result = await pool.query<{ id: number | null }>({
+    name: 'prediction-generation',
+    text: `SELECT id FROM prediction_runs WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1`,
+  });
   return result.rows[0]?.id ?? 0;
 }
