@@ -6,7 +6,7 @@ import {
   predictionConfidence,
   predictionScore,
 } from '../common/rules/predictions.ts';
-import { selectDailySums } from '../server/modules/predictions/queries.ts';
+import { selectAccuracy, selectDailySums } from '../server/modules/predictions/queries.ts';
 import { runPredictions, verifyDue } from '../server/modules/predictions/scoring.ts';
 import { COMMITTED_MODEL } from '../server/predictions/committed.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
@@ -264,13 +264,13 @@ describe('verification after the horizon', () => {
     expect(trends[0].accuracyRate).toBe(percent(accurate, ledger.rows.length));
     const meanConfidence = ledger.rows.reduce((sum, row) => sum + Math.max(row.probability, 1 - row.probability), 0) / ledger.rows.length;
     expect(trends[0].avgConfidenceScore).toBeCloseTo(meanConfidence * 100, 0);
-    // The daily sums the trends read are the ledger added up by UTC day, recorded and verified alike.
+    // The daily sums the trends read are the ledger added up by UTC day and confidence, recorded and verified alike.
     const byDay = await pool().query(
-      `SELECT d.day, d.predictions, d.verified, d.accurate, l.predictions AS ledger_predictions, l.verified AS ledger_verified, l.accurate AS ledger_accurate
+      `SELECT d.predictions, d.verified, d.accurate, l.predictions AS ledger_predictions, l.verified AS ledger_verified, l.accurate AS ledger_accurate
          FROM prediction_daily d
-         FULL JOIN (SELECT to_timestamp(floor(extract(epoch FROM predicted_at) / 86400) * 86400) AS day, count(*)::int AS predictions,
+         FULL JOIN (SELECT to_timestamp(floor(extract(epoch FROM predicted_at) / 86400) * 86400) AS day, confidence, count(*)::int AS predictions,
                            count(verified_at)::int AS verified, count(*) FILTER (WHERE accurate)::int AS accurate
-                      FROM predictions GROUP BY 1) AS l ON l.day = d.day`,
+                      FROM predictions GROUP BY 1, 2) AS l ON l.day = d.day AND l.confidence = d.confidence`,
     );
     expect(byDay.rows.length).toBeGreaterThan(0);
     for (const row of byDay.rows) {
@@ -309,15 +309,18 @@ describe("the ledger's daily sums", () => {
     expect(rows[0]!.after.toISOString()).toBe('2024-03-02T00:00:00.000Z');
   });
 
-  it('are read newest day first, from the day asked', async () => {
+  it('are read newest day first, from the day asked, every confidence together', async () => {
     // Days no other test writes.
-    const days: [string, number, number, number, number][] = [
-      ['2024-03-01T00:00:00Z', 3, 2, 1, 2.1],
-      ['2024-03-02T00:00:00Z', 8, 5, 4, 6.0],
-      ['2024-03-03T00:00:00Z', 1, 0, 0, 0.5],
+    const days: [string, string, number, number, number, number][] = [
+      ['2024-03-01T00:00:00Z', 'high', 3, 2, 1, 2.1],
+      ['2024-03-02T00:00:00Z', 'high', 5, 3, 3, 4.0],
+      ['2024-03-02T00:00:00Z', 'low', 3, 2, 1, 2.0],
+      ['2024-03-03T00:00:00Z', 'medium', 1, 0, 0, 0.5],
     ];
     try {
-      for (const day of days) await pool().query('INSERT INTO prediction_daily (day, predictions, verified, accurate, confidence_sum) VALUES ($1, $2, $3, $4, $5)', day);
+      for (const day of days) {
+        await pool().query('INSERT INTO prediction_daily (day, confidence, predictions, verified, accurate, confidence_sum) VALUES ($1, $2, $3, $4, $5, $6)', day);
+      }
       const read = (await selectDailySums(pool(), new Date('2024-03-02T00:00:00Z'))).filter((day) => day.date.startsWith('2024-03'));
       expect(read).toEqual([
         { date: '2024-03-03', predictions: 1, verified: 0, accurate: 0, confidence_sum: 0.5 },
@@ -325,6 +328,45 @@ describe("the ledger's daily sums", () => {
       ]);
     } finally {
       await pool().query(`DELETE FROM prediction_daily WHERE day >= '2024-03-01' AND day < '2024-03-04'`);
+    }
+  });
+
+  it("give accuracy's whole days, and the hourly sums the hours before them, for a window starting at any hour", async () => {
+    // Hours around two midnights, later than anything else in the database, so a window from them holds only these.
+    const hours: [string, string, number, number, number][] = [
+      ['2031-03-01T21:00:00Z', 'high', 2, 2, 1],
+      ['2031-03-01T23:00:00Z', 'low', 1, 1, 0],
+      ['2031-03-02T00:00:00Z', 'high', 4, 3, 3],
+      ['2031-03-02T05:00:00Z', 'medium', 1, 1, 0],
+      ['2031-03-02T23:00:00Z', 'low', 3, 1, 1],
+      ['2031-03-03T02:00:00Z', 'high', 6, 0, 0],
+    ];
+    try {
+      for (const [hour, confidence, predictions, verified, accurate] of hours) {
+        await pool().query(
+          'INSERT INTO prediction_hourly (hour, confidence, predictions, verified, accurate, confidence_sum) VALUES ($1, $2, $3, $4, $5, 0)',
+          [hour, confidence, predictions, verified, accurate],
+        );
+      }
+      // The daily sums as the ledger's triggers keep them: the same hours added up by day.
+      await pool().query(
+        `INSERT INTO prediction_daily (day, confidence, predictions, verified, accurate, confidence_sum)
+         SELECT prediction_day(hour), confidence, sum(predictions), sum(verified), sum(accurate), 0
+           FROM prediction_hourly WHERE hour >= '2031-03-01' GROUP BY 1, 2`,
+      );
+      for (const since of ['2031-03-01T21:00:00Z', '2031-03-01T22:00:00Z', '2031-03-02T00:00:00Z', '2031-03-02T01:00:00Z', '2031-03-02T23:00:00Z', '2031-03-03T03:00:00Z']) {
+        const expected = await pool().query<{ confidence: string; predictions: number; verified: number; accurate: number }>(
+          `SELECT confidence, sum(predictions)::int AS predictions, sum(verified)::int AS verified, sum(accurate)::int AS accurate
+             FROM prediction_hourly WHERE hour >= $1 GROUP BY confidence`,
+          [since],
+        );
+        const { sums } = await selectAccuracy(pool(), new Date(since));
+        const byConfidence = (rows: { confidence: string }[]) => [...rows].sort((a, b) => a.confidence.localeCompare(b.confidence));
+        expect(byConfidence(sums), since).toEqual(byConfidence(expected.rows));
+      }
+    } finally {
+      await pool().query(`DELETE FROM prediction_hourly WHERE hour >= '2031-03-01'`);
+      await pool().query(`DELETE FROM prediction_daily WHERE day >= '2031-03-01'`);
     }
   });
 });

@@ -60,18 +60,24 @@ export const predictionHourly = pgTable(
 );
 
 /**
- * The ledger summed by the UTC day the predictions were made; kept by the same trigger, so the 30-day trends read
- * 30 rows in the key's order instead of adding up 2,000 hourly ones.
+ * The ledger summed by the UTC day the predictions were made and their confidence; kept by the same trigger, so
+ * the 30-day trends read 90 rows in the key's order, and accuracy's whole days come from here instead of adding up
+ * up to 2,000 hourly rows.
  */
-export const predictionDaily = pgTable('prediction_daily', {
-  /** The start of the UTC day. */
-  day: timestamp('day', { withTimezone: true }).primaryKey(),
-  predictions: integer('predictions').notNull(),
-  verified: integer('verified').notNull(),
-  accurate: integer('accurate').notNull(),
-  /** Sum of each prediction's confidence, max(p, 1 − p), for the average. */
-  confidenceSum: doublePrecision('confidence_sum').notNull(),
-});
+export const predictionDaily = pgTable(
+  'prediction_daily',
+  {
+    /** The start of the UTC day. */
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    confidence: text('confidence').notNull(),
+    predictions: integer('predictions').notNull(),
+    verified: integer('verified').notNull(),
+    accurate: integer('accurate').notNull(),
+    /** Sum of each prediction's confidence, max(p, 1 − p), for the average. */
+    confidenceSum: doublePrecision('confidence_sum').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.confidence] })],
+);
 
 /** The ledger summed by the predicted story's domain; kept by the same trigger. */
 export const predictionDomains = pgTable(

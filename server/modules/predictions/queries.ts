@@ -5,11 +5,13 @@
  * Each is a prepared (named) statement: its plan does not depend on the values, so it is made once per connection.
  */
 import type pg from 'pg';
+import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import type { PredictionListQuery } from '../../../common/contracts/predictions.ts';
 import { PREDICTION_HORIZON_HOURS, type PredictionConfidence } from '../../../common/rules/predictions.ts';
 import type { StoryRow } from '../stories/queries.ts';
 
 const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export interface PredictionPageRows {
   rows: StoryRow[];
@@ -65,17 +67,6 @@ export interface ConfidenceSums {
   accurate: number;
 }
 
-/** Predictions made in the hours from `since`, by confidence. */
-export async function selectAccuracySums(pool: pg.Pool, since: Date): Promise<ConfidenceSums[]> {
-  const result = await pool.query<ConfidenceSums>({
-    name: 'prediction-accuracy',
-    text: `SELECT confidence, sum(predictions)::int AS predictions, sum(verified)::int AS verified, sum(accurate)::int AS accurate
-             FROM prediction_hourly WHERE hour >= $1 GROUP BY confidence`,
-    values: [since],
-  });
-  return result.rows;
-}
-
 export interface ReliabilityRow {
   bin: number;
   verified: number;
@@ -83,12 +74,40 @@ export interface ReliabilityRow {
   probability_sum: number;
 }
 
-export async function selectReliability(pool: pg.Pool): Promise<ReliabilityRow[]> {
-  const result = await pool.query<ReliabilityRow>({
-    name: 'prediction-reliability',
-    text: `SELECT bin, verified, reached, probability_sum FROM prediction_reliability ORDER BY bin`,
+/**
+ * Predictions made from `since` (the start of an hour), by confidence, and the reliability bins, in one statement.
+ * The hours before the first whole day come from the hourly sums, the days from there on from the daily ones: at
+ * most 23 hours and 30 days of rows for the 720-hour window, not 720 hours of them.
+ */
+export async function selectAccuracy(pool: pg.Pool, since: Date): Promise<{ sums: ConfidenceSums[]; reliability: ReliabilityRow[] }> {
+  const firstWholeDay = new Date(Math.ceil(since.getTime() / DAY_MS) * DAY_MS);
+  const result = await pool.query<{ sums: unknown[][] | null; reliability: unknown[][] | null }>({
+    name: 'prediction-accuracy',
+    text: `SELECT (SELECT ${jsonColumnsSql('s', ['confidence', 'predictions', 'verified', 'accurate'])}
+                     FROM (SELECT confidence, sum(predictions)::int AS predictions, sum(verified)::int AS verified, sum(accurate)::int AS accurate
+                             FROM (SELECT confidence, predictions, verified, accurate FROM prediction_hourly WHERE hour >= $1 AND hour < $2
+                                   UNION ALL
+                                   SELECT confidence, predictions, verified, accurate FROM prediction_daily WHERE day >= $2) AS parts
+                            GROUP BY confidence) AS s) AS sums,
+                  (SELECT ${jsonColumnsSql('r', ['bin', 'verified', 'reached', 'probability_sum'])}
+                     FROM (SELECT bin, verified, reached, probability_sum FROM prediction_reliability ORDER BY bin) AS r) AS reliability`,
+    values: [since, firstWholeDay],
   });
-  return result.rows;
+  const row = result.rows[0];
+  return {
+    sums: rowsOfColumns<[PredictionConfidence, number, number, number]>(row?.sums).map(([confidence, predictions, verified, accurate]) => ({
+      confidence,
+      predictions,
+      verified,
+      accurate,
+    })),
+    reliability: rowsOfColumns<[number, number, number, number]>(row?.reliability).map(([bin, verified, reached, probability_sum]) => ({
+      bin,
+      verified,
+      reached,
+      probability_sum,
+    })),
+  };
 }
 
 export interface DaySums {
@@ -103,8 +122,9 @@ export interface DaySums {
 export async function selectDailySums(pool: pg.Pool, since: Date): Promise<DaySums[]> {
   const result = await pool.query<DaySums>({
     name: 'prediction-days',
-    text: `SELECT to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, predictions, verified, accurate, confidence_sum
-             FROM prediction_daily WHERE day >= $1 ORDER BY day DESC`,
+    text: `SELECT to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, sum(predictions)::int AS predictions, sum(verified)::int AS verified,
+                  sum(accurate)::int AS accurate, sum(confidence_sum)::float8 AS confidence_sum
+             FROM prediction_daily WHERE day >= $1 GROUP BY day ORDER BY day DESC`,
     values: [since],
   });
   return result.rows;

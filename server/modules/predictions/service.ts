@@ -14,12 +14,11 @@ import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import {
   hourStart,
-  selectAccuracySums,
+  selectAccuracy,
   selectDailySums,
   selectOutcomes,
   selectPredictionGeneration,
   selectPredictionPage,
-  selectReliability,
   selectTopDomains,
   type OutcomeRow,
 } from './queries.ts';
@@ -82,7 +81,7 @@ export class PredictionsService {
     // The window moves by the hour: its start is part of the key.
     const since = hourStart(this.now() - hours * HOUR_MS);
     return this.cache.get(`accuracy?${hours}&${since.getTime()}`, async () => {
-      const [sums, reliability] = await Promise.all([selectAccuracySums(this.pool, since), selectReliability(this.pool)]);
+      const { sums, reliability } = await selectAccuracy(this.pool, since);
       const total = (field: 'predictions' | 'verified' | 'accurate') => sums.reduce((sum, row) => sum + row[field], 0);
       const body: Accuracy = {
         overallAccuracy: accuracyPercent(total('accurate'), total('verified')),
