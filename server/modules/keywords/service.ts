@@ -16,6 +16,7 @@ import { localHour } from '../../../common/rules/email.ts';
 import { containsWordRun } from '../../../common/rules/keywords.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
+import { limitText } from '../../db/prepared.ts';
 import { HttpError } from '../../http/errors.ts';
 import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { ListCache } from '../stories/cache.ts';
@@ -184,10 +185,11 @@ export class KeywordsService {
    */
   async trending(period: KeywordPeriod, limit = HOT_KEYWORDS_SHOWN): Promise<TrendingKeyword[]> {
     await this.currentWindows(this.now());
+    const rows = limitText(limit * SUBSUMED_HEADROOM);
     const result = await this.pool.query<{ rows: unknown[][] | null }>({
-      name: 'keyword-trending',
-      text: `SELECT ${trendingRowsSql('$2')} AS rows`,
-      values: [KEYWORD_PERIOD_HOURS[period], limit * SUBSUMED_HEADROOM],
+      name: `keyword-trending-${rows}`,
+      text: `SELECT ${trendingRowsSql(rows)} AS rows`,
+      values: [KEYWORD_PERIOD_HOURS[period]],
     });
     return trendingOf(result.rows[0]!.rows, limit);
   }
@@ -243,20 +245,25 @@ export class KeywordsService {
     });
     // As one JSON value, like the trends.
     const partColumns = partSums.map((_, part) => `part_${part}`);
-    const text = `SELECT ${jsonColumnsSql('w', ['keyword_id', 'display', 'phrase', 'stories', 'points', ...partColumns])} AS rows
+    const text = (size: string): string => `SELECT ${jsonColumnsSql('w', ['keyword_id', 'display', 'phrase', 'stories', 'points', ...partColumns])} AS rows
                     FROM (SELECT w.keyword_id, w.display, w.phrase, w.stories, w.points, ${partSums.map((sum, part) => `${sum} AS ${partColumns[part]}`).join(', ')}
                             FROM keyword_windows w
                            WHERE w.period = $1 AND w.stories >= 1 AND (w.stories, w.points, w.keyword_id) < ($2, $3, $4)
                            ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
-                           LIMIT $5) AS w`;
-    // The text depends only on which day period each UTC hour falls in, so one prepared statement serves each split.
-    const name = `keyword-patterns-${partOfUtcHour.join('')}`;
+                           LIMIT ${size}) AS w`;
+    // The text depends only on which day period each UTC hour falls in and the batch's size, so one prepared
+    // statement serves each split and size.
+    const name = (size: string): string => `keyword-patterns-${partOfUtcHour.join('')}-${size}`;
     const lists: { keyword: string; count: number }[][] = DAY_PERIODS.map(() => []);
     let after = [2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1];
     await this.currentWindows(nowMs);
     for (let batch = 0; ; batch++) {
       const size = PATTERN_BATCHES[Math.min(batch, PATTERN_BATCHES.length - 1)]!;
-      const result = await this.pool.query<{ rows: unknown[][] | null }>({ name, text, values: [KEYWORD_PERIOD_HOURS[period], ...after, size] });
+      const result = await this.pool.query<{ rows: unknown[][] | null }>({
+        name: name(limitText(size)),
+        text: text(limitText(size)),
+        values: [KEYWORD_PERIOD_HOURS[period], ...after],
+      });
       const rows = rowsOfColumns<PatternRow>(result.rows[0]?.rows);
       for (const [, keyword, phrase, , , ...counts] of rows) {
         counts.forEach((count, part) => {

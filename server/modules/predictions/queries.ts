@@ -6,11 +6,13 @@
  */
 import type pg from 'pg';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
+import { limitText } from '../../db/prepared.ts';
 import type { PredictionListQuery } from '../../../common/contracts/predictions.ts';
 import { PREDICTION_HORIZON_HOURS, type PredictionConfidence } from '../../../common/rules/predictions.ts';
 import type { StoryRow } from '../stories/queries.ts';
 
 const HOUR_MS = 3600_000;
+
 const DAY_MS = 24 * HOUR_MS;
 
 export interface PredictionPageRows {
@@ -140,11 +142,10 @@ export interface DomainSums {
 /** The domains with the most verified predictions (text posts, without a domain, left out). */
 export async function selectTopDomains(pool: pg.Pool, limit: number): Promise<DomainSums[]> {
   const result = await pool.query<DomainSums>({
-    name: 'prediction-domains',
+    name: `prediction-domains-${limitText(limit)}`,
     text: `SELECT domain, predictions, verified, accurate FROM prediction_domains
             WHERE verified > 0 AND domain <> ''
-            ORDER BY verified DESC, domain LIMIT $1`,
-    values: [limit],
+            ORDER BY verified DESC, domain LIMIT ${limitText(limit)}`,
   });
   return result.rows;
 }
@@ -168,13 +169,12 @@ export async function selectOutcomes(pool: pg.Pool, limit: number): Promise<{ ve
   const columns = `p.id::int AS id, p.story_id, s.hn_id, s.title, s.score AS current_score, p.predicted_at, p.probability,
                    p.confidence, p.score_at_prediction, p.verified_at, p.accurate`;
   const result = await pool.query<OutcomeRow>({
-    name: 'prediction-outcomes',
+    name: `prediction-outcomes-${limitText(limit)}`,
     text: `(SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
-       WHERE p.verified_at IS NOT NULL ORDER BY p.verified_at DESC, p.id DESC LIMIT $1)
+       WHERE p.verified_at IS NOT NULL ORDER BY p.verified_at DESC, p.id DESC LIMIT ${limitText(limit)})
      UNION ALL
      (SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
-       WHERE p.verified_at IS NULL ORDER BY p.predicted_at DESC LIMIT $1)`,
-    values: [limit],
+       WHERE p.verified_at IS NULL ORDER BY p.predicted_at DESC LIMIT ${limitText(limit)})`,
   });
   return {
     verified: result.rows.filter((row) => row.verified_at !== null),

@@ -1,0 +1,86 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionLookup } from '../server/modules/accounts/session-lookup.ts';
+import { KeywordsService } from '../server/modules/keywords/service.ts';
+import {
+  selectAccuracy,
+  selectDailySums,
+  selectOutcomes,
+  selectPredictionGeneration,
+  selectPredictionPage,
+  selectTopDomains,
+} from '../server/modules/predictions/queries.ts';
+import { selectAllStatuses, selectStatuses } from '../server/modules/story-statuses/queries.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+
+/**
+ * The hot reads are prepared statements so that they are not parsed and planned for every request. PostgreSQL plans
+ * a prepared statement afresh for its first five executions, then keeps one generic plan unless that plan looks
+ * dearer than the fresh ones; a statement that never settles is planned every time, and preparing it gained
+ * nothing (a LIMIT given as a value did that: docs/performance.md, "Prepared statements"). One connection, so
+ * pg_prepared_statements lists that connection's statements on PostgreSQL, and the session's on the embedded one.
+ */
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase({ DATABASE_POOL_SIZE: 1 });
+  // Tables of some size, so the planner weighs real plans: on empty ones every plan costs nothing and any is kept.
+  const hours = Array.from({ length: 24 }, (_, hour) => `hour_${hour}`);
+  await t.database.pool.query(`
+    INSERT INTO prediction_domains (domain, predictions, verified, accurate)
+      SELECT 'site' || g || '.example', g % 50 + 1, g % 50, g % 25 FROM generate_series(1, 5000) AS g;
+    INSERT INTO stories (hn_id, title, url, domain, by, time, score)
+      SELECT 100000 + g, 'Story ' || g, '', '', 'someone', 1700000000 + g * 60, g % 300 FROM generate_series(1, 4000) AS g;
+    INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version,
+                             verified_at, score_at_horizon, reached_target, accurate)
+      SELECT id, to_timestamp(time), 0.3, 'low', 10, 1, 'test', CASE WHEN id % 4 > 0 THEN to_timestamp(time + 21600) END,
+             CASE WHEN id % 4 > 0 THEN score END, CASE WHEN id % 4 > 0 THEN score >= 300 END, CASE WHEN id % 4 > 0 THEN true END
+        FROM stories;
+    INSERT INTO keywords (key, display) SELECT 'topic' || g, 'Topic' || g FROM generate_series(1, 5000) AS g;
+    INSERT INTO keyword_windows (period, keyword_id, key, display, phrase, stories, points, previous, usual_1, usual_2, usual_3, usual_4, ${hours.join(', ')})
+      SELECT period, id, key, display, false, 1 + id % 40, id % 500, id % 30, id % 7, id % 5, id % 9, id % 3, ${hours.map((_, hour) => `(id + ${hour}) % 3`).join(', ')}
+        FROM keywords, (VALUES (1), (6), (24), (168)) AS periods(period);
+    ANALYZE;`);
+}, 120_000);
+afterAll(async () => t?.close());
+
+const EXECUTIONS = 8;
+const HOUR_MS = 3600_000;
+
+describe('prepared statements', () => {
+  it('settle on one generic plan, so the reads they serve are not planned again', async () => {
+    const pool = t.database.pool;
+    const nowMs = Date.UTC(2026, 0, 15, 12);
+    const keywords = new KeywordsService(pool, () => nowMs);
+    const secret = 'a secret of the test, long enough for an HMAC';
+    const token = 'a-session-token-nobody-has';
+    const signature = createHmac('sha256', secret).update(token).digest('base64');
+    const lookup = createSessionLookup({
+      pool,
+      secret,
+      cookieName: 'session',
+      expiresInSeconds: 3600,
+      updateAgeSeconds: 600,
+      fallback: async () => null,
+    });
+    for (let i = 0; i < EXECUTIONS; i++) {
+      await selectPredictionPage(pool, { page: 1 + (i % 5), limit: 25 }, nowMs);
+      await selectAccuracy(pool, new Date(nowMs - (1 + i * 90) * HOUR_MS));
+      await selectDailySums(pool, new Date(nowMs - 30 * 24 * HOUR_MS));
+      await selectTopDomains(pool, 10);
+      await selectOutcomes(pool, 20);
+      await selectPredictionGeneration(pool);
+      await keywords.trending((['1h', '6h', '24h', '7d'] as const)[i % 4], 20);
+      await keywords.trends((['1h', '6h', '24h', '7d'] as const)[i % 4]);
+      await keywords.hourlyPatterns('24h', 'UTC');
+      await selectAllStatuses(pool, 'someone', [1, 2, 3 + i]);
+      await selectStatuses(pool, 'bookmarks', 'someone', [1, 2, 3 + i]);
+      expect(await lookup(`session=${encodeURIComponent(`${token}.${signature}`)}`)).toBeNull();
+    }
+    const prepared = await pool.query<{ statement: string; generic_plans: string; custom_plans: string }>(
+      'SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements',
+    );
+    expect(prepared.rows.length).toBeGreaterThanOrEqual(12);
+    const neverSettled = prepared.rows.filter((row) => Number(row.generic_plans) === 0 && Number(row.custom_plans) >= EXECUTIONS);
+    expect(neverSettled.map((row) => row.statement.replace(/\s+/g, ' ').slice(0, 120))).toEqual([]);
+  });
+});
