@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYWORD_PERIODS } from '../common/rules/keyword-trends.ts';
+import { DAY_PERIODS, KEYWORD_PERIOD_HOURS, KEYWORD_PERIODS, type DayPeriod, type KeywordPeriod } from '../common/rules/keyword-trends.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../server/db/schema/keywords.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';
@@ -72,6 +72,29 @@ async function kept(): Promise<WindowRow[]> {
     `SELECT period, keyword_id, stories, points, previous, ARRAY[${USUAL_COLUMNS.join(', ')}] AS usual, ARRAY[${HOUR_OF_DAY_COLUMNS.join(', ')}] AS hours FROM keyword_windows`,
   );
   return result.rows.sort(byKey);
+}
+
+/** The hourly patterns counted from every bucket of the period's window in the zone, without the kept windows. */
+async function patternsCountedAfresh(now: number, period: KeywordPeriod, zone: string, display: Map<number, string>): Promise<Record<DayPeriod, { keyword: string; count: number }[]>> {
+  const [window] = periodWindows(KEYWORD_PERIOD_HOURS[period], hourNumber(now));
+  const local = await pool().query<{ keyword_id: number; part: DayPeriod; count: number; stories: number; points: number }>(
+    `WITH windowed AS (SELECT * FROM keyword_hourly WHERE hour >= $1 AND hour <= $2),
+          totals AS (SELECT keyword_id, sum(stories)::int AS stories, sum(points)::int AS points FROM windowed GROUP BY keyword_id)
+     SELECT w.keyword_id, CASE WHEN l.hour < 6 THEN 'night' WHEN l.hour < 12 THEN 'morning' WHEN l.hour < 18 THEN 'afternoon' ELSE 'evening' END AS part,
+            sum(w.stories)::int AS count, t.stories, t.points
+       FROM windowed w JOIN totals t USING (keyword_id), LATERAL (SELECT extract(hour FROM w.hour AT TIME ZONE $3)::int AS hour) l
+      GROUP BY 1, 2, t.stories, t.points`,
+    [new Date(window!.first * HOUR_MS), new Date(window!.last * HOUR_MS), zone],
+  );
+  const counted = { morning: [], afternoon: [], evening: [], night: [] } as Record<DayPeriod, { keyword: string; count: number }[]>;
+  for (const part of DAY_PERIODS) {
+    counted[part] = local.rows
+      .filter((row) => row.part === part && row.count >= (display.get(row.keyword_id)!.includes(' ') ? 2 : 1))
+      .sort((a, b) => b.count - a.count || b.stories - a.stories || b.points - a.points || b.keyword_id - a.keyword_id)
+      .slice(0, 10)
+      .map((row) => ({ keyword: display.get(row.keyword_id)!, count: row.count }));
+  }
+  return counted;
 }
 
 beforeAll(async () => {
@@ -158,24 +181,40 @@ describe('keyword windows', () => {
     const display = new Map(ids.rows.map((row) => [row.id, row.key]));
     for (const zone of ['UTC', 'Asia/Kolkata', 'Asia/Tokyo', 'America/Caracas']) {
       const patterns = await service.hourlyPatterns('24h', zone);
-      const local = await pool().query<{ keyword_id: number; part: string; count: number; stories: number; points: number }>(
-        `WITH windowed AS (SELECT * FROM keyword_hourly WHERE hour >= $1 AND hour <= $2),
-              totals AS (SELECT keyword_id, sum(stories)::int AS stories, sum(points)::int AS points FROM windowed GROUP BY keyword_id)
-         SELECT w.keyword_id, CASE WHEN l.hour < 6 THEN 'night' WHEN l.hour < 12 THEN 'morning' WHEN l.hour < 18 THEN 'afternoon' ELSE 'evening' END AS part,
-                sum(w.stories)::int AS count, t.stories, t.points
-           FROM windowed w JOIN totals t USING (keyword_id), LATERAL (SELECT extract(hour FROM w.hour AT TIME ZONE $3)::int AS hour) l
-          GROUP BY 1, 2, t.stories, t.points`,
-        [new Date((hourNumber(now) - 24) * HOUR_MS), new Date(now), zone],
-      );
+      const counted = await patternsCountedAfresh(now, '24h', zone, display);
       for (const part of ['morning', 'afternoon', 'evening', 'night'] as const) {
-        const expected = local.rows
-          .filter((row) => row.part === part && row.count >= (display.get(row.keyword_id)!.includes(' ') ? 2 : 1))
-          .sort((a, b) => b.count - a.count || b.stories - a.stories || b.points - a.points || b.keyword_id - a.keyword_id)
-          .slice(0, 10)
-          .map((row) => ({ keyword: display.get(row.keyword_id)!, count: row.count }));
+        const expected = counted[part];
         expect(patterns[part], `${zone} ${part}`).toEqual(expected);
         expect(expected).toHaveLength(10);
       }
     }
+  });
+
+  it('give a day period that has just begun its few keywords, reading on through the window to be sure of them', async () => {
+    // At 00:30 UTC the 6-hour window holds the evening's last five hours and the night's first half hour: 3,000
+    // keywords mentioned in the evening, three in the night so far, so the night's list never holds ten.
+    const now = Date.UTC(2026, 4, 1, 0, 30);
+    const hour = hourNumber(now);
+    const next = random(11);
+    const keywords = [...Array.from({ length: 3000 }, (_, i) => `evening${i}`), 'night only'];
+    const ids = await pool().query<{ id: number; key: string }>(`INSERT INTO keywords (key, display) SELECT key, key FROM unnest($1::text[]) AS key RETURNING id, key`, [
+      keywords,
+    ]);
+    const idOf = new Map(ids.rows.map((row) => [row.key, row.id]));
+    const buckets: [number, number, number][] = [];
+    for (let i = 0; i < 3000; i++) buckets.push([idOf.get(`evening${i}`)!, hour - 1 - (i % 5), 1 + Math.floor(next() * 5)]);
+    buckets.push([idOf.get('evening7')!, hour, 1], [idOf.get('evening8')!, hour, 2], [idOf.get('night only')!, hour, 2]);
+    await pool().query(
+      `INSERT INTO keyword_hourly (keyword_id, hour, stories, points) SELECT k, to_timestamp(h * 3600), s, s * 3 FROM unnest($1::int[], $2::int[], $3::int[]) AS b(k, h, s)`,
+      [buckets.map((b) => b[0]), buckets.map((b) => b[1]), buckets.map((b) => b[2])],
+    );
+    const service = new KeywordsService(pool(), () => now);
+    const patterns = await service.hourlyPatterns('6h', 'UTC');
+    const counted = await patternsCountedAfresh(now, '6h', 'UTC', new Map(ids.rows.map((row) => [row.id, row.key])));
+    expect(patterns.night).toEqual(counted.night);
+    expect(patterns.night.map((entry) => entry.keyword).sort()).toEqual(['evening7', 'evening8', 'night only']);
+    expect(patterns.evening).toEqual(counted.evening);
+    expect(patterns.evening).toHaveLength(10);
+    expect(patterns.morning).toEqual([]);
   });
 });

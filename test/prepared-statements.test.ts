@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYWORD_PERIODS } from '../common/rules/keyword-trends.ts';
 import { createSessionLookup } from '../server/modules/accounts/session-lookup.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';
 import {
@@ -69,8 +70,8 @@ describe('prepared statements', () => {
       await selectTopDomains(pool, 10);
       await selectOutcomes(pool, 20);
       await selectPredictionGeneration(pool);
-      await keywords.trending((['1h', '6h', '24h', '7d'] as const)[i % 4], 20);
-      await keywords.trends((['1h', '6h', '24h', '7d'] as const)[i % 4]);
+      await keywords.trending(KEYWORD_PERIODS[i % KEYWORD_PERIODS.length]!, 20);
+      await keywords.trends(KEYWORD_PERIODS[i % KEYWORD_PERIODS.length]!);
       await keywords.hourlyPatterns('24h', 'UTC');
       await selectAllStatuses(pool, 'someone', [1, 2, 3 + i]);
       await selectStatuses(pool, 'bookmarks', 'someone', [1, 2, 3 + i]);
