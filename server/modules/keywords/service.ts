@@ -208,7 +208,7 @@ export class KeywordsService {
                         WHERE w.period = $1 AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
                         ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
                         LIMIT ${MAX_TREND_CANDIDATES}) AS w) AS candidates,
-              ${trendingRowsSql(String(HOT_KEYWORDS_SHOWN * SUBSUMED_HEADROOM))} AS trending`,
+              ${trendingRowsSql(limitText(HOT_KEYWORDS_SHOWN * SUBSUMED_HEADROOM))} AS trending`,
       values: [KEYWORD_PERIOD_HOURS[period]],
     });
     const rows = rowsOfColumns<TrendRow>(result.rows[0]!.candidates);
@@ -245,25 +245,26 @@ export class KeywordsService {
     });
     // As one JSON value, like the trends.
     const partColumns = partSums.map((_, part) => `part_${part}`);
-    const text = (size: string): string => `SELECT ${jsonColumnsSql('w', ['keyword_id', 'display', 'phrase', 'stories', 'points', ...partColumns])} AS rows
+    const statement = (size: number): { name: string; text: string } => {
+      const limit = limitText(size);
+      return {
+        // The text depends only on which day period each UTC hour falls in and the batch's size, so one prepared
+        // statement serves each split and size.
+        name: `keyword-patterns-${partOfUtcHour.join('')}-${limit}`,
+        text: `SELECT ${jsonColumnsSql('w', ['keyword_id', 'display', 'phrase', 'stories', 'points', ...partColumns])} AS rows
                     FROM (SELECT w.keyword_id, w.display, w.phrase, w.stories, w.points, ${partSums.map((sum, part) => `${sum} AS ${partColumns[part]}`).join(', ')}
                             FROM keyword_windows w
                            WHERE w.period = $1 AND w.stories >= 1 AND (w.stories, w.points, w.keyword_id) < ($2, $3, $4)
                            ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
-                           LIMIT ${size}) AS w`;
-    // The text depends only on which day period each UTC hour falls in and the batch's size, so one prepared
-    // statement serves each split and size.
-    const name = (size: string): string => `keyword-patterns-${partOfUtcHour.join('')}-${size}`;
+                           LIMIT ${limit}) AS w`,
+      };
+    };
     const lists: { keyword: string; count: number }[][] = DAY_PERIODS.map(() => []);
     let after = [2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1];
     await this.currentWindows(nowMs);
     for (let batch = 0; ; batch++) {
       const size = PATTERN_BATCHES[Math.min(batch, PATTERN_BATCHES.length - 1)]!;
-      const result = await this.pool.query<{ rows: unknown[][] | null }>({
-        name: name(limitText(size)),
-        text: text(limitText(size)),
-        values: [KEYWORD_PERIOD_HOURS[period], ...after],
-      });
+      const result = await this.pool.query<{ rows: unknown[][] | null }>({ ...statement(size), values: [KEYWORD_PERIOD_HOURS[period], ...after] });
       const rows = rowsOfColumns<PatternRow>(result.rows[0]?.rows);
       for (const [, keyword, phrase, , , ...counts] of rows) {
         counts.forEach((count, part) => {

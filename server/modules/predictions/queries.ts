@@ -12,7 +12,6 @@ import { PREDICTION_HORIZON_HOURS, type PredictionConfidence } from '../../../co
 import type { StoryRow } from '../stories/queries.ts';
 
 const HOUR_MS = 3600_000;
-
 const DAY_MS = 24 * HOUR_MS;
 
 export interface PredictionPageRows {
@@ -141,11 +140,12 @@ export interface DomainSums {
 
 /** The domains with the most verified predictions (text posts, without a domain, left out). */
 export async function selectTopDomains(pool: pg.Pool, limit: number): Promise<DomainSums[]> {
+  const rows = limitText(limit);
   const result = await pool.query<DomainSums>({
-    name: `prediction-domains-${limitText(limit)}`,
+    name: `prediction-domains-${rows}`,
     text: `SELECT domain, predictions, verified, accurate FROM prediction_domains
             WHERE verified > 0 AND domain <> ''
-            ORDER BY verified DESC, domain LIMIT ${limitText(limit)}`,
+            ORDER BY verified DESC, domain LIMIT ${rows}`,
   });
   return result.rows;
 }
@@ -168,13 +168,14 @@ export interface OutcomeRow {
 export async function selectOutcomes(pool: pg.Pool, limit: number): Promise<{ verified: OutcomeRow[]; pending: OutcomeRow[] }> {
   const columns = `p.id::int AS id, p.story_id, s.hn_id, s.title, s.score AS current_score, p.predicted_at, p.probability,
                    p.confidence, p.score_at_prediction, p.verified_at, p.accurate`;
+  const rows = limitText(limit);
   const result = await pool.query<OutcomeRow>({
-    name: `prediction-outcomes-${limitText(limit)}`,
+    name: `prediction-outcomes-${rows}`,
     text: `(SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
-       WHERE p.verified_at IS NOT NULL ORDER BY p.verified_at DESC, p.id DESC LIMIT ${limitText(limit)})
+       WHERE p.verified_at IS NOT NULL ORDER BY p.verified_at DESC, p.id DESC LIMIT ${rows})
      UNION ALL
      (SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
-       WHERE p.verified_at IS NULL ORDER BY p.predicted_at DESC LIMIT ${limitText(limit)})`,
+       WHERE p.verified_at IS NULL ORDER BY p.predicted_at DESC LIMIT ${rows})`,
   });
   return {
     verified: result.rows.filter((row) => row.verified_at !== null),
