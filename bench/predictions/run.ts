@@ -23,11 +23,10 @@ export async function runPredictionsBenchmark(): Promise<void> {
     path.join(import.meta.dirname, 'server.ts'),
     async ({ url, bodyBytes, embedded, predictions, cookie }) => {
       let turn = 0;
-      const load = async (name: string, paths: () => string, cold: boolean): Promise<Figures> => {
+      const load = async (name: string, paths: () => string, cold: boolean, run = { connections: CONNECTIONS, duration: DURATION_SECONDS }): Promise<Figures> => {
         const result = await autocannon({
           url,
-          connections: CONNECTIONS,
-          duration: DURATION_SECONDS,
+          ...run,
           headers: { cookie, ...(cold ? { 'x-bench-cold': '1' } : {}) },
           requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
         });
@@ -43,9 +42,15 @@ export async function runPredictionsBenchmark(): Promise<void> {
         ['domains (top 10)', () => '/api/predictions/domains'],
         ['outcomes (20 latest)', () => '/api/predictions/outcomes'],
       ];
-      await load('warm-up', () => '/bench/ceiling', false);
+      // Each target is warmed up first, at fewer connections and for less time: the server's code is compiled and
+      // the database's pages read, as on a server that has been running. The requests stay cold (nothing cached).
+      const warmUp = (paths: () => string, cold: boolean) => load('warm-up', paths, cold, { connections: 10, duration: 2 });
+      await warmUp(() => '/bench/ceiling', false);
       const results = [await load('ceiling (precomputed body)', () => '/bench/ceiling', false)];
-      for (const [name, paths] of calls) results.push(await load(`${name}, cold`, paths, true));
+      for (const [name, paths] of calls) {
+        await warmUp(paths, true);
+        results.push(await load(`${name}, cold`, paths, true));
+      }
 
       const ceiling = results[0]!.rps;
       console.log(

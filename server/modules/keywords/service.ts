@@ -36,10 +36,12 @@ const MAX_TREND_CANDIDATES = 500;
 /** Keywords returned per day period by the hourly patterns. */
 const PATTERN_KEYWORDS = 10;
 /**
- * Keywords the hourly patterns read at a time, best counted first, until no later one can enter a list: the
- * first read is usually enough, the next are larger.
+ * Keywords the hourly patterns read at a time, best counted first, until no later one can enter a list. The first
+ * read is usually enough: a list's tenth keyword is among the first hundred or so of the whole period (bench/keywords:
+ * 10-122 on the buckets of 500,000 stories); each later read is larger, so a day period that has just begun, with few
+ * keywords, costs a few statements rather than many.
  */
-const PATTERN_BATCHES = [250, 1000];
+const PATTERN_BATCHES = [128, 512, 2048];
 /** Stories listed behind a keyword. */
 const KEYWORD_STORIES_LIMIT = 50;
 /** A phrase counts only when it recurs; a single word always. */
@@ -79,14 +81,31 @@ function trendingRowsSql(limit: string): string {
 /** The trending list from its rows: those left out for a longer phrase dropped, at most `limit`. */
 function trendingOf(columns: unknown[][] | null, limit: number): TrendingKeyword[] {
   const rows = rowsOfColumns<TrendingColumns>(columns).map(([id, key, keyword, frequency, points, date]): TrendingRow => ({ id, key, keyword, frequency, points, date }));
+  // The rows share a few hours (most were last mentioned in the current one): each is converted once.
+  const isoDates = new Map<string, string>();
+  const isoDate = (date: string): string => {
+    let iso = isoDates.get(date);
+    if (iso === undefined) isoDates.set(date, (iso = new Date(date).toISOString()));
+    return iso;
+  };
   return withoutSubsumed(rows)
     .slice(0, limit)
-    .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: new Date(date).toISOString() }));
+    .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: isoDate(date) }));
 }
 
 /** A trend candidate: display, stories in the period, in the previous period, then in each previous week's window. */
 type TrendRow = [string, number, number, ...number[]];
 const TREND_COLUMNS = ['display', 'stories', 'previous', ...USUAL_COLUMNS];
+/** The trends' candidates and the trending list, in one statement, each as one JSON value (see jsonColumnsSql). */
+const TRENDS_STATEMENT = {
+  name: 'keyword-trends',
+  text: `SELECT (SELECT ${jsonColumnsSql('w', TREND_COLUMNS)}
+                   FROM (SELECT ${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')} FROM keyword_windows w
+                          WHERE w.period = $1 AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
+                          ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
+                          LIMIT ${MAX_TREND_CANDIDATES}) AS w) AS candidates,
+                ${trendingRowsSql(limitText(HOT_KEYWORDS_SHOWN * SUBSUMED_HEADROOM))} AS trending`,
+};
 
 /**
  * A keyword read by the hourly patterns: id, display, phrase, stories and points in the period, then its stories
@@ -108,6 +127,42 @@ function dayPeriodsOfUtcHours(timeZone: string, hour: number): number[] {
     zoneDayPeriods.byZone.set(timeZone, parts);
   }
   return parts;
+}
+
+/** Statements of the hourly patterns by name: a text depends only on the zone's split of the day and the batch size. */
+const patternStatements = new Map<string, { name: string; text: string }>();
+/** More splits than time zones' offsets and their daylight-saving turns give: the map is cleared past this. */
+const MAX_PATTERN_STATEMENTS = 500;
+
+/**
+ * The hourly patterns' statement for a split of the UTC hours of day into day periods (the index in DAY_PERIODS of
+ * each hour's) and a batch size: a batch of keywords after a point of the trending order, with their stories in
+ * each day period, as one JSON value like the trends'.
+ */
+function patternsStatement(partOfUtcHour: readonly number[], size: number): { name: string; text: string } {
+  const limit = limitText(size);
+  // One prepared statement serves each split and size.
+  const name = `keyword-patterns-${partOfUtcHour.join('')}-${limit}`;
+  let statement = patternStatements.get(name);
+  if (statement) return statement;
+  // Each day period's count: the sum of the UTC hours of day that fall in it.
+  const partSums = DAY_PERIODS.map((_, part) => {
+    const columns = HOUR_OF_DAY_COLUMNS.filter((_, hour) => partOfUtcHour[hour] === part).map((column) => `w.${column}`);
+    return columns.length > 0 ? columns.join(' + ') : '0';
+  });
+  const partColumns = partSums.map((_, part) => `part_${part}`);
+  statement = {
+    name,
+    text: `SELECT ${jsonColumnsSql('w', ['keyword_id', 'display', 'phrase', 'stories', 'points', ...partColumns])} AS rows
+             FROM (SELECT w.keyword_id, w.display, w.phrase, w.stories, w.points, ${partSums.map((sum, part) => `${sum} AS ${partColumns[part]}`).join(', ')}
+                     FROM keyword_windows w
+                    WHERE w.period = $1 AND w.stories >= 1 AND (w.stories, w.points, w.keyword_id) < ($2, $3, $4)
+                    ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
+                    LIMIT ${limit}) AS w`,
+  };
+  if (patternStatements.size >= MAX_PATTERN_STATEMENTS) patternStatements.clear();
+  patternStatements.set(name, statement);
+  return statement;
 }
 
 /** The rows without those whose words are a run inside a longer keyword of the rows with the same frequency. */
@@ -200,15 +255,8 @@ export class KeywordsService {
    */
   async trends(period: KeywordPeriod): Promise<TrendsResponse> {
     await this.currentWindows(this.now());
-    // The candidates and the trending list in one statement, each as one JSON value (see jsonColumnsSql).
     const result = await this.pool.query<{ candidates: unknown[][] | null; trending: unknown[][] | null }>({
-      name: 'keyword-trends',
-      text: `SELECT (SELECT ${jsonColumnsSql('w', TREND_COLUMNS)}
-                 FROM (SELECT ${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')} FROM keyword_windows w
-                        WHERE w.period = $1 AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
-                        ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
-                        LIMIT ${MAX_TREND_CANDIDATES}) AS w) AS candidates,
-              ${trendingRowsSql(limitText(HOT_KEYWORDS_SHOWN * SUBSUMED_HEADROOM))} AS trending`,
+      ...TRENDS_STATEMENT,
       values: [KEYWORD_PERIOD_HOURS[period]],
     });
     const rows = rowsOfColumns<TrendRow>(result.rows[0]!.candidates);
@@ -238,33 +286,12 @@ export class KeywordsService {
     const [current] = periodWindows(KEYWORD_PERIOD_HOURS[period], hour);
     const reachable = new Set<number>();
     for (let hour = current!.first; hour <= current!.last && reachable.size < DAY_PERIODS.length; hour++) reachable.add(partOfUtcHour[hour % 24]!);
-    // Each day period's count: the sum of the UTC hours of day that fall in it.
-    const partSums = DAY_PERIODS.map((_, part) => {
-      const columns = HOUR_OF_DAY_COLUMNS.filter((_, hour) => partOfUtcHour[hour] === part).map((column) => `w.${column}`);
-      return columns.length > 0 ? columns.join(' + ') : '0';
-    });
-    // As one JSON value, like the trends.
-    const partColumns = partSums.map((_, part) => `part_${part}`);
-    const statement = (size: number): { name: string; text: string } => {
-      const limit = limitText(size);
-      return {
-        // The text depends only on which day period each UTC hour falls in and the batch's size, so one prepared
-        // statement serves each split and size.
-        name: `keyword-patterns-${partOfUtcHour.join('')}-${limit}`,
-        text: `SELECT ${jsonColumnsSql('w', ['keyword_id', 'display', 'phrase', 'stories', 'points', ...partColumns])} AS rows
-                    FROM (SELECT w.keyword_id, w.display, w.phrase, w.stories, w.points, ${partSums.map((sum, part) => `${sum} AS ${partColumns[part]}`).join(', ')}
-                            FROM keyword_windows w
-                           WHERE w.period = $1 AND w.stories >= 1 AND (w.stories, w.points, w.keyword_id) < ($2, $3, $4)
-                           ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
-                           LIMIT ${limit}) AS w`,
-      };
-    };
     const lists: { keyword: string; count: number }[][] = DAY_PERIODS.map(() => []);
     let after = [2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1];
     await this.currentWindows(nowMs);
     for (let batch = 0; ; batch++) {
       const size = PATTERN_BATCHES[Math.min(batch, PATTERN_BATCHES.length - 1)]!;
-      const result = await this.pool.query<{ rows: unknown[][] | null }>({ ...statement(size), values: [KEYWORD_PERIOD_HOURS[period], ...after] });
+      const result = await this.pool.query<{ rows: unknown[][] | null }>({ ...patternsStatement(partOfUtcHour, size), values: [KEYWORD_PERIOD_HOURS[period], ...after] });
       const rows = rowsOfColumns<PatternRow>(result.rows[0]?.rows);
       for (const [, keyword, phrase, , , ...counts] of rows) {
         counts.forEach((count, part) => {
