@@ -93,8 +93,8 @@ function trendingOf(columns: unknown[][] | null, limit: number): TrendingKeyword
     .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: isoDate(date) }));
 }
 
-/** A trend candidate: display, stories in the period, in the previous period, then in each previous week's window. */
-type TrendRow = [string, number, number, ...number[]];
+/** The trend candidates' columns: display, stories in the period, in the previous period, then in each previous week's window. */
+type TrendColumns = [string[], number[], number[], ...number[][]];
 const TREND_COLUMNS = ['display', 'stories', 'previous', ...USUAL_COLUMNS];
 /** The trends' candidates and the trending list, in one statement, each as one JSON value (see jsonColumnsSql). */
 const TRENDS_STATEMENT = {
@@ -259,16 +259,15 @@ export class KeywordsService {
       ...TRENDS_STATEMENT,
       values: [KEYWORD_PERIOD_HOURS[period]],
     });
-    const rows = rowsOfColumns<TrendRow>(result.rows[0]!.candidates);
-    const changes = rows.map(([, current, previous]) => percentageChange(current, previous));
+    // Read column by column: 500 candidates are not worth a row array each.
+    const [keywords = [], currents = [], previouses = [], ...usualColumns] = (result.rows[0]!.candidates ?? []) as TrendColumns;
+    const changes = currents.map((current, i) => percentageChange(current, previouses[i]!));
     const thresholds = trendThresholds(changes);
-    const trends: KeywordTrend[] = rows.map(([keyword, current, previous, ...usual], i) => ({
-      keyword,
-      currentFrequency: current,
-      previousFrequency: previous,
-      percentageChange: changes[i]!,
-      isRising: isRising({ currentFrequency: current, previousFrequency: previous, usual }, changes[i]!, thresholds),
-    }));
+    const trends: KeywordTrend[] = keywords.map((keyword, i) => {
+      const [currentFrequency, previousFrequency, change] = [currents[i]!, previouses[i]!, changes[i]!];
+      const usual = usualColumns.map((column) => column[i]!);
+      return { keyword, currentFrequency, previousFrequency, percentageChange: change, isRising: isRising({ currentFrequency, previousFrequency, usual }, change, thresholds) };
+    });
     trends.sort((a, b) => b.percentageChange - a.percentageChange || b.currentFrequency - a.currentFrequency);
     return { trends, trending: trendingOf(result.rows[0]!.trending, HOT_KEYWORDS_SHOWN) };
   }
