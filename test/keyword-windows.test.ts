@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_PERIODS, KEYWORD_PERIOD_HOURS, KEYWORD_PERIODS, type DayPeriod, type KeywordPeriod } from '../common/rules/keyword-trends.ts';
+import { DAY_PERIODS, KEYWORD_PERIOD_HOURS, KEYWORD_PERIODS, usualLevelOf, type DayPeriod, type KeywordPeriod, type UsualLevel } from '../common/rules/keyword-trends.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../server/db/schema/keywords.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';
@@ -36,6 +36,8 @@ interface WindowRow {
   points: number;
   previous: number;
   usual: number[];
+  /** As the trends read it: the sums the database keeps of the weeks' counts. */
+  usualLevel: UsualLevel;
   hours: number[];
 }
 
@@ -49,7 +51,7 @@ async function countedAfresh(hour: number): Promise<WindowRow[]> {
     for (const bucket of buckets.rows) {
       const at = hourNumber(bucket.hour.getTime());
       const key = `${period}:${bucket.keyword_id}`;
-      const row = rows.get(key) ?? { period, keyword_id: bucket.keyword_id, stories: 0, points: 0, previous: 0, usual: usual.map(() => 0), hours: Array<number>(24).fill(0) };
+      const row = rows.get(key) ?? { period, keyword_id: bucket.keyword_id, stories: 0, points: 0, previous: 0, usual: usual.map(() => 0), usualLevel: usualLevelOf([]), hours: Array<number>(24).fill(0) };
       if (within(current!, at)) {
         row.stories += bucket.stories;
         row.points += bucket.points;
@@ -62,16 +64,22 @@ async function countedAfresh(hour: number): Promise<WindowRow[]> {
       rows.set(key, row);
     }
   }
-  return [...rows.values()].filter((row) => row.stories > 0 || row.points !== 0 || row.previous > 0 || row.usual.some((n) => n > 0)).sort(byKey);
+  return [...rows.values()]
+    .filter((row) => row.stories > 0 || row.points !== 0 || row.previous > 0 || row.usual.some((n) => n > 0))
+    .map((row) => ({ ...row, usualLevel: usualLevelOf(row.usual) }))
+    .sort(byKey);
 }
 
 const byKey = (a: WindowRow, b: WindowRow) => a.period - b.period || a.keyword_id - b.keyword_id;
 
 async function kept(): Promise<WindowRow[]> {
-  const result = await pool().query<WindowRow>(
-    `SELECT period, keyword_id, stories, points, previous, ARRAY[${USUAL_COLUMNS.join(', ')}] AS usual, ARRAY[${HOUR_OF_DAY_COLUMNS.join(', ')}] AS hours FROM keyword_windows`,
+  const result = await pool().query<WindowRow & { usual_sum: number; usual_sum_of_squares: number }>(
+    `SELECT period, keyword_id, stories, points, previous, ARRAY[${USUAL_COLUMNS.join(', ')}] AS usual, usual_sum, usual_sum_of_squares::float8 AS usual_sum_of_squares,
+            ARRAY[${HOUR_OF_DAY_COLUMNS.join(', ')}] AS hours FROM keyword_windows`,
   );
-  return result.rows.sort(byKey);
+  return result.rows
+    .map(({ usual_sum, usual_sum_of_squares, ...row }) => ({ ...row, usualLevel: { weeks: USUAL_COLUMNS.length, sum: usual_sum, sumOfSquares: usual_sum_of_squares } }))
+    .sort(byKey);
 }
 
 /** The hourly patterns counted from every bucket of the period's window in the zone, without the kept windows. */

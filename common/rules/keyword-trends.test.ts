@@ -8,6 +8,7 @@ import {
   STABLE_UPPER_DEFAULT,
   trendClass,
   trendThresholds,
+  usualLevelOf,
   usualLevelScore,
 } from './keyword-trends.ts';
 
@@ -54,24 +55,38 @@ describe('rising against the usual level', () => {
   const thresholds = { cooling: 0, stableUpper: 50 };
 
   it('a sudden topic rises', () => {
-    const counts = { currentFrequency: 8, previousFrequency: 2, usual: [0, 1, 0, 0] };
+    const counts = { currentFrequency: 8, previousFrequency: 2, usual: usualLevelOf([0, 1, 0, 0]) };
     expect(isRising(counts, percentageChange(8, 2), thresholds)).toBe(true);
   });
 
   it('a keyword always big does not rise for being big', () => {
-    const counts = { currentFrequency: 40, previousFrequency: 25, usual: [35, 42, 30, 38] };
+    const counts = { currentFrequency: 40, previousFrequency: 25, usual: usualLevelOf([35, 42, 30, 38]) };
     expect(percentageChange(40, 25)).toBe(60);
     expect(usualLevelScore(40, counts.usual)).toBeLessThan(2);
     expect(isRising(counts, percentageChange(40, 25), thresholds)).toBe(false);
   });
 
   it('never rises with fewer stories than before', () => {
-    expect(isRising({ currentFrequency: 3, previousFrequency: 3, usual: [0, 0, 0, 0] }, 500, thresholds)).toBe(false);
+    expect(isRising({ currentFrequency: 3, previousFrequency: 3, usual: usualLevelOf([0, 0, 0, 0]) }, 500, thresholds)).toBe(false);
   });
 
   it('scores counts in standard deviations, at least those of a Poisson count', () => {
-    expect(usualLevelScore(5, [])).toBe(5);
-    expect(usualLevelScore(13, [9, 9, 9, 9])).toBeCloseTo(4 / 3);
+    expect(usualLevelScore(5, usualLevelOf([]))).toBe(5);
+    expect(usualLevelScore(13, usualLevelOf([9, 9, 9, 9]))).toBeCloseTo(4 / 3);
+    // Mean 10, variance 50 (deviations 0, -10, 10, 0): (30 - 10) / √50.
+    expect(usualLevelScore(30, usualLevelOf([10, 0, 20, 10]))).toBeCloseTo(20 / Math.sqrt(50));
+    expect(usualLevelOf([10, 0, 20, 10])).toEqual({ weeks: 4, sum: 40, sumOfSquares: 600 });
+  });
+
+  it('scores from the sums as from the weekly counts themselves', () => {
+    fc.assert(
+      fc.property(fc.nat(20_000), fc.array(fc.nat(20_000), { maxLength: 4 }), (current, history) => {
+        const mean = history.length > 0 ? history.reduce((sum, value) => sum + value, 0) / history.length : 0;
+        const variance = history.length > 0 ? history.reduce((sum, value) => sum + (value - mean) ** 2, 0) / history.length : 0;
+        const expected = (current - mean) / Math.max(Math.sqrt(variance), Math.sqrt(mean), 1);
+        expect(usualLevelScore(current, usualLevelOf(history))).toBeCloseTo(expected, 9);
+      }),
+    );
   });
 });
 

@@ -81,13 +81,29 @@ export function trendClass(change: number, thresholds: TrendThresholds): TrendCl
 }
 
 /**
+ * A keyword's usual level: its counts in the same window of each previous week, summed. The keyword windows keep
+ * these sums (docs/keywords.md), so the trends read two numbers a keyword rather than one a week.
+ */
+export interface UsualLevel {
+  weeks: number;
+  sum: number;
+  sumOfSquares: number;
+}
+
+/** The usual level of these weekly counts. */
+export function usualLevelOf(history: readonly number[]): UsualLevel {
+  return { weeks: history.length, sum: history.reduce((sum, value) => sum + value, 0), sumOfSquares: history.reduce((sum, value) => sum + value * value, 0) };
+}
+
+/**
  * How far the current count is above the keyword's usual level (the same window in previous weeks), in standard
  * deviations. Counts are small, so the deviation is at least that of a Poisson count (√mean, and at least 1): a
  * keyword always big ("Google") is not unusual for being big, a sudden topic is.
  */
-export function usualLevelScore(current: number, history: readonly number[]): number {
-  const mean = history.length > 0 ? history.reduce((sum, value) => sum + value, 0) / history.length : 0;
-  const variance = history.length > 0 ? history.reduce((sum, value) => sum + (value - mean) ** 2, 0) / history.length : 0;
+export function usualLevelScore(current: number, usual: UsualLevel): number {
+  const mean = usual.weeks > 0 ? usual.sum / usual.weeks : 0;
+  // The mean of the squares less the square of the mean; never below 0, whatever the rounding.
+  const variance = usual.weeks > 0 ? Math.max(0, usual.sumOfSquares / usual.weeks - mean * mean) : 0;
   const deviation = Math.max(Math.sqrt(variance), Math.sqrt(mean), 1);
   return (current - mean) / deviation;
 }
@@ -95,8 +111,8 @@ export function usualLevelScore(current: number, history: readonly number[]): nu
 export interface TrendCounts {
   currentFrequency: number;
   previousFrequency: number;
-  /** The counts of the same window in each previous week (USUAL_LEVEL_WEEKS of them). */
-  usual: readonly number[];
+  /** The counts of the same window in each previous week (USUAL_LEVEL_WEEKS of them), summed. */
+  usual: UsualLevel;
 }
 
 /** Rising: more stories than the previous period, a change above the median, and above its own usual level. */

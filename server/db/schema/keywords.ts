@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { stories } from './stories.ts';
 
@@ -101,6 +101,10 @@ export const keywordWindows = pgTable(
     lastHour: timestamp('last_hour', { withTimezone: true }),
     previous: integer('previous').notNull(),
     ...Object.fromEntries([...USUAL_COLUMNS, ...HOUR_OF_DAY_COLUMNS].map((column) => [column, integer(column).notNull()])),
+    // The usual level as the trends read it (common/rules/keyword-trends.ts, usualLevelScore): two numbers a keyword
+    // instead of four, kept by the database whenever a week's count changes.
+    usualSum: integer('usual_sum').generatedAlwaysAs(sql.raw(USUAL_COLUMNS.join(' + '))),
+    usualSumOfSquares: bigint('usual_sum_of_squares', { mode: 'number' }).generatedAlwaysAs(sql.raw(USUAL_COLUMNS.map((column) => `${column}::bigint * ${column}`).join(' + '))),
   },
   (table) => [
     primaryKey({ columns: [table.period, table.keywordId] }),

@@ -10,11 +10,12 @@ import {
   MIN_TREND_SUPPORT,
   percentageChange,
   trendThresholds,
+  USUAL_LEVEL_WEEKS,
   type KeywordPeriod,
 } from '../../../common/rules/keyword-trends.ts';
 import { localHour } from '../../../common/rules/email.ts';
 import { containsWordRun } from '../../../common/rules/keywords.ts';
-import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
+import { HOUR_OF_DAY_COLUMNS } from '../../db/schema/keywords.ts';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { limitText } from '../../db/prepared.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -93,9 +94,12 @@ function trendingOf(columns: unknown[][] | null, limit: number): TrendingKeyword
     .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: isoDate(date) }));
 }
 
-/** The trend candidates' columns: display, stories in the period, in the previous period, then in each previous week's window. */
-type TrendColumns = [string[], number[], number[], ...number[][]];
-const TREND_COLUMNS = ['display', 'stories', 'previous', ...USUAL_COLUMNS];
+/**
+ * The trend candidates' columns: display, stories in the period, in the previous period, then the usual level: the
+ * sum of the counts in the same window of each previous week, and the sum of their squares.
+ */
+type TrendColumns = [string[], number[], number[], number[], number[]];
+const TREND_COLUMNS = ['display', 'stories', 'previous', 'usual_sum', 'usual_sum_of_squares'];
 /** The trends' candidates and the trending list, in one statement, each as one JSON value (see jsonColumnsSql). */
 const TRENDS_STATEMENT = {
   name: 'keyword-trends',
@@ -259,13 +263,14 @@ export class KeywordsService {
       ...TRENDS_STATEMENT,
       values: [KEYWORD_PERIOD_HOURS[period]],
     });
-    // Read column by column: 500 candidates are not worth a row array each.
-    const [keywords = [], currents = [], previouses = [], ...usualColumns] = (result.rows[0]!.candidates ?? []) as TrendColumns;
+    // Read column by column: 500 candidates are not worth a row array each. With no candidates every column is null.
+    const columns = result.rows[0]!.candidates;
+    const [keywords, currents, previouses, usualSums, usualSumsOfSquares] = (columns?.[0] ? columns : TREND_COLUMNS.map(() => [])) as TrendColumns;
     const changes = currents.map((current, i) => percentageChange(current, previouses[i]!));
     const thresholds = trendThresholds(changes);
     const trends: KeywordTrend[] = keywords.map((keyword, i) => {
       const [currentFrequency, previousFrequency, change] = [currents[i]!, previouses[i]!, changes[i]!];
-      const usual = usualColumns.map((column) => column[i]!);
+      const usual = { weeks: USUAL_LEVEL_WEEKS, sum: usualSums[i]!, sumOfSquares: usualSumsOfSquares[i]! };
       return { keyword, currentFrequency, previousFrequency, percentageChange: change, isRising: isRising({ currentFrequency, previousFrequency, usual }, change, thresholds) };
     });
     trends.sort((a, b) => b.percentageChange - a.percentageChange || b.currentFrequency - a.currentFrequency);
