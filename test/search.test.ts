@@ -204,6 +204,27 @@ describe('GET /api/search/suggestions', () => {
     expect((await suggest('gp')).json()).toEqual({ suggestions: [] });
   });
 
+  it('offers the most used of many matching words, ties by the word, as a plain filter of the vocabulary would', async () => {
+    // 600 words containing "quux", used by 1 to 300 stories (each count twice): texts matching hundreds of words,
+    // ten, or a hundred by two letters. Each answer equals a plain filter of every word.
+    const words = Array.from({ length: 600 }, (_, i) => `quux${String(i).padStart(3, '0')}`);
+    const pool = t.db.database.pool;
+    await pool.query('INSERT INTO title_words (word, stories) SELECT * FROM unnest($1::text[], $2::int[])', [words, words.map((_, i) => 1 + ((i * 37) % 300))]);
+    try {
+      const vocabulary = (await pool.query<{ word: string; stories: number }>('SELECT word, stories FROM title_words')).rows;
+      for (const q of ['QUUX', 'ux', 'quux59', 'x5']) {
+        const want = vocabulary
+          .filter((entry) => entry.word.includes(q.toLowerCase()) && entry.word.length > 3)
+          .sort((a, b) => b.stories - a.stories || (a.word < b.word ? -1 : 1))
+          .slice(0, 5)
+          .map((entry) => entry.word);
+        expect((await suggest(q)).json(), q).toEqual({ suggestions: want });
+      }
+    } finally {
+      await pool.query(`DELETE FROM title_words WHERE word LIKE 'quux%'`);
+    }
+  });
+
   it('follows stories as they change: a new title adds its words, a deleted story takes its words away', async () => {
     expect((await suggest('zygo')).json()).toEqual({ suggestions: [] });
     await seedStories(t.db.database.pool, [{ hnId: 9001, title: 'Zygote builds', time: NOW_SECONDS }]);
