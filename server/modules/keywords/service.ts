@@ -269,9 +269,9 @@ export class KeywordsService {
     const changes = currents.map((current, i) => percentageChange(current, previouses[i]!));
     const thresholds = trendThresholds(changes);
     const trends: KeywordTrend[] = keywords.map((keyword, i) => {
-      const [currentFrequency, previousFrequency, change] = [currents[i]!, previouses[i]!, changes[i]!];
-      const usual = { weeks: USUAL_LEVEL_WEEKS, sum: usualSums[i]!, sumOfSquares: usualSumsOfSquares[i]! };
-      return { keyword, currentFrequency, previousFrequency, percentageChange: change, isRising: isRising({ currentFrequency, previousFrequency, usual }, change, thresholds) };
+      const counts = { currentFrequency: currents[i]!, previousFrequency: previouses[i]!, usual: { weeks: USUAL_LEVEL_WEEKS, sum: usualSums[i]!, sumOfSquares: usualSumsOfSquares[i]! } };
+      const change = changes[i]!;
+      return { keyword, currentFrequency: counts.currentFrequency, previousFrequency: counts.previousFrequency, percentageChange: change, isRising: isRising(counts, change, thresholds) };
     });
     trends.sort((a, b) => b.percentageChange - a.percentageChange || b.currentFrequency - a.currentFrequency);
     return { trends, trending: trendingOf(result.rows[0]!.trending, HOT_KEYWORDS_SHOWN) };
