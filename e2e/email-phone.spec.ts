@@ -1,7 +1,5 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { checkPage, expect, SCREENSHOT_DIR, signUpThroughApi, test, toast, withDatabase } from './support.ts';
+import { checkPage, expect, saveScreenshot, signUpThroughApi, test, toast, withDatabase } from './support.ts';
 import { signUpAdmin, welcomeUnsubscribeLink } from './email-support.ts';
 
 const noOverflow = async (page: import('@playwright/test').Page) =>
@@ -52,7 +50,6 @@ test('phone: the welcome email and the weekly newsletter fit the screen and read
     const digest = await client.query<{ html: string }>(`SELECT html FROM email_outbox WHERE kind = 'weekly_digest' ORDER BY id DESC LIMIT 1`);
     return { welcome: welcome.rows[0]!.html, 'weekly-digest': digest.rows[0]!.html };
   });
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   for (const [kind, html] of Object.entries(emails)) {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
@@ -61,7 +58,7 @@ test('phone: the welcome email and the weekly newsletter fit the screen and read
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
       const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `${kind} (${colorScheme})`).toEqual([]);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-email-${kind}-${colorScheme}.png`), fullPage: true });
+      await saveScreenshot(page, `phone-email-${kind}-${colorScheme}`);
     }
   }
 });

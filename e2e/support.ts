@@ -18,7 +18,19 @@ export { expect };
 
 /** The WCAG 2.1 A and AA rules. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results/screenshots');
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results/screenshots');
+/**
+ * Screenshots are for people reviewing a screen, so CI, where no one looks at them, skips them: a full-page capture
+ * is about a tenth of a page check's time there. E2E_SCREENSHOTS=1 takes them in CI too.
+ */
+const TAKE_SCREENSHOTS = !process.env.CI || Boolean(process.env.E2E_SCREENSHOTS);
+
+/** A full-page screenshot of the page as it is now, kept as test-results/screenshots/{name}.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
 
 /**
  * Checks the page open now in the light and the dark theme: no serious or critical axe violations, and a
@@ -33,7 +45,6 @@ export async function checkPage(
   ready: (page: Page) => Promise<void>,
   exclude: string[] = [],
 ): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   await ready(page);
   const heldToasts = await holdToasts(page);
   const original = await page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -53,7 +64,7 @@ export async function checkPage(
     ).toEqual([]);
     // A full-page capture of a scrolled page would draw the sticky header mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${theme}.png`), fullPage: true });
+    await saveScreenshot(page, `${name}-${theme}`);
   }
   await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), original);
   // Off the toasts again: their timers run on, as the test after the check may wait for one to go.
