@@ -280,8 +280,11 @@ test.describe('signed in', () => {
     await page.goto('/preferences');
     await expect(page.getByRole('button', { name: 'Save Preferences' })).toBeVisible();
     await context.clearCookies();
+    // The toast is on screen for half a second before the browser leaves: watched for from before the click, as an
+    // assertion's backing-off retries can fall either side of it on a loaded machine.
+    const loggedOut = page.getByText('You are logged out. Logging in again...').waitFor();
     await page.getByRole('button', { name: 'Save Preferences' }).click();
-    await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+    await loggedOut;
     await page.waitForURL(/\/signin\?returnTo=%2Fpreferences/);
   });
 
