@@ -88,6 +88,14 @@ export function formatNumber(value: number, digits = 0): string {
 }
 
 /**
+ * Whether a target runs: BENCH_ONLY, a regular expression over the targets' names, runs only those it matches (the
+ * ceiling always runs, for the ratios), to iterate on one call without the whole benchmark.
+ */
+export function benchTargetSelected(name: string): boolean {
+  return !process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY).test(name);
+}
+
+/**
  * Runs `use` against a benchmark's own server: `script` (a bench/ file) started as a child process, so the load
  * generator does not share its event loop, on a fresh embedded database under a temporary folder (or
  * BENCH_DATA_DIR, kept between runs: seeding takes minutes; with DATABASE_URL the PostgreSQL database is kept
@@ -128,6 +136,11 @@ export function addCeilingRoute(server: FastifyInstance): (bodyBytes: number) =>
   return (bodyBytes) => {
     precomputed = JSON.stringify(['x'.repeat(Math.max(0, bodyBytes - 4))]);
   };
+}
+
+/** The CPU time a benchmark server's process has used so far (all its threads), in microseconds: `/bench/cpu`. */
+export async function serverCpuMicroseconds(url: string): Promise<number> {
+  return ((await (await fetch(`${url}/bench/cpu`)).json()) as { microseconds: number }).microseconds;
 }
 
 /**

@@ -13,7 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { STORY_LIST_SORTS, type StoryListSort } from '../../common/contracts/stories.ts';
 import { TIME_FILTERS, timeFilterHours } from '../../common/rules/time-windows.ts';
-import { formatNumber, withBenchServer } from '../support.ts';
+import { formatNumber, serverCpuMicroseconds, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 /** Only the ceiling and the cached list: how a change to every request's path (API usage recording) moves their ratio. */
@@ -140,7 +140,7 @@ export async function runApiBenchmark(): Promise<void> {
 async function cachedRatioInSlices(url: string): Promise<void> {
   const SLICE_SECONDS = 2;
   const rounds = Math.max(1, Math.round(DURATION_SECONDS / SLICE_SECONDS));
-  const serverCpu = async () => ((await (await fetch(`${url}/bench/cpu`)).json()) as { microseconds: number }).microseconds;
+  const serverCpu = () => serverCpuMicroseconds(url);
   const totals = new Map<string, { requests: number; cpu: number }>();
   const slice = async (path: string): Promise<number> => {
     const before = await serverCpu();

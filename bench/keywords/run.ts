@@ -15,7 +15,7 @@ import { runMigrations } from '../../server/db/migrate.ts';
 import { createIngestion } from '../../server/hn/service.ts';
 import { createMetrics } from '../../server/metrics.ts';
 import { startReplay } from '../../tools/hn-replay/index.ts';
-import { formatNumber, withBenchServer } from '../support.ts';
+import { benchTargetSelected, formatNumber, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -33,9 +33,7 @@ async function callsBenchmark(): Promise<void> {
       { name: 'hourly patterns, cold', path: '/bench/cold/hourly-patterns' },
     ];
     const results: { name: string; rps: number; p50: number; p99: number }[] = [];
-    // BENCH_ONLY (a regular expression over the names) runs some targets, the ceiling always: to iterate on one call.
-    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-    for (const target of targets.filter((entry, index) => index === 0 || !only || only.test(entry.name))) {
+    for (const target of targets.filter((entry, index) => index === 0 || benchTargetSelected(entry.name))) {
       // Every target is warmed up first, cold ones too: that compiles the server's code and reads the database's
       // pages, as on a server that has been running; a cold request still computes its answer (nothing is cached).
       await autocannon({ url: url + target.path, connections: 10, duration: 2 });

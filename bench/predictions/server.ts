@@ -1,7 +1,8 @@
 /**
  * The product's HTTP app over a ledger of BENCH_PREDICTIONS predictions (1,000,000 by default) made over 60 days,
- * plus the ceiling route. A request with the header `x-bench-cold: 1` empties the prediction cache first, so it
- * is answered from the database as the first request after a scoring run is. Started by bench/predictions/run.ts.
+ * plus the ceiling route. A request with the header `x-bench-cold: 1` empties the prediction cache's answers first,
+ * so it is answered from the database as a request with parameters not asked before is (the cache's generation,
+ * read at most once a second, is kept, as it is for such a request). Started by bench/predictions/run.ts.
  */
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -76,7 +77,7 @@ const app = await buildApp({
   trigger: { requestNow: async () => undefined },
 });
 app.server.addHook('onRequest', async (request) => {
-  if (request.headers['x-bench-cold'] === '1') app.predictions.invalidate();
+  if (request.headers['x-bench-cold'] === '1') app.predictions.forgetAnswers();
 });
 const setCeilingSize = addCeilingRoute(app.server);
 const sample = await app.server.inject({ url: '/api/predictions/accuracy/public' });

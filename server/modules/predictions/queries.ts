@@ -164,23 +164,27 @@ export interface OutcomeRow {
   accurate: boolean | null;
 }
 
-/** The latest verified predictions, and the newest pending ones, `limit` of each, each read in its index's order. */
+/**
+ * The latest `limit` verified predictions, each read in its index's order, and only when fewer than `limit` are
+ * verified (a new installation), the newest pending ones to fill up with: once the ledger is older than the
+ * horizon, one walk of `limit` rows.
+ */
 export async function selectOutcomes(pool: pg.Pool, limit: number): Promise<{ verified: OutcomeRow[]; pending: OutcomeRow[] }> {
   const columns = `p.id::int AS id, p.story_id, s.hn_id, s.title, s.score AS current_score, p.predicted_at, p.probability,
                    p.confidence, p.score_at_prediction, p.verified_at, p.accurate`;
   const rows = limitText(limit);
-  const result = await pool.query<OutcomeRow>({
-    name: `prediction-outcomes-${rows}`,
-    text: `(SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
-       WHERE p.verified_at IS NOT NULL ORDER BY p.verified_at DESC, p.id DESC LIMIT ${rows})
-     UNION ALL
-     (SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
-       WHERE p.verified_at IS NULL ORDER BY p.predicted_at DESC LIMIT ${rows})`,
+  const verified = await pool.query<OutcomeRow>({
+    name: `prediction-outcomes-verified-${rows}`,
+    text: `SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
+            WHERE p.verified_at IS NOT NULL ORDER BY p.verified_at DESC, p.id DESC LIMIT ${rows}`,
   });
-  return {
-    verified: result.rows.filter((row) => row.verified_at !== null),
-    pending: result.rows.filter((row) => row.verified_at === null),
-  };
+  if (verified.rows.length >= limit) return { verified: verified.rows, pending: [] };
+  const pending = await pool.query<OutcomeRow>({
+    name: `prediction-outcomes-pending-${rows}`,
+    text: `SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
+            WHERE p.verified_at IS NULL ORDER BY p.predicted_at DESC LIMIT ${rows}`,
+  });
+  return { verified: verified.rows, pending: pending.rows };
 }
 
 /** The newest finished scoring run: the prediction caches are valid until it changes. */

@@ -172,6 +172,11 @@ export class PredictionsService {
     this.cache.invalidate();
   }
 
+  /** Each call is then answered from the database, as one with parameters not asked before is (bench/predictions). */
+  forgetAnswers(): void {
+    this.cache.forgetAnswers();
+  }
+
   private async latestRun(): Promise<RunRow | null> {
     const result = await this.pool.query<RunRow>(`SELECT * FROM prediction_runs ORDER BY id DESC LIMIT 1`);
     return result.rows[0] ?? null;

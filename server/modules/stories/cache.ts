@@ -36,6 +36,14 @@ export class ListCache {
     this.generationReadAt = 0;
   }
 
+  /**
+   * Forgets every answer but not the generation: each key is then answered afresh, as a key not asked before is
+   * (a benchmark's cold request), without the generation read a finished cycle calls for.
+   */
+  forgetAnswers(): void {
+    this.entries.clear();
+  }
+
   private async currentGeneration(): Promise<number> {
     const now = this.options.now();
     if (now - this.generationReadAt < this.options.generationTtlMs) return this.generation;
