@@ -270,7 +270,11 @@ export class KeywordsService {
     const changes = currents.map((current, i) => percentageChange(current, previouses[i]!));
     const thresholds = trendThresholds(changes);
     const trends: KeywordTrend[] = keywords.map((keyword, i) => {
-      const counts = { currentFrequency: currents[i]!, previousFrequency: previouses[i]!, usual: { weeks: USUAL_LEVEL_WEEKS, sum: usualSums[i]!, sumOfSquares: usualSumsOfSquares[i]! } };
+      const counts = {
+        currentFrequency: currents[i]!,
+        previousFrequency: previouses[i]!,
+        usual: { weeks: USUAL_LEVEL_WEEKS, sum: usualSums[i]!, sumOfSquares: usualSumsOfSquares[i]! },
+      };
       const change = changes[i]!;
       return { keyword, currentFrequency: counts.currentFrequency, previousFrequency: counts.previousFrequency, percentageChange: change, isRising: isRising(counts, change, thresholds) };
     });

@@ -32,7 +32,7 @@ export class ListCache {
 
   /** A cycle finished in this process: no need to wait for the next generation read. */
   invalidate(): void {
-    this.entries.clear();
+    this.forgetAnswers();
     this.generationReadAt = 0;
   }
 
