@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_PERIODS, KEYWORD_PERIOD_HOURS, KEYWORD_PERIODS, PER_DAY_PERIOD_SHOWN, usualLevelOf, type DayPeriod, type KeywordPeriod, type UsualLevel } from '../common/rules/keyword-trends.ts';
+import { DAY_PERIODS, KEYWORD_PERIOD_HOURS, KEYWORD_PERIODS, MIN_TREND_SUPPORT, PER_DAY_PERIOD_SHOWN, usualLevelOf, type DayPeriod, type KeywordPeriod, type UsualLevel } from '../common/rules/keyword-trends.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../server/db/schema/keywords.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';
-import { HOUR_MS, hourNumber, periodWindows, WINDOW_PERIOD_HOURS } from '../server/modules/keywords/windows.ts';
+import { HOUR_MS, hourNumber, MAX_TREND_CANDIDATES, periodWindows, WINDOW_PERIOD_HOURS } from '../server/modules/keywords/windows.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { seedStories } from './support/seed.ts';
 
 /**
  * The keyword windows (docs/keywords.md) kept up to date piece by piece equal the windows counted afresh from the
  * hourly buckets, after every kind of change: new stories, new scores, new titles, dead stories, and the clock
- * moving by an hour, by days, by weeks and backwards.
+ * moving by an hour, by days, by weeks and backwards; and so do the trend candidates kept from them.
  */
 let db: TestDatabase;
 const pool = () => db.database.pool;
@@ -82,6 +82,25 @@ async function kept(): Promise<WindowRow[]> {
     .sort(byKey);
 }
 
+/** Each period's trend candidates (column by column, as keyword_trend_candidates keeps them) chosen from these windows. */
+function trendCandidatesOf(rows: WindowRow[], display: Map<number, string>): Record<number, unknown[][]> {
+  return Object.fromEntries(
+    WINDOW_PERIOD_HOURS.map((period) => {
+      const chosen = rows
+        .filter((row) => row.period === period && row.stories + row.previous >= MIN_TREND_SUPPORT)
+        .sort((a, b) => b.stories + b.previous - (a.stories + a.previous) || b.keyword_id - a.keyword_id)
+        .slice(0, MAX_TREND_CANDIDATES);
+      return [period, [chosen.map((row) => display.get(row.keyword_id)), chosen.map((row) => row.stories), chosen.map((row) => row.previous), chosen.map((row) => row.usualLevel.sum), chosen.map((row) => row.usualLevel.sumOfSquares)]];
+    }),
+  );
+}
+
+/** The trend candidates as kept, a period without any as empty columns. */
+async function keptTrendCandidates(): Promise<Record<number, unknown[][]>> {
+  const result = await pool().query<{ period: number; candidates: (unknown[] | null)[] }>('SELECT period, candidates FROM keyword_trend_candidates');
+  return Object.fromEntries(result.rows.map((row) => [row.period, row.candidates.map((column) => column ?? [])]));
+}
+
 /** The hourly patterns counted from every bucket of the period's window in the zone, without the kept windows. */
 async function patternsCountedAfresh(now: number, period: KeywordPeriod, zone: string, display: Map<number, string>): Promise<Record<DayPeriod, { keyword: string; count: number }[]>> {
   const [window] = periodWindows(KEYWORD_PERIOD_HOURS[period], hourNumber(now));
@@ -147,7 +166,10 @@ describe('keyword windows', () => {
       // A call finds the windows behind the clock (when no cycle ran this hour) and moves them.
       await service.trending(pick(KEYWORD_PERIODS));
       const rows = await kept();
-      expect(rows, `step ${step}: ${action}`).toEqual(await countedAfresh(hourNumber(now)));
+      const afresh = await countedAfresh(hourNumber(now));
+      expect(rows, `step ${step}: ${action}`).toEqual(afresh);
+      const display = await pool().query<{ id: number; display: string }>('SELECT id, display FROM keywords');
+      expect(await keptTrendCandidates(), `step ${step}: ${action}, trend candidates`).toEqual(trendCandidatesOf(afresh, new Map(display.rows.map((row) => [row.id, row.display]))));
       held.push(rows.length);
       const copies = await pool().query('SELECT w.keyword_id FROM keyword_windows w JOIN keywords k ON k.id = w.keyword_id WHERE w.key <> k.key OR w.display <> k.display');
       expect(copies.rows, 'key and display as the keyword has them').toEqual([]);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, json, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { stories } from './stories.ts';
 
@@ -113,6 +113,17 @@ export const keywordWindows = pgTable(
     index('keyword_windows_support_idx').on(table.period, sql`(${table.stories} + ${table.previous}) DESC`, table.keywordId.desc().nullsFirst()),
   ],
 );
+
+/**
+ * Each period's trend candidates, as the trends read them (server/modules/keywords/windows.ts, refreshTrendCandidates): the keywords of
+ * keyword_windows best supported in the period and the period before (at most 500), with their counts and usual
+ * level, as one JSON value column by column. Kept in the same transaction as every change to the windows, so a
+ * trends call reads one row instead of walking 500 of the windows.
+ */
+export const keywordTrendCandidates = pgTable('keyword_trend_candidates', {
+  period: smallint('period').primaryKey(),
+  candidates: json('candidates').notNull(),
+});
 
 /** The hour (UTC, start of) that keyword_windows are counted for: one row. */
 export const keywordWindowsClock = pgTable('keyword_windows_clock', {

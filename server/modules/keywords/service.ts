@@ -7,7 +7,6 @@ import {
   isRising,
   KEYWORD_PERIOD_HOURS,
   MIN_PHRASE_STORIES,
-  MIN_TREND_SUPPORT,
   PER_DAY_PERIOD_SHOWN,
   percentageChange,
   trendThresholds,
@@ -24,7 +23,7 @@ import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lo
 import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
-import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, vacuumKeywordWindows } from './windows.ts';
+import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, TREND_COLUMNS, vacuumKeywordWindows } from './windows.ts';
 
 /**
  * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the keyword windows ingestion keeps up to
@@ -33,8 +32,6 @@ import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, vacuumKeywordWi
  * the same whatever the period, and parsing and planning it again each time cost as much as running it.
  */
 
-/** Trends are computed over at most this many keywords, the best supported ones. */
-const MAX_TREND_CANDIDATES = 500;
 /** Keywords returned per day period by the hourly patterns: what the page shows (spec: 3 per day period). */
 const PATTERN_KEYWORDS = PER_DAY_PERIOD_SHOWN;
 /**
@@ -95,20 +92,11 @@ function trendingOf(columns: unknown[][] | null, limit: number): TrendingKeyword
     .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: isoDate(date) }));
 }
 
-/**
- * The trend candidates' columns: display, stories in the period, in the previous period, then the usual level: the
- * sum of the counts in the same window of each previous week, and the sum of their squares.
- */
 type TrendColumns = [string[], number[], number[], number[], number[]];
-const TREND_COLUMNS = ['display', 'stories', 'previous', 'usual_sum', 'usual_sum_of_squares'];
-/** The trends' candidates and the trending list, in one statement, each as one JSON value (see jsonColumnsSql). */
+/** The trends' candidates (kept by ingestion: windows.ts, refreshTrendCandidates) and the trending list, in one statement. */
 const TRENDS_STATEMENT = {
   name: 'keyword-trends',
-  text: `SELECT (SELECT ${jsonColumnsSql('w', TREND_COLUMNS)}
-                   FROM (SELECT ${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')} FROM keyword_windows w
-                          WHERE w.period = $1 AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
-                          ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
-                          LIMIT ${MAX_TREND_CANDIDATES}) AS w) AS candidates,
+  text: `SELECT (SELECT c.candidates FROM keyword_trend_candidates c WHERE c.period = $1) AS candidates,
                 ${trendingRowsSql(limitText(HOT_KEYWORDS_SHOWN * SUBSUMED_HEADROOM))} AS trending`,
 };
 
