@@ -15,7 +15,7 @@ import { runMigrations } from '../../server/db/migrate.ts';
 import { createIngestion } from '../../server/hn/service.ts';
 import { createMetrics } from '../../server/metrics.ts';
 import { startReplay } from '../../tools/hn-replay/index.ts';
-import { benchTargetSelected, formatNumber, withBenchServer } from '../support.ts';
+import { benchTargetSelected, formatNumber, serverCpuMicroseconds, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -32,21 +32,24 @@ async function callsBenchmark(): Promise<void> {
       { name: 'trends, cold', path: '/bench/cold/trends' },
       { name: 'hourly patterns, cold', path: '/bench/cold/hourly-patterns' },
     ];
-    const results: { name: string; rps: number; p50: number; p99: number }[] = [];
+    const results: { name: string; rps: number; p50: number; p99: number; cpuMicroseconds: number }[] = [];
     for (const target of targets.filter((entry, index) => index === 0 || benchTargetSelected(entry.name))) {
       // Every target is warmed up first, cold ones too: that compiles the server's code and reads the database's
       // pages, as on a server that has been running; a cold request still computes its answer (nothing is cached).
       await autocannon({ url: url + target.path, connections: 10, duration: 2 });
+      const cpuBefore = await serverCpuMicroseconds(url);
       const result = await autocannon({ url: url + target.path, connections: CONNECTIONS, duration: DURATION_SECONDS });
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      results.push({ name: target.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+      // The server's CPU a request (all its threads): steadier than the rates when the machine's speed moves.
+      const cpuMicroseconds = ((await serverCpuMicroseconds(url)) - cpuBefore) / result.requests.total;
+      results.push({ name: target.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMicroseconds });
     }
     const ceiling = results[0]!.rps;
     console.log(`\nbench/keywords (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'}): ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, trends body ${formatNumber(bodyBytes)} bytes`);
-    console.log('target                         req/s     p50 ms   p99 ms   ratio to ceiling');
+    console.log('target                         req/s     p50 ms   p99 ms   ratio to ceiling   server CPU µs/req');
     for (const r of results) {
       console.log(
-        `${r.name.padEnd(30)} ${formatNumber(r.rps).padStart(8)} ${formatNumber(r.p50, 1).padStart(9)} ${formatNumber(r.p99, 1).padStart(8)}   ${(r.rps / ceiling).toFixed(2)}`,
+        `${r.name.padEnd(30)} ${formatNumber(r.rps).padStart(8)} ${formatNumber(r.p50, 1).padStart(9)} ${formatNumber(r.p99, 1).padStart(8)}   ${(r.rps / ceiling).toFixed(2).padStart(16)}   ${formatNumber(r.cpuMicroseconds).padStart(17)}`,
       );
     }
     const worstCold = Math.max(...results.filter((r) => r.name.endsWith('cold')).map((r) => r.p99));
