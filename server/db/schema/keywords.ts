@@ -108,7 +108,7 @@ export const keywordWindows = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.period, table.keywordId] }),
-    // Trending and the hourly patterns walk this in order; trends the next.
+    // Trending and the hourly patterns walk this in order; the trend candidates (refreshTrendCandidates) the next.
     index('keyword_windows_current_idx').on(table.period, table.stories.desc().nullsFirst(), table.points.desc().nullsFirst(), table.keywordId.desc().nullsFirst()),
     index('keyword_windows_support_idx').on(table.period, sql`(${table.stories} + ${table.previous}) DESC`, table.keywordId.desc().nullsFirst()),
   ],
