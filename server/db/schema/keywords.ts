@@ -115,10 +115,10 @@ export const keywordWindows = pgTable(
 );
 
 /**
- * Each period's trend candidates, as the trends read them (server/modules/keywords/windows.ts, refreshTrendCandidates): the keywords of
- * keyword_windows best supported in the period and the period before (at most 500), with their counts and usual
- * level, as one JSON value column by column. Kept in the same transaction as every change to the windows, so a
- * trends call reads one row instead of walking 500 of the windows.
+ * Each period's trend candidates, as the trends read them (refreshTrendCandidates in server/modules/keywords/
+ * windows.ts): the keywords of keyword_windows best supported in the period and the period before (at most 500),
+ * with their counts and usual level, as one JSON value column by column. Kept in the same transaction as every
+ * change to the windows, so a trends call reads one row instead of walking 500 of the windows.
  */
 export const keywordTrendCandidates = pgTable('keyword_trend_candidates', {
   period: smallint('period').primaryKey(),

@@ -23,7 +23,7 @@ import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lo
 import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
-import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, TREND_COLUMNS, vacuumKeywordWindows } from './windows.ts';
+import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, TREND_COLUMNS, vacuumKeywordWindows, type TrendCandidateColumns } from './windows.ts';
 
 /**
  * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the keyword windows ingestion keeps up to
@@ -92,7 +92,6 @@ function trendingOf(columns: unknown[][] | null, limit: number): TrendingKeyword
     .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: isoDate(date) }));
 }
 
-type TrendColumns = [string[], number[], number[], number[], number[]];
 /** The trends' candidates (kept by ingestion: windows.ts, refreshTrendCandidates) and the trending list, in one statement. */
 const TRENDS_STATEMENT = {
   name: 'keyword-trends',
@@ -254,7 +253,7 @@ export class KeywordsService {
     });
     // Read column by column: 500 candidates are not worth a row array each. With no candidates every column is null.
     const columns = result.rows[0]!.candidates;
-    const [keywords, currents, previouses, usualSums, usualSumsOfSquares] = (columns?.[0] ? columns : TREND_COLUMNS.map(() => [])) as TrendColumns;
+    const [keywords, currents, previouses, usualSums, usualSumsOfSquares] = (columns?.[0] ? columns : TREND_COLUMNS.map(() => [])) as TrendCandidateColumns;
     const changes = currents.map((current, i) => percentageChange(current, previouses[i]!));
     const thresholds = trendThresholds(changes);
     const trends: KeywordTrend[] = keywords.map((keyword, i) => {

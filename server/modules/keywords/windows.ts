@@ -31,6 +31,8 @@ export const MAX_TREND_CANDIDATES = 500;
  * week, and the sum of their squares.
  */
 export const TREND_COLUMNS = ['display', 'stories', 'previous', 'usual_sum', 'usual_sum_of_squares'] as const;
+/** The trend candidates as read, one array per column of TREND_COLUMNS. */
+export type TrendCandidateColumns = [string[], number[], number[], number[], number[]];
 
 /**
  * Writes each period's trend candidates (keyword_trend_candidates) from its windows: the keywords with at least
@@ -42,7 +44,7 @@ export const TREND_COLUMNS = ['display', 'stories', 'previous', 'usual_sum', 'us
 export async function refreshTrendCandidates(client: pg.PoolClient): Promise<void> {
   await client.query({
     name: 'keyword-trend-candidates-refresh',
-    text: `INSERT INTO keyword_trend_candidates AS c (period, candidates)
+    text: `INSERT INTO keyword_trend_candidates (period, candidates)
            SELECT p.period,
                   (SELECT ${jsonColumnsSql('w', TREND_COLUMNS)}
                      FROM (SELECT ${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')} FROM keyword_windows w
