@@ -5,7 +5,7 @@
  */
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app/app';
 import { Providers } from './app/providers';
@@ -13,6 +13,7 @@ import { createQueryClient } from './app/query-client';
 import { preloadSignedInHome } from './app/signed-in-frame';
 import { loadSignedInHome } from './app/signed-in-home-state';
 import { LoadingScreen } from './components/loading-screen';
+import { keepRenderedSpriteSymbols, SpriteSymbols } from './components/sprite-icon';
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
 import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState } from './prerendered';
 
@@ -31,6 +32,9 @@ function homeApp(options: { client?: QueryClient; prerenderedForVisitor?: boolea
     </StrictMode>
   );
 }
+
+// The icon sprite is the same on every page: rendered here once, for every page this module renders.
+keepRenderedSpriteSymbols(renderToStaticMarkup(<SpriteSymbols />));
 
 /** The app as a visitor without a session sees it at `/`. */
 export function renderLandingRoot(): string {

@@ -40,16 +40,34 @@ export type SpriteIconName = keyof typeof SPRITE_ICONS;
 
 const symbolId = (name: SpriteIconName) => `icon-${name}`;
 
+/** The sprite's symbols. */
+export function SpriteSymbols() {
+  return Object.entries(SPRITE_ICONS).map(([name, icon]) => (
+    <symbol key={name} id={symbolId(name as SpriteIconName)} viewBox="0 0 24 24">
+      {icon}
+    </symbol>
+  ));
+}
+
+/**
+ * The symbols as markup, where the server has rendered them once (prerender.tsx): the same on every page, so each
+ * page the server renders holds that markup as is instead of rendering thirteen icons again. The browser renders
+ * the symbols themselves, which match that markup when it hydrates a page.
+ */
+let renderedSymbols: string | null = null;
+
+export function keepRenderedSpriteSymbols(markup: string | null): void {
+  renderedSymbols = markup;
+}
+
 /** The symbols, once per page (the app's frame renders it). Kept in the layout's flow at no size, not hidden:
  * a `<use>` of a symbol inside `display: none` draws nothing in some browsers. */
 export function IconSprite() {
+  const attributes = { 'aria-hidden': true, focusable: 'false', width: '0', height: '0', className: 'absolute size-0 overflow-hidden' } as const;
+  if (renderedSymbols !== null) return <svg {...attributes} dangerouslySetInnerHTML={{ __html: renderedSymbols }} />;
   return (
-    <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute size-0 overflow-hidden">
-      {Object.entries(SPRITE_ICONS).map(([name, icon]) => (
-        <symbol key={name} id={symbolId(name as SpriteIconName)} viewBox="0 0 24 24">
-          {icon}
-        </symbol>
-      ))}
+    <svg {...attributes}>
+      <SpriteSymbols />
     </svg>
   );
 }

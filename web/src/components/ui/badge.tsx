@@ -25,6 +25,21 @@ export const badgeVariants = cva(
 
 export type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVariants>;
 
+type BadgeVariant = NonNullable<BadgeProps['variant']>;
+
+/** Each variant's classes, merged once: a page of story cards draws a heat badge on most of them. */
+const variantClasses = new Map<BadgeVariant, string>();
+
+function classesOf(variant: BadgeVariant): string {
+  let classes = variantClasses.get(variant);
+  if (classes === undefined) {
+    classes = cn(badgeVariants({ variant }));
+    variantClasses.set(variant, classes);
+  }
+  return classes;
+}
+
 export function Badge({ className, variant, ...props }: BadgeProps) {
-  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+  const classes = classesOf(variant ?? 'default');
+  return <span data-slot="badge" className={className ? cn(classes, className) : classes} {...props} />;
 }

@@ -7,7 +7,6 @@ import { formatCount, pluralise } from '../../../../../common/rules/plural.ts';
 import { STORY_TAG_LABELS, storyTags, type StoryTag } from '../../../../../common/rules/tags.ts';
 import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
 import { HeatBadge } from '@/components/heat-badge';
 import { SpriteIcon } from '@/components/sprite-icon';
 
@@ -55,17 +54,11 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
       // The keyboard reader focuses the card itself (announced by its title), never by Tab.
       tabIndex={-1}
       data-featured={featured || undefined}
-      className={cn(
-        'story-card relative text-card-foreground',
-        compact ? 'px-3 py-1 sm:px-4 sm:py-0.5' : 'rounded-xl border bg-card px-4 py-3 shadow-sm',
-        // Room for the actions, which sit over the row's right end on wider screens (five buttons of 32 px, or 44).
-        actions && 'sm:pr-48 sm:pointer-coarse:pr-60',
-        compact && !featured && 'hover:bg-muted/60',
-        featured && 'bg-orange-50/70 shadow-[inset_3px_0_0_var(--primary)] dark:bg-orange-950/25',
-        featured && !compact && 'border-primary/40',
-      )}
+      // The card's styles are classes of index.css (its layer of components), one name each rather than the
+      // utilities spelled out on every row of a page: with actions, the card leaves room for them on wider screens.
+      className={`story-card ${compact ? 'story-card-compact' : 'story-card-boxed'}${actions ? ' story-card-with-actions' : ''}`}
     >
-      <div className={cn('min-w-0', compact ? 'text-[15px] leading-5' : 'text-base leading-6')}>
+      <div className={compact ? 'min-w-0 text-[15px] leading-5' : 'min-w-0 text-base leading-6'}>
         {isNew && (
           <span
             data-testid="new-badge"
@@ -74,59 +67,52 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             New
           </span>
         )}
-        <h3 id={titleId} className={cn('inline text-pretty', compact ? 'font-medium' : 'font-semibold')}>
+        <h3 id={titleId} className={compact ? 'inline text-pretty font-medium' : 'inline text-pretty font-semibold'}>
           <a
             href={storyLinkUrl(story)}
             target="_blank"
             rel="noopener noreferrer"
             data-story-link="title"
-            // The ring hugs the text: a compact row has 2 px above its title, and the row clips what lies outside it.
             // Opened titles take the visited colour, from the browser's history or the app's own record of them.
-            className={cn(
-              'rounded-sm visited:text-purple-700 hover:text-primary hover:underline focus-visible:underline focus-visible:outline-offset-0 dark:visited:text-purple-300',
-              opened && 'text-purple-700 dark:text-purple-300',
-            )}
+            className={opened ? 'story-title-link text-purple-700 dark:text-purple-300' : 'story-title-link'}
             onClick={onLinkClick && (() => onLinkClick('title'))}
           >
             {story.title}
           </a>
         </h3>
-        {showDomain && story.domain && <span className="ml-1.5 text-xs text-muted-foreground">({story.domain})</span>}
-        <div
-          className={cn(
-            'story-meta flex flex-wrap items-center gap-x-1.5 text-muted-foreground [&_[data-slot=badge]]:py-0',
-            // A compact line is 16 px: badges fit inside it (badges lose their border, the tags' 14 px line plus
-            // border is 16 px), so a row with a badge or a tag is exactly as tall as one without.
-            compact ? 'text-xs leading-4 [&_[data-slot=badge]]:border-0' : 'mt-1 text-sm leading-5',
-          )}
-        >
+        {showDomain && story.domain && <span className="ml-1.5 text-xs text-muted-foreground">{`(${story.domain})`}</span>}
+        {/* A compact line is 16 px: badges fit inside it (badges lose their border, the tags' 14 px line plus border
+            is 16 px), so a row with a badge or a tag is exactly as tall as one without. The badges' own padding and
+            border are utilities, so these are too. */}
+        <div className={compact ? 'story-meta story-meta-compact [&_[data-slot=badge]]:border-0 [&_[data-slot=badge]]:py-0' : 'story-meta story-meta-boxed [&_[data-slot=badge]]:py-0'}>
           <span className="story-fact">
-            <span className="font-medium text-foreground">{story.score.toLocaleString('en-US')}</span> {pluralise(story.score, 'point')}
+            <span className="font-medium text-foreground">{story.score.toLocaleString('en-US')}</span>
+            {` ${pluralise(story.score, 'point')}`}
           </span>
           <a
             href={itemPageUrl(story.hnId)}
             target="_blank"
             rel="noopener noreferrer"
             data-story-link="comments"
-            className="story-fact rounded-sm hover:text-foreground hover:underline focus-visible:outline-offset-0"
+            className="story-fact story-comments-link"
             onClick={onLinkClick && (() => onLinkClick('comments'))}
           >
             {formatCount(story.descendants, 'comment')}
           </a>
           {/* A phone's compact row keeps to the facts that fit one line; the author waits for a wider screen. */}
-          <span className={cn('story-fact', compact && 'max-sm:hidden')}>by {story.by || 'Anonymous'}</span>
+          <span className={compact ? 'story-fact max-sm:hidden' : 'story-fact'}>{`by ${story.by || 'Anonymous'}`}</span>
           <span className="story-fact">{timeAgoOrRecently(story.timeAgo)}</span>
           {heat && <HeatBadge level={heat} />}
           {showsVelocityBadge(story.scoreVelocity, featured) && (
-            <span className="story-badge inline-flex items-center gap-1 font-medium text-emerald-700 dark:text-emerald-400" title="Points per hour">
+            <span className="story-badge story-velocity" title="Points per hour">
               {featured && showsRisingFast(story.scoreVelocity) && (
                 <>
                   <SpriteIcon name="rocket" className="size-3.5" />
                   {/* The rocket alone says it on a phone's compact row, which then keeps to one line. */}
-                  <span className={cn(compact && 'max-sm:sr-only')}>Rising Fast</span>
+                  <span className={compact ? 'max-sm:sr-only' : undefined}>Rising Fast</span>
                 </>
-              )}{' '}
-              +{velocity}/hr
+              )}
+              {` +${velocity}/hr`}
             </span>
           )}
           {tags.map((tag) => (
@@ -135,13 +121,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             </span>
           ))}
           {extraBadges}
-          {/* On a phone the actions end the facts' last line, or take a line of their own when it is full; on wider
-              screens they sit over the row's right end, centred. */}
-          {actions && (
-            <div className="story-actions ml-auto flex items-center max-sm:-mr-2 max-sm:-mb-1 sm:absolute sm:top-1/2 sm:right-3 sm:-translate-y-1/2">
-              {actions}
-            </div>
-          )}
+          {actions && <div className="story-actions">{actions}</div>}
         </div>
       </div>
     </article>

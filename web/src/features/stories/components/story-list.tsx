@@ -13,7 +13,6 @@ import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { isUnauthorizedError } from '@/lib/api';
 import { storyListSearch, storyListViewFromSearch, type StoryListView, type StoryListViewDefaults } from '@/lib/list-url';
-import { cn } from '@/lib/utils';
 import { useStories, useRefreshStories, type StoryListQuery } from '../api';
 import { Countdown, useAutoRefresh } from '../auto-refresh';
 import { STORY_ITEM_ATTRIBUTE, STORY_LINK_ATTRIBUTE, useKeyboardReader } from '../keyboard-reader';
@@ -260,17 +259,12 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                 {visibleStories.map((story, index) => {
                   const featured = isFeatured(story, { index, sort: filters.sort }, nowMs);
                   return (
-                    // Rows below the screen skip layout and paint until scrolled near (sized about as a row until then).
-                    // That also clips their painting to the item, so the keyboard reader's mark on the current story
-                    // (a ring) and the row's focus outline are drawn inside it.
+                    // A row paints only when scrolled near, and the keyboard reader marks the current one (index.css).
                     <li
                       key={story.id}
                       data-story-id={story.id}
                       data-reader-current={currentId === story.id || undefined}
-                      className={cn(
-                        '[content-visibility:auto] [&>article]:scroll-mt-20 [&>article]:scroll-mb-4 [&>article]:focus-visible:-outline-offset-2 data-reader-current:[&>article]:ring-2 data-reader-current:[&>article]:ring-ring data-reader-current:[&>article]:ring-inset',
-                        compact ? '[contain-intrinsic-size:auto_2.75rem]' : '[contain-intrinsic-size:auto_5rem]',
-                      )}
+                      className={compact ? 'story-row story-row-compact' : 'story-row'}
                     >
                       <StoryCard
                         opened={opened.has(story.id)}
