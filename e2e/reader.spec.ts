@@ -12,6 +12,34 @@ const focused = (page: Page) =>
 const titleOf = async (card: Locator) => (await card.getByRole('heading').innerText()).trim();
 const colourOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).color);
 
+/** The ids of the stories the list shows, in order. */
+const shownIds = (page: Page) => stories(page).locator('li').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-story-id'))));
+
+/**
+ * Exactly the stories shown now that were not among `shownBefore` carry the New badge, and the caption counts
+ * them. Worked out from the list as it is: an ingestion cycle of the test server (or another test's refresh) may
+ * bring a story between two loads, and that story is new too. Returns how many are marked.
+ */
+async function expectMarkedAsNew(page: Page, shownBefore: readonly number[]): Promise<number> {
+  const before = new Set(shownBefore);
+  let newCount = 0;
+  await expect
+    .poll(async () => {
+      const shown = await shownIds(page);
+      const marked = new Set(
+        await stories(page)
+          .locator('li')
+          .evaluateAll((items) => items.filter((item) => item.querySelector('[data-testid="new-badge"]')).map((item) => Number(item.getAttribute('data-story-id')))),
+      );
+      const expected = shown.filter((id) => !before.has(id));
+      newCount = expected.length;
+      return { newButUnmarked: expected.filter((id) => !marked.has(id)), markedButSeen: [...marked].filter((id) => before.has(id)) };
+    })
+    .toEqual({ newButUnmarked: [], markedButSeen: [] });
+  if (newCount > 0) await expect(page.getByTestId('fresh-caption')).toHaveText(`${newCount} new since your last visit`);
+  return newCount;
+}
+
 test.describe('the reader', () => {
   test.beforeEach(async ({ page }) => {
     // Signing up, reloads and two axe passes per checked page: on a loaded machine a test takes one to two minutes.
@@ -169,22 +197,24 @@ test.describe('the reader', () => {
     // New since the last visit: a story this browser did not see on this view last time is marked.
     const secondTitle = await titleOf(cards(page).nth(1));
     const secondId = Number(await stories(page).locator('li').nth(1).getAttribute('data-story-id'));
-    await page.evaluate((id) => {
+    const lastVisit = await page.evaluate((id) => {
       const lists = JSON.parse(localStorage.getItem('hn-trends:last-shown-lists') ?? '{}') as Record<string, { ids: number[] }>;
       for (const list of Object.values(lists)) list.ids = list.ids.filter((shown) => shown !== id);
       localStorage.setItem('hn-trends:last-shown-lists', JSON.stringify(lists));
+      return Object.values(lists).flatMap((list) => list.ids);
     }, secondId);
     await page.reload();
     await waitForStories(page);
     await expect(stories(page).getByRole('article', { name: secondTitle, exact: true }).getByTestId('new-badge')).toHaveText('New');
-    await expect(stories(page).getByTestId('new-badge')).toHaveCount(1);
-    await expect(page.getByTestId('fresh-caption')).toHaveText('1 new since your last visit');
+    expect(await expectMarkedAsNew(page, lastVisit)).toBeGreaterThanOrEqual(1);
 
     // After an auto-refresh, the stories it brought are marked (and those of the visit before are not).
     await page.clock.install();
+    const shownBefore = await shownIds(page);
     await page.reload();
     await waitForStories(page);
-    await expect(stories(page).getByTestId('new-badge')).toHaveCount(0);
+    await expectMarkedAsNew(page, shownBefore);
+    const beforeRefresh = await shownIds(page);
     await page.route('**/api/stories/trending?*', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { stories: { id: number; hnId: number; title: string }[] };
@@ -195,10 +225,10 @@ test.describe('the reader', () => {
     await page.clock.fastForward(61_000);
     const brought = stories(page).getByRole('article', { name: 'A story the refresh brought', exact: true });
     await expect(brought.getByTestId('new-badge')).toBeVisible();
-    await expect(stories(page).getByTestId('new-badge')).toHaveCount(1);
-    await expect(page.getByTestId('fresh-caption')).toHaveText('1 new since your last visit');
+    const marked = await expectMarkedAsNew(page, beforeRefresh);
+    expect(marked).toBeGreaterThanOrEqual(1);
     await checkPage(page, 'home-new-since-last-visit', async (p) => {
-      await expect(p.getByTestId('new-badge')).toHaveCount(1);
+      await expect(p.getByTestId('new-badge')).toHaveCount(marked);
     });
   });
 
