@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson } from '@/lib/api';
+import { storedItem } from '@/lib/storage';
 
 export type AnnouncementType = 'info' | 'warning' | 'error' | 'success';
 
@@ -38,7 +39,7 @@ const DISMISSED_STORAGE_KEY = 'hn-trends-dismissed-announcements';
 
 export function locallyDismissed(): Set<string> {
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(DISMISSED_STORAGE_KEY) ?? '[]');
+    const stored: unknown = JSON.parse(storedItem(DISMISSED_STORAGE_KEY) ?? '[]');
     return new Set(Array.isArray(stored) ? stored.map(String) : []);
   } catch {
     return new Set();

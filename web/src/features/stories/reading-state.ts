@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { storedItem } from '@/lib/storage';
 
 /**
  * What this browser remembers of a person's reading (localStorage): the stories opened from the list, whether
@@ -15,14 +16,6 @@ const LAST_SHOWN_KEY = 'hn-trends:last-shown-lists';
 export const MAX_OPENED_STORIES = 1000;
 export const MAX_REMEMBERED_VIEWS = 20;
 
-function readRaw(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
 function parse(raw: string | null): unknown {
   try {
     return JSON.parse(raw ?? 'null');
@@ -31,7 +24,7 @@ function parse(raw: string | null): unknown {
   }
 }
 
-const read = (key: string): unknown => parse(readRaw(key));
+const read = (key: string): unknown => parse(storedItem(key));
 
 function write(key: string, value: unknown): void {
   try {
@@ -55,7 +48,7 @@ function storedSnapshot<T>(key: string, fromStored: (stored: unknown) => T): () 
   let raw: string | null | undefined;
   let value: T;
   return () => {
-    const now = readRaw(key);
+    const now = storedItem(key);
     if (now !== raw || raw === undefined) {
       raw = now;
       value = fromStored(parse(now));
