@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { SpriteIcon } from '@/components/sprite-icon';
 import { paginationWindow, shouldShowPagination } from '../../../common/rules/pagination.ts';
 import { Button } from '@/components/ui/button';
 
@@ -16,10 +16,10 @@ export function PaginationBar({ page, totalPages, onPageChange }: PaginationBarP
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
       <Button variant="outline" size="icon" aria-label="First page" disabled={isFirst} onClick={() => onPageChange(1)}>
-        <ChevronsLeft aria-hidden="true" />
+        <SpriteIcon name="chevrons-left" />
       </Button>
       <Button variant="outline" size="icon" aria-label="Previous page" disabled={isFirst} onClick={() => onPageChange(page - 1)}>
-        <ChevronLeft aria-hidden="true" />
+        <SpriteIcon name="chevron-left" />
       </Button>
       {paginationWindow(page, totalPages).map((item, index) =>
         item === 'ellipsis' ? (
@@ -40,10 +40,10 @@ export function PaginationBar({ page, totalPages, onPageChange }: PaginationBarP
         ),
       )}
       <Button variant="outline" size="icon" aria-label="Next page" disabled={isLast} onClick={() => onPageChange(page + 1)}>
-        <ChevronRight aria-hidden="true" />
+        <SpriteIcon name="chevron-right" />
       </Button>
       <Button variant="outline" size="icon" aria-label="Last page" disabled={isLast} onClick={() => onPageChange(totalPages)}>
-        <ChevronsRight aria-hidden="true" />
+        <SpriteIcon name="chevrons-right" />
       </Button>
     </nav>
   );

@@ -1,4 +1,4 @@
-import { Moon, Sun } from 'lucide-react';
+import { SpriteIcon } from '@/components/sprite-icon';
 import { Button } from '@/components/ui/button';
 import { useTheme, type Theme } from '@/lib/theme';
 
@@ -12,7 +12,7 @@ export function ThemeToggle({ onThemeChange }: { onThemeChange?: (theme: Theme) 
   };
   return (
     <Button variant="ghost" size="icon" aria-label={`Switch to ${next} theme`} onClick={switchTheme}>
-      {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+      <SpriteIcon name={theme === 'dark' ? 'sun' : 'moon'} />
     </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { Coffee } from 'lucide-react';
+import { SpriteIcon } from '@/components/sprite-icon';
 import { Link } from 'wouter';
 
 /** Where the 'Buy me a coffee' link points; set to the developer's own page before going live. */
@@ -27,7 +27,7 @@ export function SiteFooter() {
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1 rounded-sm hover:text-foreground hover:underline"
           >
-            <Coffee className="size-4" aria-hidden="true" />
+            <SpriteIcon name="coffee" className="size-4" />
             Buy me a coffee
           </a>
         </nav>

@@ -1,4 +1,5 @@
-import { ChevronDown, LogOut, Menu, Settings, Shield, User, X } from 'lucide-react';
+import { LogOut, Settings, Shield, User } from 'lucide-react';
+import { SpriteIcon } from '@/components/sprite-icon';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
@@ -65,7 +66,7 @@ export function TopNav({ user }: { user: CurrentUser }) {
               <Button variant="ghost" className="hidden gap-2 px-2 lg:inline-flex" aria-label={`Account menu for ${name}`}>
                 <Avatar user={user} />
                 <span className="max-w-32 truncate">{name}</span>
-                <ChevronDown aria-hidden="true" />
+                <SpriteIcon name="chevron-down" />
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end" className="w-56">
@@ -108,7 +109,7 @@ export function TopNav({ user }: { user: CurrentUser }) {
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <SpriteIcon name={menuOpen ? 'x' : 'menu'} />
           </Button>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { SpriteIcon } from '@/components/sprite-icon';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -24,7 +24,7 @@ export function NativeSelect({ className, options, ...props }: Omit<ComponentPro
           </option>
         ))}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-60" aria-hidden="true" />
+      <SpriteIcon name="chevron-down" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-60" />
     </div>
   );
 }

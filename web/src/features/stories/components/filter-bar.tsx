@@ -1,4 +1,4 @@
-import { RefreshCw, SlidersHorizontal } from 'lucide-react';
+import { SpriteIcon } from '@/components/sprite-icon';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { REFRESH_INTERVALS_MINUTES } from '../../../../../common/rules/limits.ts';
 import { normaliseMinScore } from '../../../../../common/rules/numbers.ts';
@@ -70,7 +70,7 @@ export function FilterBar(props: FilterBarProps) {
         >
           <DialogTrigger asChild>
             <button type="button" className="flex h-11 w-full items-center gap-2 rounded-xl border bg-card px-3 text-left text-sm shadow-sm">
-              <SlidersHorizontal className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <SpriteIcon name="sliders-horizontal" className="size-4 shrink-0 text-muted-foreground" />
               <span className="min-w-0 flex-1 truncate">
                 <span className="font-medium">{STORY_SORT_LABELS[filters.sort]}</span> · {TIME_FILTER_CAPTIONS[filters.timeFilter]} · min score{' '}
                 {filters.minScore}
@@ -178,7 +178,7 @@ function FilterControls(props: FilterControlsProps) {
           </div>
         )}
         <Button variant="outline" onClick={props.onRefresh} disabled={props.refreshing}>
-          <RefreshCw className={props.refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
+          <SpriteIcon name="refresh-cw" className={props.refreshing ? 'animate-spin' : undefined} />
           Refresh
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { AlertTriangle, Hourglass, Keyboard } from 'lucide-react';
+import { AlertTriangle, Hourglass } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useLocation, useSearch } from 'wouter';
@@ -9,6 +9,7 @@ import { formatListTotal } from '../../../../../common/rules/list-total.ts';
 import { formatCount } from '../../../../../common/rules/plural.ts';
 import { DEFAULT_STORY_SORT, type StorySort } from '../../../../../common/rules/sorts.ts';
 import { DEFAULT_TIME_FILTER, TIME_FILTER_CAPTIONS } from '../../../../../common/rules/time-windows.ts';
+import { SpriteIcon } from '@/components/sprite-icon';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { isUnauthorizedError } from '@/lib/api';
@@ -212,7 +213,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
             onClick={openShortcuts}
             className="px-2 text-muted-foreground pointer-coarse:hidden"
           >
-            <Keyboard aria-hidden="true" />
+            <SpriteIcon name="keyboard" />
             <span className="sr-only">Keyboard shortcuts</span>
           </Button>
           <ActivityLegend />
