@@ -78,7 +78,7 @@ export function SpriteSymbols() {
 
 /**
  * The symbols as markup, where the server has rendered them once (prerender.tsx): the same on every page, so each
- * page the server renders holds that markup as is instead of rendering thirteen icons again. The browser renders
+ * page the server renders holds that markup as is instead of rendering every icon again. The browser renders
  * the symbols themselves, which match that markup when it hydrates a page.
  */
 let renderedSymbols: string | null = null;
