@@ -25,7 +25,7 @@ export const badgeVariants = cva(
 
 export type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVariants>;
 
-type BadgeVariant = NonNullable<BadgeProps['variant']>;
+type BadgeVariant = BadgeProps['variant'];
 
 /** Each variant's classes, merged once: a page of story cards draws a heat badge on most of them. */
 const variantClasses = new Map<BadgeVariant, string>();
@@ -40,6 +40,6 @@ function classesOf(variant: BadgeVariant): string {
 }
 
 export function Badge({ className, variant, ...props }: BadgeProps) {
-  const classes = classesOf(variant ?? 'default');
+  const classes = classesOf(variant);
   return <span data-slot="badge" className={className ? cn(classes, className) : classes} {...props} />;
 }
