@@ -3,6 +3,7 @@ import { DAY_PERIODS, KEYWORD_PERIOD_HOURS, KEYWORD_PERIODS, MIN_TREND_SUPPORT, 
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../server/db/schema/keywords.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';
+import { TRENDS_TRENDING_ROWS, trendingRowsSql, trendsAnswer } from '../server/modules/keywords/trends.ts';
 import { HOUR_MS, hourNumber, MAX_TREND_CANDIDATES, periodWindows, WINDOW_PERIOD_HOURS } from '../server/modules/keywords/windows.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { seedStories } from './support/seed.ts';
@@ -10,7 +11,7 @@ import { seedStories } from './support/seed.ts';
 /**
  * The keyword windows (docs/keywords.md) kept up to date piece by piece equal the windows counted afresh from the
  * hourly buckets, after every kind of change: new stories, new scores, new titles, dead stories, and the clock
- * moving by an hour, by days, by weeks and backwards; and so do the trend candidates kept from them.
+ * moving by an hour, by days, by weeks and backwards; and so do the trend candidates and trends answers kept from them.
  */
 let db: TestDatabase;
 const pool = () => db.database.pool;
@@ -101,6 +102,20 @@ async function keptTrendCandidates(): Promise<Record<number, unknown[][]>> {
   return Object.fromEntries(result.rows.map((row) => [row.period, row.candidates.map((column) => column ?? [])]));
 }
 
+/**
+ * Each period's trends answer as kept, against the answer the trends rules give for the kept candidates and the
+ * trending rows the windows hold now: equal when the answer was written after the last change.
+ */
+async function keptTrendsAgainstRules(): Promise<{ kept: Record<number, unknown>; byRules: Record<number, unknown> }> {
+  const result = await pool().query<{ period: number; candidates: unknown[][]; trends: string; trending: unknown[][] | null }>(
+    `SELECT c.period, c.candidates, c.trends, ${trendingRowsSql(TRENDS_TRENDING_ROWS, 'c.period')} AS trending FROM keyword_trend_candidates c`,
+  );
+  return {
+    kept: Object.fromEntries(result.rows.map((row) => [row.period, JSON.parse(row.trends)])),
+    byRules: Object.fromEntries(result.rows.map((row) => [row.period, trendsAnswer(row.candidates, row.trending)])),
+  };
+}
+
 /** The hourly patterns counted from every bucket of the period's window in the zone, without the kept windows. */
 async function patternsCountedAfresh(now: number, period: KeywordPeriod, zone: string, display: Map<number, string>): Promise<Record<DayPeriod, { keyword: string; count: number }[]>> {
   const [window] = periodWindows(KEYWORD_PERIOD_HOURS[period], hourNumber(now));
@@ -170,12 +185,29 @@ describe('keyword windows', () => {
       expect(rows, `step ${step}: ${action}`).toEqual(afresh);
       const display = await pool().query<{ id: number; display: string }>('SELECT id, display FROM keywords');
       expect(await keptTrendCandidates(), `step ${step}: ${action}, trend candidates`).toEqual(trendCandidatesOf(afresh, new Map(display.rows.map((row) => [row.id, row.display]))));
+      const answers = await keptTrendsAgainstRules();
+      expect(Object.keys(answers.kept), `step ${step}: ${action}, a trends answer for every period`).toHaveLength(WINDOW_PERIOD_HOURS.length);
+      expect(answers.kept, `step ${step}: ${action}, trends answers`).toEqual(answers.byRules);
       held.push(rows.length);
       const copies = await pool().query('SELECT w.keyword_id FROM keyword_windows w JOIN keywords k ON k.id = w.keyword_id WHERE w.key <> k.key OR w.display <> k.display');
       expect(copies.rows, 'key and display as the keyword has them').toEqual([]);
     }
     // The comparisons were of windows that held something, not of empty tables.
     expect(held.filter((count) => count > 20).length, held.join(' ')).toBeGreaterThanOrEqual(20);
+  });
+
+  it('write a missing trends answer when a trends call finds none', async () => {
+    const before = await keptTrendsAgainstRules();
+    const trendsIn = (period: KeywordPeriod) => (before.byRules[KEYWORD_PERIOD_HOURS[period]] as { trends: unknown[] }).trends.length;
+    const period = [...KEYWORD_PERIODS].sort((a, b) => trendsIn(b) - trendsIn(a))[0]!;
+    expect(trendsIn(period), 'a period with trends').toBeGreaterThan(0);
+    // As after the migration that added the answers, before the first change to the windows.
+    await pool().query('UPDATE keyword_trend_candidates SET trends = NULL');
+    const clock = await pool().query<{ hour: Date }>('SELECT hour FROM keyword_windows_clock');
+    const service = new KeywordsService(pool(), () => clock.rows[0]!.hour.getTime() + 60_000);
+    expect(JSON.parse(await service.trends(period))).toEqual(before.byRules[KEYWORD_PERIOD_HOURS[period]]);
+    const after = await keptTrendsAgainstRules();
+    expect(after.kept, 'every period written').toEqual(before.byRules);
   });
 
   it('give the hourly patterns of many keywords as counting every bucket in the zone would, stopping early', async () => {

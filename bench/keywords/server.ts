@@ -14,6 +14,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
+import { sendJsonText } from '../../server/http/json-text.ts';
 import { KeywordsService } from '../../server/modules/keywords/service.ts';
 import { HOUR_MS, moveKeywordWindows } from '../../server/modules/keywords/windows.ts';
 import { KEYWORD_PERIODS, type KeywordPeriod } from '../../common/rules/keyword-trends.ts';
@@ -86,7 +87,7 @@ const ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Austr
 let coldRequests = 0;
 const nextPeriod = (): KeywordPeriod => KEYWORD_PERIODS[coldRequests++ % KEYWORD_PERIODS.length]!;
 app.server.get('/bench/cold/trending', { schema: { hide: true } }, async () => ({ keywords: await uncached.trending(nextPeriod(), 20) }));
-app.server.get('/bench/cold/trends', { schema: { hide: true } }, async () => uncached.trends(nextPeriod()));
+app.server.get('/bench/cold/trends', { schema: { hide: true } }, async (_request, reply) => sendJsonText(reply, await uncached.trends(nextPeriod())));
 app.server.get('/bench/cold/hourly-patterns', { schema: { hide: true } }, async () =>
   uncached.hourlyPatterns(nextPeriod(), ZONES[coldRequests % ZONES.length]!),
 );

@@ -115,14 +115,17 @@ export const keywordWindows = pgTable(
 );
 
 /**
- * Each period's trend candidates, as the trends read them (refreshTrendCandidates in server/modules/keywords/
- * windows.ts): the keywords of keyword_windows best supported in the period and the period before (at most 500),
- * with their counts and usual level, as one JSON value column by column. Kept in the same transaction as every
- * change to the windows, so a trends call reads one row instead of walking 500 of the windows.
+ * Each period's trend candidates and trends answer (refreshTrendCandidates in server/modules/keywords/windows.ts):
+ * the keywords of keyword_windows best supported in the period and the period before (at most 500), with their
+ * counts and usual level, as one JSON value column by column; and the trends call's JSON worked out from them. Kept
+ * in the same transaction as every change to the windows, so a trends call reads one text instead of walking 500
+ * rows of the windows and applying the rules to them.
  */
 export const keywordTrendCandidates = pgTable('keyword_trend_candidates', {
   period: smallint('period').primaryKey(),
   candidates: json('candidates').notNull(),
+  /** Null only until the first change to the windows after the column was added (migration 0017). */
+  trends: text('trends'),
 });
 
 /** The hour (UTC, start of) that keyword_windows are counted for: one row. */

@@ -1,20 +1,15 @@
 import type pg from 'pg';
-import type { HourlyPatterns, KeywordStories, KeywordTrend, TrendingKeyword, TrendsResponse } from '../../../common/contracts/keywords.ts';
+import type { HourlyPatterns, KeywordStories, TrendingKeyword } from '../../../common/contracts/keywords.ts';
 import {
   DAY_PERIODS,
   dayPeriodOfHour,
   HOT_KEYWORDS_SHOWN,
-  isRising,
   KEYWORD_PERIOD_HOURS,
   MIN_PHRASE_STORIES,
   PER_DAY_PERIOD_SHOWN,
-  percentageChange,
-  trendThresholds,
-  USUAL_LEVEL_WEEKS,
   type KeywordPeriod,
 } from '../../../common/rules/keyword-trends.ts';
 import { localHour } from '../../../common/rules/email.ts';
-import { containsWordRun } from '../../../common/rules/keywords.ts';
 import { HOUR_OF_DAY_COLUMNS } from '../../db/schema/keywords.ts';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { limitText } from '../../db/prepared.ts';
@@ -23,7 +18,8 @@ import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lo
 import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
-import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, TREND_COLUMNS, vacuumKeywordWindows, type TrendCandidateColumns } from './windows.ts';
+import { SUBSUMED_HEADROOM, trendingOf, trendingRowsSql, trendsAnswer } from './trends.ts';
+import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, refreshTrendAnswers, vacuumKeywordWindows } from './windows.ts';
 
 /**
  * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the keyword windows ingestion keeps up to
@@ -43,61 +39,13 @@ const PATTERN_KEYWORDS = PER_DAY_PERIOD_SHOWN;
 const PATTERN_BATCHES = [32, 128, 512, 2048];
 /** Stories listed behind a keyword. */
 const KEYWORD_STORIES_LIMIT = 50;
-/** A phrase counts only when it recurs; a single word always. */
-const RECURS = `CASE WHEN w.phrase THEN ${MIN_PHRASE_STORIES} ELSE 1 END`;
-/** Trending reads this many times the keywords asked for, so those left out for a longer phrase can be replaced. */
-const SUBSUMED_HEADROOM = 3;
 /** A period counts whole hours: from the start of the hour `hours` ago up to now (its current window). */
 function periodStart(nowMs: number, period: KeywordPeriod): number {
   return periodWindows(KEYWORD_PERIOD_HOURS[period], hourNumber(nowMs))[0]!.first * HOUR_MS;
 }
 
-interface TrendingRow {
-  id: number;
-  key: string;
-  keyword: string;
-  frequency: number;
-  points: number;
-  /** The latest hour it was mentioned, as the database writes a timestamp in JSON. */
-  date: string;
-}
-
-/** A trending row as read: id, key, display, stories, points, last hour. */
-type TrendingColumns = [number, string, string, number, number, string];
-
-/**
- * The trending rows of the period $1, as one JSON value (taken in one statement with the trends' candidates):
- * rows parsed by JSON.parse cost a fraction of rows of the wire protocol.
- */
-function trendingRowsSql(limit: string): string {
-  return `(SELECT ${jsonColumnsSql('w', ['keyword_id', 'key', 'display', 'stories', 'points', 'last_hour'])}
-             FROM (SELECT w.keyword_id, w.key, w.display, w.stories, w.points, w.last_hour FROM keyword_windows w
-                    WHERE w.period = $1 AND w.stories >= ${RECURS}
-                    ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
-                    LIMIT ${limit}) AS w)`;
-}
-
-/** The trending list from its rows: those left out for a longer phrase dropped, at most `limit`. */
-function trendingOf(columns: unknown[][] | null, limit: number): TrendingKeyword[] {
-  const rows = rowsOfColumns<TrendingColumns>(columns).map(([id, key, keyword, frequency, points, date]): TrendingRow => ({ id, key, keyword, frequency, points, date }));
-  // The rows share a few hours (most were last mentioned in the current one): each is converted once.
-  const isoDates = new Map<string, string>();
-  const isoDate = (date: string): string => {
-    let iso = isoDates.get(date);
-    if (iso === undefined) isoDates.set(date, (iso = new Date(date).toISOString()));
-    return iso;
-  };
-  return withoutSubsumed(rows)
-    .slice(0, limit)
-    .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: isoDate(date) }));
-}
-
-/** The trends' candidates (kept by ingestion: windows.ts, refreshTrendCandidates) and the trending list, in one statement. */
-const TRENDS_STATEMENT = {
-  name: 'keyword-trends',
-  text: `SELECT (SELECT c.candidates FROM keyword_trend_candidates c WHERE c.period = $1) AS candidates,
-                ${trendingRowsSql(limitText(HOT_KEYWORDS_SHOWN * SUBSUMED_HEADROOM))} AS trending`,
-};
+/** The trends answer of the period $1, as the last change to the windows wrote it (windows.ts, refreshTrendCandidates). */
+const TRENDS_STATEMENT = { name: 'keyword-trends', text: 'SELECT trends FROM keyword_trend_candidates WHERE period = $1' };
 
 /**
  * A keyword read by the hourly patterns: id, display, phrase, stories and points in the period, then its stories
@@ -157,15 +105,6 @@ function patternsStatement(partOfUtcHour: readonly number[], size: number): { na
   return statement;
 }
 
-/** The rows without those whose words are a run inside a longer keyword of the rows with the same frequency. */
-function withoutSubsumed(rows: TrendingRow[]): TrendingRow[] {
-  const phrases = rows.filter((row) => row.key.includes(' ')).map((row) => ({ frequency: row.frequency, words: row.key.split(' ') }));
-  return rows.filter((row) => {
-    const words = row.key.split(' ');
-    return !phrases.some((phrase) => phrase.frequency === row.frequency && phrase.words.length > words.length && containsWordRun(phrase.words, words));
-  });
-}
-
 export class KeywordsService {
   /**
    * Answers as serialized JSON, kept until an ingestion cycle finishes (the buckets change only then) and for at
@@ -187,7 +126,7 @@ export class KeywordsService {
   }
 
   trendsBody(period: KeywordPeriod): Promise<string> {
-    return this.cached(`trends:${period}`, () => this.trends(period));
+    return this.cachedText(`trends:${period}`, () => this.trends(period));
   }
 
   hourlyPatternsBody(period: KeywordPeriod, timeZone: string): Promise<string> {
@@ -195,9 +134,13 @@ export class KeywordsService {
   }
 
   private cached(key: string, compute: () => Promise<unknown>): Promise<string> {
+    return this.cachedText(key, async () => JSON.stringify(await compute()));
+  }
+
+  private cachedText(key: string, compute: () => Promise<string>): Promise<string> {
     const pending = this.building.get(key);
     if (pending) return pending;
-    const answer = this.cache.get(key, async () => JSON.stringify(await compute())).finally(() => this.building.delete(key));
+    const answer = this.cache.get(key, compute).finally(() => this.building.delete(key));
     this.building.set(key, answer);
     return answer;
   }
@@ -235,7 +178,7 @@ export class KeywordsService {
     const rows = limitText(limit * SUBSUMED_HEADROOM);
     const result = await this.pool.query<{ rows: unknown[][] | null }>({
       name: `keyword-trending-${rows}`,
-      text: `SELECT ${trendingRowsSql(rows)} AS rows`,
+      text: `SELECT ${trendingRowsSql(rows, '$1')} AS rows`,
       values: [KEYWORD_PERIOD_HOURS[period]],
     });
     return trendingOf(result.rows[0]!.rows, limit);
@@ -243,30 +186,19 @@ export class KeywordsService {
 
   /**
    * Each supported keyword's stories in the period against the previous period of the same length, and against
-   * the same window in each of the previous four weeks (its usual level). Sorted by change, largest first.
+   * the same window in each of the previous four weeks (its usual level), sorted by change, largest first; with the
+   * period's trending list (trends.ts). The answer's JSON, as written after the last change to the windows.
    */
-  async trends(period: KeywordPeriod): Promise<TrendsResponse> {
+  async trends(period: KeywordPeriod): Promise<string> {
     await this.currentWindows(this.now());
-    const result = await this.pool.query<{ candidates: unknown[][] | null; trending: unknown[][] | null }>({
-      ...TRENDS_STATEMENT,
-      values: [KEYWORD_PERIOD_HOURS[period]],
-    });
-    // Read column by column: 500 candidates are not worth a row array each. With no candidates every column is null.
-    const columns = result.rows[0]!.candidates;
-    const [keywords, currents, previouses, usualSums, usualSumsOfSquares] = (columns?.[0] ? columns : TREND_COLUMNS.map(() => [])) as TrendCandidateColumns;
-    const changes = currents.map((current, i) => percentageChange(current, previouses[i]!));
-    const thresholds = trendThresholds(changes);
-    const trends: KeywordTrend[] = keywords.map((keyword, i) => {
-      const counts = {
-        currentFrequency: currents[i]!,
-        previousFrequency: previouses[i]!,
-        usual: { weeks: USUAL_LEVEL_WEEKS, sum: usualSums[i]!, sumOfSquares: usualSumsOfSquares[i]! },
-      };
-      const change = changes[i]!;
-      return { keyword, currentFrequency: counts.currentFrequency, previousFrequency: counts.previousFrequency, percentageChange: change, isRising: isRising(counts, change, thresholds) };
-    });
-    trends.sort((a, b) => b.percentageChange - a.percentageChange || b.currentFrequency - a.currentFrequency);
-    return { trends, trending: trendingOf(result.rows[0]!.trending, HOT_KEYWORDS_SHOWN) };
+    const read = () => this.pool.query<{ trends: string | null }>({ ...TRENDS_STATEMENT, values: [KEYWORD_PERIOD_HOURS[period]] });
+    let answer = (await read()).rows[0]?.trends;
+    if (answer == null) {
+      // Written by every change to the windows; missing only before the first change since the column was added.
+      await refreshTrendAnswers(this.pool);
+      answer = (await read()).rows[0]?.trends;
+    }
+    return answer ?? JSON.stringify(trendsAnswer(null, null));
   }
 
   /**

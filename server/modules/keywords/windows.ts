@@ -4,6 +4,7 @@ import { jsonColumnsSql } from '../../db/json-columns.ts';
 import { LOCKS } from '../../db/locks.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { TREND_COLUMNS, TRENDS_TRENDING_ROWS, trendingRowsSql, trendsAnswer } from './trends.ts';
 
 /**
  * The keyword windows (docs/keywords.md, "How the calls stay fast"): each keyword's counts in every window the
@@ -12,7 +13,7 @@ import { withTransaction } from '../../db/transaction.ts';
  * - an ingestion cycle adds its bucket changes to the windows that hold their hours (applyWindowDeltas);
  * - when the hour turns, each window gains the hour entering it and loses the hour leaving it (advanceKeywordWindows).
  * Windows are whole hours, counted from the start of the current hour. Each change is followed, in the same
- * transaction, by refreshTrendCandidates, which keeps each period's trend candidates in one row.
+ * transaction, by refreshTrendCandidates, which keeps each period's trend candidates and trends answer in one row.
  */
 
 export const HOUR_MS = 3_600_000;
@@ -25,26 +26,20 @@ export const WINDOW_PERIOD_HOURS = KEYWORD_PERIODS.map((period) => KEYWORD_PERIO
 
 /** Trends are computed over at most this many keywords of a period, the best supported ones. */
 export const MAX_TREND_CANDIDATES = 500;
-/**
- * The trend candidates' columns, in the order of keyword_trend_candidates' JSON value: display, stories in the
- * period, in the previous period, then the usual level: the sum of the counts in the same window of each previous
- * week, and the sum of their squares.
- */
-export const TREND_COLUMNS = ['display', 'stories', 'previous', 'usual_sum', 'usual_sum_of_squares'] as const;
-/** The trend candidates as read, one array per column of TREND_COLUMNS. */
-export type TrendCandidateColumns = [string[], number[], number[], number[], number[]];
 
 /**
- * Writes each period's trend candidates (keyword_trend_candidates) from its windows: the keywords with at least
- * MIN_TREND_SUPPORT stories in the period and the one before, best supported first, at most MAX_TREND_CANDIDATES,
- * as one JSON value column by column (jsonColumnsSql). Run in the transaction of every change to the windows, after
- * it: a trends call then reads one row rather than walking 500 rows of the windows, and the walk is done once a
- * change instead of once a call. Its cost is four walks of 500 rows, whatever the number of keywords stored.
+ * Writes each period's trend candidates and trends answer (keyword_trend_candidates) from its windows. The
+ * candidates are the keywords with at least MIN_TREND_SUPPORT stories in the period and the one before, best
+ * supported first, at most MAX_TREND_CANDIDATES, as one JSON value column by column (jsonColumnsSql); the answer is
+ * the trends call's JSON, worked out from them and the period's trending rows by the trends rules (trends.ts). Run
+ * in the transaction of every change to the windows, after it: a trends call then reads one text, and the walk,
+ * the rules and the JSON are done once a change instead of once a call. Its cost is four walks of 500 rows and four
+ * answers, whatever the number of keywords stored.
  */
 export async function refreshTrendCandidates(client: pg.PoolClient): Promise<void> {
-  await client.query({
+  const candidates = await client.query<{ period: number; candidates: unknown[][] | null; trending: unknown[][] | null }>({
     name: 'keyword-trend-candidates-refresh',
-    text: `INSERT INTO keyword_trend_candidates (period, candidates)
+    text: `INSERT INTO keyword_trend_candidates AS c (period, candidates)
            SELECT p.period,
                   (SELECT ${jsonColumnsSql('w', TREND_COLUMNS)}
                      FROM (SELECT ${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')} FROM keyword_windows w
@@ -52,8 +47,24 @@ export async function refreshTrendCandidates(client: pg.PoolClient): Promise<voi
                             ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
                             LIMIT ${MAX_TREND_CANDIDATES}) AS w)
              FROM unnest($1::int2[]) AS p(period)
-           ON CONFLICT (period) DO UPDATE SET candidates = excluded.candidates`,
+           ON CONFLICT (period) DO UPDATE SET candidates = excluded.candidates
+           RETURNING c.period, c.candidates, ${trendingRowsSql(TRENDS_TRENDING_ROWS, 'c.period')} AS trending`,
     values: [WINDOW_PERIOD_HOURS],
+  });
+  const answers = candidates.rows.map((row) => JSON.stringify(trendsAnswer(row.candidates, row.trending)));
+  await client.query({
+    name: 'keyword-trends-answer-refresh',
+    text: `UPDATE keyword_trend_candidates c SET trends = a.trends
+             FROM unnest($1::int2[], $2::text[]) AS a(period, trends) WHERE c.period = a.period`,
+    values: [candidates.rows.map((row) => row.period), answers],
+  });
+}
+
+/** The trends answers, written afresh from the windows as they stand, for when one is missing (refreshTrendCandidates). */
+export async function refreshTrendAnswers(pool: pg.Pool): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    await lockWindows(client);
+    await refreshTrendCandidates(client);
   });
 }
 
