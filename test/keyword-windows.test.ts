@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_PERIODS, KEYWORD_PERIOD_HOURS, KEYWORD_PERIODS, MIN_TREND_SUPPORT, PER_DAY_PERIOD_SHOWN, usualLevelOf, type DayPeriod, type KeywordPeriod, type UsualLevel } from '../common/rules/keyword-trends.ts';
+import { DAY_PERIODS, dayPeriodOfHour, KEYWORD_PERIOD_HOURS, KEYWORD_PERIODS, MIN_TREND_SUPPORT, PER_DAY_PERIOD_SHOWN, usualLevelOf, type DayPeriod, type KeywordPeriod, type UsualLevel } from '../common/rules/keyword-trends.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../server/db/schema/keywords.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';
@@ -116,6 +116,15 @@ async function keptTrendsAgainstRules(): Promise<{ kept: Record<number, unknown>
   };
 }
 
+/** The UTC split of the day (each UTC hour of day's day period, as patterns.ts names it). */
+const UTC_SPLIT = Array.from({ length: 24 }, (_, hour) => DAY_PERIODS.indexOf(dayPeriodOfHour(hour))).join('');
+
+/** Whether the period's answer for UTC is written (the other case: a call reads the windows in batches). */
+async function writtenForUtc(period: KeywordPeriod): Promise<boolean> {
+  const result = await pool().query<{ written: boolean }>('SELECT lists IS NOT NULL AS written FROM keyword_pattern_answers WHERE period = $1 AND split = $2', [KEYWORD_PERIOD_HOURS[period], UTC_SPLIT]);
+  return result.rows[0]?.written ?? false;
+}
+
 /** The hourly patterns counted from every bucket of the period's window in the zone, without the kept windows. */
 async function patternsCountedAfresh(now: number, period: KeywordPeriod, zone: string, display: Map<number, string>): Promise<Record<DayPeriod, { keyword: string; count: number }[]>> {
   const [window] = periodWindows(KEYWORD_PERIOD_HOURS[period], hourNumber(now));
@@ -154,6 +163,7 @@ describe('keyword windows', () => {
     const ids: number[] = [];
     const moves = [HOUR_MS, 3 * HOUR_MS, 26 * HOUR_MS, 170 * HOUR_MS, -5 * HOUR_MS, 20 * 60_000, -400 * HOUR_MS, 500 * HOUR_MS];
     const held: number[] = [];
+    let answeredFromWritten = 0;
 
     for (let step = 0; step < 30; step++) {
       const action = step < 3 ? 'add' : pick(['add', 'add', 'rescore', 'retitle', 'kill', 'clock', 'clock'] as const);
@@ -188,10 +198,19 @@ describe('keyword windows', () => {
       const answers = await keptTrendsAgainstRules();
       expect(Object.keys(answers.kept), `step ${step}: ${action}, a trends answer for every period`).toHaveLength(WINDOW_PERIOD_HOURS.length);
       expect(answers.kept, `step ${step}: ${action}, trends answers`).toEqual(answers.byRules);
+      // The hourly patterns, from the answers written for the zone's split or, without one, the windows in batches.
+      const period = pick(KEYWORD_PERIODS);
+      for (const zone of ['UTC', 'Asia/Kolkata', 'America/New_York']) {
+        const patterns = await service.hourlyPatterns(period, zone);
+        const counted = await patternsCountedAfresh(now, period, zone, new Map(display.rows.map((row) => [row.id, row.display])));
+        for (const part of DAY_PERIODS) expect(patterns[part], `step ${step}: ${action}, ${period} ${zone} ${part}`).toEqual(counted[part]);
+      }
+      if (await writtenForUtc(period)) answeredFromWritten++;
       held.push(rows.length);
       const copies = await pool().query('SELECT w.keyword_id FROM keyword_windows w JOIN keywords k ON k.id = w.keyword_id WHERE w.key <> k.key OR w.display <> k.display');
       expect(copies.rows, 'key and display as the keyword has them').toEqual([]);
     }
+    expect(answeredFromWritten, 'calls answered from the written answers').toBeGreaterThanOrEqual(20);
     // The comparisons were of windows that held something, not of empty tables.
     expect(held.filter((count) => count > 20).length, held.join(' ')).toBeGreaterThanOrEqual(20);
   });
@@ -241,6 +260,8 @@ describe('keyword windows', () => {
     await pool().query('DELETE FROM keyword_windows_clock');
     const service = new KeywordsService(pool(), () => now);
     const display = new Map(ids.rows.map((row) => [row.id, row.key]));
+    await service.trending('24h');
+    expect(await writtenForUtc('24h'), 'too many keywords lead for an answer to be written: the calls read in batches').toBe(false);
     for (const zone of ['UTC', 'Asia/Kolkata', 'Asia/Tokyo', 'America/Caracas']) {
       const patterns = await service.hourlyPatterns('24h', zone);
       const counted = await patternsCountedAfresh(now, '24h', zone, display);

@@ -128,6 +128,23 @@ export const keywordTrendCandidates = pgTable('keyword_trend_candidates', {
   trends: text('trends'),
 });
 
+/**
+ * Each period's hourly patterns answer for each whole-hour offset's split of the UTC hours of day into day periods
+ * (refreshPatternAnswers in server/modules/keywords/patterns.ts), written with the hour the windows are counted for
+ * in the same transaction as every change to them. `lists` is the four day periods' keywords as JSON, or null when
+ * the keywords read to write it did not settle them (the call then reads the windows in batches).
+ */
+export const keywordPatternAnswers = pgTable(
+  'keyword_pattern_answers',
+  {
+    period: smallint('period').notNull(),
+    split: text('split').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    lists: text('lists'),
+  },
+  (table) => [primaryKey({ columns: [table.period, table.split] })],
+);
+
 /** The hour (UTC, start of) that keyword_windows are counted for: one row. */
 export const keywordWindowsClock = pgTable('keyword_windows_clock', {
   id: boolean('id').primaryKey().default(true),

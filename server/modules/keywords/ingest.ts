@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { ALERT_WINDOW_HOURS, containsWordRun, keywordKey, titleWords, type AliasMap } from '../../../common/rules/keywords.ts';
 import { extractKeywords, type ExtractedKeyword } from './extract.ts';
-import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, hourNumber, refreshTrendCandidates, vacuumKeywordWindows, WINDOW_PERIOD_HOURS, type BucketDelta } from './windows.ts';
+import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, hourNumber, refreshKeywordAnswers, vacuumKeywordWindows, WINDOW_PERIOD_HOURS, type BucketDelta } from './windows.ts';
 import { withTransaction } from '../../db/transaction.ts';
 
 /**
@@ -114,7 +114,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
     await applyBucketDeltas(client, changed);
     await applyWindowDeltas(client, changed, windows.hour);
     // After every change to the windows: the move, the counts, a keyword's spelling.
-    if (windows.moved || retitled.length > 0 || rescored.length > 0) await refreshTrendCandidates(client);
+    if (windows.moved || retitled.length > 0 || rescored.length > 0) await refreshKeywordAnswers(client, windows.hour);
 
     // What is counted now, for the next change.
     if (retitledIds.size > 0) {

@@ -5,21 +5,19 @@ import {
   dayPeriodOfHour,
   HOT_KEYWORDS_SHOWN,
   KEYWORD_PERIOD_HOURS,
-  MIN_PHRASE_STORIES,
-  PER_DAY_PERIOD_SHOWN,
   type KeywordPeriod,
 } from '../../../common/rules/keyword-trends.ts';
 import { localHour } from '../../../common/rules/email.ts';
-import { HOUR_OF_DAY_COLUMNS } from '../../db/schema/keywords.ts';
-import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
+import { rowsOfColumns } from '../../db/json-columns.ts';
 import { limitText } from '../../db/prepared.ts';
 import { HttpError } from '../../http/errors.ts';
 import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
+import { hourlyPatternsOf, PatternListBuilder, patternsStatement, reachableParts, writtenPatternLists, type PatternRow } from './patterns.ts';
 import { SUBSUMED_HEADROOM, trendingOf, trendingRowsSql, trendsAnswer } from './trends.ts';
-import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, refreshTrendAnswers, vacuumKeywordWindows } from './windows.ts';
+import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, refreshKeywordAnswersNow, vacuumKeywordWindows } from './windows.ts';
 
 /**
  * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the keyword windows ingestion keeps up to
@@ -28,13 +26,10 @@ import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, refreshTrendAns
  * the same whatever the period, and parsing and planning it again each time cost as much as running it.
  */
 
-/** Keywords returned per day period by the hourly patterns: what the page shows (spec: 3 per day period). */
-const PATTERN_KEYWORDS = PER_DAY_PERIOD_SHOWN;
 /**
- * Keywords the hourly patterns read at a time, best counted first, until no later one can enter a list. The first
- * read is usually enough: a list's third keyword is among the first thirty or so of the whole period (bench/keywords:
- * one call in eighteen reads a second batch on the buckets of 500,000 stories); each later read is larger, so a day
- * period that has just begun, with few keywords, costs a few statements rather than many.
+ * Keywords the hourly patterns read at a time, when a split has no written answer (patterns.ts): best counted
+ * first, until no later one can enter a list. Each later read is larger, so a day period that has just begun, with
+ * few keywords, costs a few statements rather than many.
  */
 const PATTERN_BATCHES = [32, 128, 512, 2048];
 /** Stories listed behind a keyword. */
@@ -44,14 +39,8 @@ function periodStart(nowMs: number, period: KeywordPeriod): number {
   return periodWindows(KEYWORD_PERIOD_HOURS[period], hourNumber(nowMs))[0]!.first * HOUR_MS;
 }
 
-/** The trends answer of the period $1, as the last change to the windows wrote it (windows.ts, refreshTrendCandidates). */
+/** The trends answer of the period $1, as the last change to the windows wrote it (windows.ts, refreshKeywordAnswers). */
 const TRENDS_STATEMENT = { name: 'keyword-trends', text: 'SELECT trends FROM keyword_trend_candidates WHERE period = $1' };
-
-/**
- * A keyword read by the hourly patterns: id, display, phrase, stories and points in the period, then its stories
- * in each day period (in the order of DAY_PERIODS).
- */
-type PatternRow = [number, string, boolean, number, number, ...number[]];
 
 /** The day periods of the UTC hours of day by zone, worked out once an hour (time zone rules are not free to apply). */
 const zoneDayPeriods = { hour: -1, byZone: new Map<string, number[]>() };
@@ -67,42 +56,6 @@ function dayPeriodsOfUtcHours(timeZone: string, hour: number): number[] {
     zoneDayPeriods.byZone.set(timeZone, parts);
   }
   return parts;
-}
-
-/** Statements of the hourly patterns by name: a text depends only on the zone's split of the day and the batch size. */
-const patternStatements = new Map<string, { name: string; text: string }>();
-/** More splits than time zones' offsets and their daylight-saving turns give: the map is cleared past this. */
-const MAX_PATTERN_STATEMENTS = 500;
-
-/**
- * The hourly patterns' statement for a split of the UTC hours of day into day periods (the index in DAY_PERIODS of
- * each hour's) and a batch size: a batch of keywords after a point of the trending order, with their stories in
- * each day period, as one JSON value like the trends'.
- */
-function patternsStatement(partOfUtcHour: readonly number[], size: number): { name: string; text: string } {
-  const limit = limitText(size);
-  // One prepared statement serves each split and size.
-  const name = `keyword-patterns-${partOfUtcHour.join('')}-${limit}`;
-  let statement = patternStatements.get(name);
-  if (statement) return statement;
-  // Each day period's count: the sum of the UTC hours of day that fall in it.
-  const partSums = DAY_PERIODS.map((_, part) => {
-    const columns = HOUR_OF_DAY_COLUMNS.filter((_, hour) => partOfUtcHour[hour] === part).map((column) => `w.${column}`);
-    return columns.length > 0 ? columns.join(' + ') : '0';
-  });
-  const partColumns = partSums.map((_, part) => `part_${part}`);
-  statement = {
-    name,
-    text: `SELECT ${jsonColumnsSql('w', ['keyword_id', 'display', 'phrase', 'stories', 'points', ...partColumns])} AS rows
-             FROM (SELECT w.keyword_id, w.display, w.phrase, w.stories, w.points, ${partSums.map((sum, part) => `${sum} AS ${partColumns[part]}`).join(', ')}
-                     FROM keyword_windows w
-                    WHERE w.period = $1 AND w.stories >= 1 AND (w.stories, w.points, w.keyword_id) < ($2, $3, $4)
-                    ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
-                    LIMIT ${limit}) AS w`,
-  };
-  if (patternStatements.size >= MAX_PATTERN_STATEMENTS) patternStatements.clear();
-  patternStatements.set(name, statement);
-  return statement;
 }
 
 export class KeywordsService {
@@ -195,7 +148,7 @@ export class KeywordsService {
     let answer = (await read()).rows[0]?.trends;
     if (answer == null) {
       // Written by every change to the windows; missing only before the first change since the column was added.
-      await refreshTrendAnswers(this.pool);
+      await refreshKeywordAnswersNow(this.pool);
       answer = (await read()).rows[0]?.trends;
     }
     return answer ?? JSON.stringify(trendsAnswer(null, null));
@@ -203,44 +156,33 @@ export class KeywordsService {
 
   /**
    * The keywords of each day period (morning, afternoon, evening, night) in the time zone given. The window keeps
-   * each keyword's stories by UTC hour of day; the zone's offset now maps those hours to its day periods. Keywords
-   * are read best counted first, and reading stops once none left could enter a list: a keyword's count in a day
-   * period is at most its count in the whole period.
+   * each keyword's stories by UTC hour of day; the zone's offset now maps those hours to its day periods. The answer
+   * written for the zone's split is read (patterns.ts); without one, keywords are read best counted first, and
+   * reading stops once none left could enter a list: a keyword's count in a day period is at most its count in the
+   * whole period.
    */
   async hourlyPatterns(period: KeywordPeriod, timeZone: string): Promise<HourlyPatterns> {
     const nowMs = this.now();
     const hour = hourNumber(nowMs);
     const partOfUtcHour = dayPeriodsOfUtcHours(timeZone, hour);
-    const [current] = periodWindows(KEYWORD_PERIOD_HOURS[period], hour);
-    const reachable = new Set<number>();
-    for (let hour = current!.first; hour <= current!.last && reachable.size < DAY_PERIODS.length; hour++) reachable.add(partOfUtcHour[hour % 24]!);
-    const lists: { keyword: string; count: number }[][] = DAY_PERIODS.map(() => []);
-    let after = [2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1];
     await this.currentWindows(nowMs);
+    const written = await writtenPatternLists(this.pool, period, partOfUtcHour, new Date(hour * HOUR_MS));
+    if (written) return hourlyPatternsOf(written, timeZone);
+    const [current] = periodWindows(KEYWORD_PERIOD_HOURS[period], hour);
+    const lists = new PatternListBuilder(reachableParts(partOfUtcHour, current!));
+    let after = [2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1];
     for (let batch = 0; ; batch++) {
       const size = PATTERN_BATCHES[Math.min(batch, PATTERN_BATCHES.length - 1)]!;
       const result = await this.pool.query<{ rows: unknown[][] | null }>({ ...patternsStatement(partOfUtcHour, size), values: [KEYWORD_PERIOD_HOURS[period], ...after] });
       const rows = rowsOfColumns<PatternRow>(result.rows[0]?.rows);
-      for (const [, keyword, phrase, , , ...counts] of rows) {
-        counts.forEach((count, part) => {
-          if (count < (phrase ? MIN_PHRASE_STORIES : 1)) return;
-          const list = lists[part]!;
-          // Ties keep the order read (more stories in the whole period, then more points).
-          const place = list.findIndex((entry) => entry.count < count);
-          list.splice(place === -1 ? list.length : place, 0, { keyword, count });
-          if (list.length > PATTERN_KEYWORDS) list.pop();
-        });
-      }
+      for (const [, keyword, phrase, , , ...counts] of rows) lists.add(keyword, phrase, counts);
       const last = rows.at(-1);
       if (!last || rows.length < size) break;
       const [id, , , stories, points] = last;
-      const full = [...reachable].every((part) => lists[part]!.length === PATTERN_KEYWORDS);
-      if (full && [...reachable].every((part) => stories <= lists[part]![PATTERN_KEYWORDS - 1]!.count)) break;
+      if (lists.settledAfter(stories)) break;
       after = [stories, points, id];
     }
-    const patterns: HourlyPatterns = { morning: [], afternoon: [], evening: [], night: [], timeZone };
-    DAY_PERIODS.forEach((part, index) => (patterns[part] = lists[index]!));
-    return patterns;
+    return hourlyPatternsOf(lists.lists, timeZone);
   }
 
   /** The stories behind a keyword in the period, best scored first: why it is hot. */

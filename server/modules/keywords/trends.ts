@@ -7,7 +7,7 @@ import { limitText } from '../../db/prepared.ts';
 /**
  * The trending list and the trends answer, from the keyword windows' rows (docs/keywords.md): the rules that turn
  * counts into what the calls return, shared by the calls and by ingestion, which writes each period's trends answer
- * after every change to the windows (windows.ts, refreshTrendCandidates).
+ * after every change to the windows (windows.ts, refreshKeywordAnswers).
  */
 
 /** A phrase counts only when it recurs; a single word always. */

@@ -4,6 +4,7 @@ import { jsonColumnsSql } from '../../db/json-columns.ts';
 import { LOCKS } from '../../db/locks.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { refreshPatternAnswers } from './patterns.ts';
 import { TREND_COLUMNS, TRENDS_TRENDING_ROWS, trendingRowsSql, trendsAnswer } from './trends.ts';
 
 /**
@@ -13,7 +14,8 @@ import { TREND_COLUMNS, TRENDS_TRENDING_ROWS, trendingRowsSql, trendsAnswer } fr
  * - an ingestion cycle adds its bucket changes to the windows that hold their hours (applyWindowDeltas);
  * - when the hour turns, each window gains the hour entering it and loses the hour leaving it (advanceKeywordWindows).
  * Windows are whole hours, counted from the start of the current hour. Each change is followed, in the same
- * transaction, by refreshTrendCandidates, which keeps each period's trend candidates and trends answer in one row.
+ * transaction, by refreshKeywordAnswers, which writes what the calls read: each period's trends answer and hourly
+ * patterns answers.
  */
 
 export const HOUR_MS = 3_600_000;
@@ -28,6 +30,17 @@ export const WINDOW_PERIOD_HOURS = KEYWORD_PERIODS.map((period) => KEYWORD_PERIO
 export const MAX_TREND_CANDIDATES = 500;
 
 /**
+ * Writes what the keyword calls read from the windows as they stand, for the hour they are counted for: each
+ * period's trend candidates and trends answer, and its hourly patterns answers (patterns.ts). Run in the transaction
+ * of every change to the windows, after it.
+ */
+export async function refreshKeywordAnswers(client: pg.PoolClient, hour: number): Promise<void> {
+  await refreshTrendCandidates(client);
+  const currentWindows = new Map(WINDOW_PERIOD_HOURS.map((period) => [period, periodWindows(period, hour)[0]!]));
+  await refreshPatternAnswers(client, new Date(hour * HOUR_MS), currentWindows);
+}
+
+/**
  * Writes each period's trend candidates and trends answer (keyword_trend_candidates) from its windows. The
  * candidates are the keywords with at least MIN_TREND_SUPPORT stories in the period and the one before, best
  * supported first, at most MAX_TREND_CANDIDATES, as one JSON value column by column (jsonColumnsSql); the answer is
@@ -36,7 +49,7 @@ export const MAX_TREND_CANDIDATES = 500;
  * the rules and the JSON are done once a change instead of once a call. Its cost is four walks of 500 rows and four
  * answers, whatever the number of keywords stored.
  */
-export async function refreshTrendCandidates(client: pg.PoolClient): Promise<void> {
+async function refreshTrendCandidates(client: pg.PoolClient): Promise<void> {
   const candidates = await client.query<{ period: number; candidates: unknown[][] | null; trending: unknown[][] | null }>({
     name: 'keyword-trend-candidates-refresh',
     text: `INSERT INTO keyword_trend_candidates AS c (period, candidates)
@@ -60,11 +73,15 @@ export async function refreshTrendCandidates(client: pg.PoolClient): Promise<voi
   });
 }
 
-/** The trends answers, written afresh from the windows as they stand, for when one is missing (refreshTrendCandidates). */
-export async function refreshTrendAnswers(pool: pg.Pool): Promise<void> {
+/**
+ * The keyword calls' answers, written afresh from the windows as they stand (refreshKeywordAnswers), for when they
+ * are missing: before the first change to the windows since the tables holding them were added.
+ */
+export async function refreshKeywordAnswersNow(pool: pg.Pool): Promise<void> {
   await withTransaction(pool, async (client) => {
     await lockWindows(client);
-    await refreshTrendCandidates(client);
+    const clock = await client.query<{ hour: Date }>('SELECT hour FROM keyword_windows_clock');
+    if (clock.rows[0]) await refreshKeywordAnswers(client, hourNumber(clock.rows[0].hour.getTime()));
   });
 }
 
@@ -204,20 +221,20 @@ export async function advanceKeywordWindows(client: pg.PoolClient, nowMs: number
 }
 
 /**
- * Clears the rows an hour's move left dead, and the trend candidates' versions the cycles of the hour replaced. A
+ * Clears the rows an hour's move left dead, and the answers' versions the cycles of the hour replaced. A
  * move rewrites thousands of rows, and the embedded database has no autovacuum: without this the tables and their
  * indexes would grow by that much every hour. Run after the move's transaction has committed (VACUUM cannot run
  * inside one); on PostgreSQL it only runs ahead of autovacuum.
  */
 export async function vacuumKeywordWindows(pool: pg.Pool | pg.PoolClient): Promise<void> {
-  await pool.query('VACUUM keyword_windows, keyword_trend_candidates');
+  await pool.query('VACUUM keyword_windows, keyword_trend_candidates, keyword_pattern_answers');
 }
 
 /** advanceKeywordWindows and the trend candidates after it, in a transaction of its own, for callers outside ingestion's. */
 export async function moveKeywordWindows(pool: pg.Pool, nowMs: number): Promise<WindowsClock> {
   return withTransaction(pool, async (client) => {
     const clock = await advanceKeywordWindows(client, nowMs);
-    if (clock.moved) await refreshTrendCandidates(client);
+    if (clock.moved) await refreshKeywordAnswers(client, clock.hour);
     return clock;
   });
 }
