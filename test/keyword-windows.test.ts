@@ -3,7 +3,7 @@ import { DAY_PERIODS, dayPeriodOfHour, KEYWORD_PERIOD_HOURS, KEYWORD_PERIODS, MI
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../server/db/schema/keywords.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';
-import { TRENDS_TRENDING_ROWS, trendingRowsSql, trendsAnswer } from '../server/modules/keywords/trends.ts';
+import { TRENDING_ROWS_WRITTEN, trendingRowsSql, trendsAnswer, writtenTrendingList } from '../server/modules/keywords/trends.ts';
 import { HOUR_MS, hourNumber, MAX_TREND_CANDIDATES, periodWindows, WINDOW_PERIOD_HOURS } from '../server/modules/keywords/windows.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { seedStories } from './support/seed.ts';
@@ -103,16 +103,21 @@ async function keptTrendCandidates(): Promise<Record<number, unknown[][]>> {
 }
 
 /**
- * Each period's trends answer as kept, against the answer the trends rules give for the kept candidates and the
- * trending rows the windows hold now: equal when the answer was written after the last change.
+ * Each period's trends answer and trending list as kept, against those the trends rules give for the kept candidates
+ * and the trending rows the windows hold now: equal when they were written after the last change.
  */
 async function keptTrendsAgainstRules(): Promise<{ kept: Record<number, unknown>; byRules: Record<number, unknown> }> {
-  const result = await pool().query<{ period: number; candidates: unknown[][]; trends: string; trending: unknown[][] | null }>(
-    `SELECT c.period, c.candidates, c.trends, ${trendingRowsSql(TRENDS_TRENDING_ROWS, 'c.period')} AS trending FROM keyword_trend_candidates c`,
+  const result = await pool().query<{ period: number; candidates: unknown[][]; trends: string; trending: string; rows: unknown[][] | null }>(
+    `SELECT c.period, c.candidates, c.trends, c.trending, ${trendingRowsSql(TRENDING_ROWS_WRITTEN, 'c.period')} AS rows FROM keyword_trend_candidates c`,
   );
   return {
-    kept: Object.fromEntries(result.rows.map((row) => [row.period, JSON.parse(row.trends)])),
-    byRules: Object.fromEntries(result.rows.map((row) => [row.period, trendsAnswer(row.candidates, row.trending)])),
+    kept: Object.fromEntries(result.rows.map((row) => [row.period, { trends: JSON.parse(row.trends), trending: JSON.parse(row.trending) }])),
+    byRules: Object.fromEntries(
+      result.rows.map((row) => {
+        const trending = writtenTrendingList(row.rows);
+        return [row.period, { trends: trendsAnswer(row.candidates, trending), trending }];
+      }),
+    ),
   };
 }
 
@@ -215,16 +220,18 @@ describe('keyword windows', () => {
     expect(held.filter((count) => count > 20).length, held.join(' ')).toBeGreaterThanOrEqual(20);
   });
 
-  it('write a missing trends answer when a trends call finds none', async () => {
+  it('write a missing trends answer and trending list when a call finds none', async () => {
     const before = await keptTrendsAgainstRules();
-    const trendsIn = (period: KeywordPeriod) => (before.byRules[KEYWORD_PERIOD_HOURS[period]] as { trends: unknown[] }).trends.length;
+    const byRules = (period: KeywordPeriod) => before.byRules[KEYWORD_PERIOD_HOURS[period]] as { trends: { trends: unknown[] }; trending: unknown[] };
+    const trendsIn = (period: KeywordPeriod) => byRules(period).trends.trends.length;
     const period = [...KEYWORD_PERIODS].sort((a, b) => trendsIn(b) - trendsIn(a))[0]!;
     expect(trendsIn(period), 'a period with trends').toBeGreaterThan(0);
     // As after the migration that added the answers, before the first change to the windows.
-    await pool().query('UPDATE keyword_trend_candidates SET trends = NULL');
+    await pool().query('UPDATE keyword_trend_candidates SET trends = NULL, trending = NULL');
     const clock = await pool().query<{ hour: Date }>('SELECT hour FROM keyword_windows_clock');
     const service = new KeywordsService(pool(), () => clock.rows[0]!.hour.getTime() + 60_000);
-    expect(JSON.parse(await service.trends(period))).toEqual(before.byRules[KEYWORD_PERIOD_HOURS[period]]);
+    expect(JSON.parse(await service.trends(period))).toEqual(byRules(period).trends);
+    expect(await service.trending(period, 100)).toEqual(byRules(period).trending);
     const after = await keptTrendsAgainstRules();
     expect(after.kept, 'every period written').toEqual(before.byRules);
   });

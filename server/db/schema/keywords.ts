@@ -115,9 +115,10 @@ export const keywordWindows = pgTable(
 );
 
 /**
- * Each period's trend candidates and trends answer (refreshTrendCandidates in server/modules/keywords/windows.ts):
- * the keywords of keyword_windows best supported in the period and the period before (at most 500), with their
- * counts and usual level, as one JSON value column by column; and the trends call's JSON worked out from them. Kept
+ * Each period's trend candidates, trends answer and trending list (refreshKeywordAnswers in server/modules/keywords/
+ * windows.ts): the keywords of keyword_windows best supported in the period and the period before (at most 500), with
+ * their counts and usual level, as one JSON value column by column; the trends call's JSON worked out from them; and
+ * the trending call's longest list as JSON. Kept
  * in the same transaction as every change to the windows, so a trends call reads one text instead of walking 500
  * rows of the windows and applying the rules to them.
  */
@@ -126,6 +127,8 @@ export const keywordTrendCandidates = pgTable('keyword_trend_candidates', {
   candidates: json('candidates').notNull(),
   /** Null only until the first change to the windows after the column was added (migration 0017). */
   trends: text('trends'),
+  /** The trending list, the longest a call may ask for, as JSON; null until the first change after migration 0019. */
+  trending: text('trending'),
 });
 
 /**

@@ -9,14 +9,13 @@ import {
 } from '../../../common/rules/keyword-trends.ts';
 import { localHour } from '../../../common/rules/email.ts';
 import { rowsOfColumns } from '../../db/json-columns.ts';
-import { limitText } from '../../db/prepared.ts';
 import { HttpError } from '../../http/errors.ts';
 import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
 import { hourlyPatternsOf, PatternListBuilder, patternsStatement, reachableParts, writtenPatternLists, type PatternRow } from './patterns.ts';
-import { SUBSUMED_HEADROOM, trendingOf, trendingRowsSql, trendsAnswer } from './trends.ts';
+import { trendsAnswer } from './trends.ts';
 import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, refreshKeywordAnswersNow, vacuumKeywordWindows } from './windows.ts';
 
 /**
@@ -39,8 +38,11 @@ function periodStart(nowMs: number, period: KeywordPeriod): number {
   return periodWindows(KEYWORD_PERIOD_HOURS[period], hourNumber(nowMs))[0]!.first * HOUR_MS;
 }
 
-/** The trends answer of the period $1, as the last change to the windows wrote it (windows.ts, refreshKeywordAnswers). */
-const TRENDS_STATEMENT = { name: 'keyword-trends', text: 'SELECT trends FROM keyword_trend_candidates WHERE period = $1' };
+/** The answers of the period $1 each change to the windows writes (windows.ts, refreshKeywordAnswers). */
+const WRITTEN_ANSWER_STATEMENTS = {
+  trends: { name: 'keyword-trends', text: 'SELECT trends AS answer FROM keyword_trend_candidates WHERE period = $1' },
+  trending: { name: 'keyword-trending', text: 'SELECT trending AS answer FROM keyword_trend_candidates WHERE period = $1' },
+};
 
 /** The day periods of the UTC hours of day by zone, worked out once an hour (time zone rules are not free to apply). */
 const zoneDayPeriods = { hour: -1, byZone: new Map<string, number[]>() };
@@ -127,31 +129,31 @@ export class KeywordsService {
    * appears inside a longer phrase of the list ("source" in "open source", as many stories) is left out for it.
    */
   async trending(period: KeywordPeriod, limit = HOT_KEYWORDS_SHOWN): Promise<TrendingKeyword[]> {
-    await this.currentWindows(this.now());
-    const rows = limitText(limit * SUBSUMED_HEADROOM);
-    const result = await this.pool.query<{ rows: unknown[][] | null }>({
-      name: `keyword-trending-${rows}`,
-      text: `SELECT ${trendingRowsSql(rows, '$1')} AS rows`,
-      values: [KEYWORD_PERIOD_HOURS[period]],
-    });
-    return trendingOf(result.rows[0]!.rows, limit);
+    const list = JSON.parse(await this.written('trending', period)) as TrendingKeyword[];
+    return list.slice(0, limit);
   }
 
   /**
    * Each supported keyword's stories in the period against the previous period of the same length, and against
    * the same window in each of the previous four weeks (its usual level), sorted by change, largest first; with the
-   * period's trending list (trends.ts). The answer's JSON, as written after the last change to the windows.
+   * period's trending list (trends.ts). The answer's JSON.
    */
-  async trends(period: KeywordPeriod): Promise<string> {
+  trends(period: KeywordPeriod): Promise<string> {
+    return this.written('trends', period);
+  }
+
+  /** A period's trending list or trends answer, as JSON, as written after the last change to the windows (windows.ts, refreshKeywordAnswers). */
+  private async written(answer: 'trends' | 'trending', period: KeywordPeriod): Promise<string> {
     await this.currentWindows(this.now());
-    const read = () => this.pool.query<{ trends: string | null }>({ ...TRENDS_STATEMENT, values: [KEYWORD_PERIOD_HOURS[period]] });
-    let answer = (await read()).rows[0]?.trends;
-    if (answer == null) {
-      // Written by every change to the windows; missing only before the first change since the column was added.
+    const statement = WRITTEN_ANSWER_STATEMENTS[answer];
+    const read = async () => (await this.pool.query<{ answer: string | null }>({ ...statement, values: [KEYWORD_PERIOD_HOURS[period]] })).rows[0]?.answer;
+    let text = await read();
+    if (text == null) {
+      // Written by every change to the windows; missing only before the first change since its column was added.
       await refreshKeywordAnswersNow(this.pool);
-      answer = (await read()).rows[0]?.trends;
+      text = await read();
     }
-    return answer ?? JSON.stringify(trendsAnswer(null, null));
+    return text ?? JSON.stringify(answer === 'trends' ? trendsAnswer(null, []) : []);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { KeywordTrend, TrendingKeyword, TrendsResponse } from '../../../common/contracts/keywords.ts';
+import { KEYWORDS_MAX_LIMIT, type KeywordTrend, type TrendingKeyword, type TrendsResponse } from '../../../common/contracts/keywords.ts';
 import { HOT_KEYWORDS_SHOWN, isRising, MIN_PHRASE_STORIES, percentageChange, trendThresholds, USUAL_LEVEL_WEEKS } from '../../../common/rules/keyword-trends.ts';
 import { containsWordRun } from '../../../common/rules/keywords.ts';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
@@ -6,14 +6,14 @@ import { limitText } from '../../db/prepared.ts';
 
 /**
  * The trending list and the trends answer, from the keyword windows' rows (docs/keywords.md): the rules that turn
- * counts into what the calls return, shared by the calls and by ingestion, which writes each period's trends answer
- * after every change to the windows (windows.ts, refreshKeywordAnswers).
+ * counts into what the calls return. Each period's are written after every change to the windows (windows.ts,
+ * refreshKeywordAnswers), and the calls read them.
  */
 
 /** A phrase counts only when it recurs; a single word always. */
 const RECURS = `CASE WHEN w.phrase THEN ${MIN_PHRASE_STORIES} ELSE 1 END`;
-/** Trending reads this many times the keywords asked for, so those left out for a longer phrase can be replaced. */
-export const SUBSUMED_HEADROOM = 3;
+/** Trending reads this many times the keywords shown, so those left out for a longer phrase can be replaced. */
+const SUBSUMED_HEADROOM = 3;
 
 interface TrendingRow {
   id: number;
@@ -40,8 +40,12 @@ export function trendingRowsSql(limit: string, period: string): string {
                     LIMIT ${limit}) AS w)`;
 }
 
-/** The rows the trends answer's trending list is taken from. */
-export const TRENDS_TRENDING_ROWS = limitText(HOT_KEYWORDS_SHOWN * SUBSUMED_HEADROOM);
+/**
+ * The trending rows each change to the windows reads to write a period's trending list: enough for the longest list
+ * a call may ask for once those left out for a longer phrase are dropped. A call asking for fewer gets the first of
+ * that list, so whatever the limit asked, a keyword is left out for the same phrases.
+ */
+export const TRENDING_ROWS_WRITTEN = limitText(KEYWORDS_MAX_LIMIT * SUBSUMED_HEADROOM);
 
 /** The rows without those whose words are a run inside a longer keyword of the rows with the same frequency. */
 function withoutSubsumed(rows: TrendingRow[]): TrendingRow[] {
@@ -53,7 +57,7 @@ function withoutSubsumed(rows: TrendingRow[]): TrendingRow[] {
 }
 
 /** The trending list from its rows: those left out for a longer phrase dropped, at most `limit`. */
-export function trendingOf(columns: unknown[][] | null | undefined, limit: number): TrendingKeyword[] {
+function trendingOf(columns: unknown[][] | null | undefined, limit: number): TrendingKeyword[] {
   const rows = rowsOfColumns<TrendingColumns>(columns).map(([id, key, keyword, frequency, points, date]): TrendingRow => ({ id, key, keyword, frequency, points, date }));
   // The rows share a few hours (most were last mentioned in the current one): each is converted once.
   const isoDates = new Map<string, string>();
@@ -76,12 +80,17 @@ export const TREND_COLUMNS = ['display', 'stories', 'previous', 'usual_sum', 'us
 /** The trend candidates as read, one array per column of TREND_COLUMNS. */
 type TrendCandidateColumns = [string[], number[], number[], number[], number[]];
 
+/** A period's trending list as written: the longest a call may ask for (TRENDING_ROWS_WRITTEN). */
+export function writtenTrendingList(trendingRows: unknown[][] | null | undefined): TrendingKeyword[] {
+  return trendingOf(trendingRows, KEYWORDS_MAX_LIMIT);
+}
+
 /**
  * A period's trends answer: each candidate's stories in the period against the previous period of the same length,
  * and against the same window in each of the previous four weeks (its usual level), sorted by change, largest
- * first; and the period's trending list.
+ * first; and the first of the period's trending list.
  */
-export function trendsAnswer(candidates: unknown[][] | null | undefined, trendingRows: unknown[][] | null | undefined): TrendsResponse {
+export function trendsAnswer(candidates: unknown[][] | null | undefined, trendingList: readonly TrendingKeyword[]): TrendsResponse {
   // Read column by column: 500 candidates are not worth a row array each. With no candidates every column is null.
   const [keywords, currents, previouses, usualSums, usualSumsOfSquares] = (candidates?.[0] ? candidates : TREND_COLUMNS.map(() => [])) as TrendCandidateColumns;
   const changes = currents.map((current, i) => percentageChange(current, previouses[i]!));
@@ -96,5 +105,5 @@ export function trendsAnswer(candidates: unknown[][] | null | undefined, trendin
     return { keyword, currentFrequency: counts.currentFrequency, previousFrequency: counts.previousFrequency, percentageChange: change, isRising: isRising(counts, change, thresholds) };
   });
   trends.sort((a, b) => b.percentageChange - a.percentageChange || b.currentFrequency - a.currentFrequency);
-  return { trends, trending: trendingOf(trendingRows, HOT_KEYWORDS_SHOWN) };
+  return { trends, trending: trendingList.slice(0, HOT_KEYWORDS_SHOWN) };
 }

@@ -5,7 +5,7 @@ import { LOCKS } from '../../db/locks.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { refreshPatternAnswers } from './patterns.ts';
-import { TREND_COLUMNS, TRENDS_TRENDING_ROWS, trendingRowsSql, trendsAnswer } from './trends.ts';
+import { TREND_COLUMNS, TRENDING_ROWS_WRITTEN, trendingRowsSql, trendsAnswer, writtenTrendingList } from './trends.ts';
 
 /**
  * The keyword windows (docs/keywords.md, "How the calls stay fast"): each keyword's counts in every window the
@@ -41,13 +41,14 @@ export async function refreshKeywordAnswers(client: pg.PoolClient, hour: number)
 }
 
 /**
- * Writes each period's trend candidates and trends answer (keyword_trend_candidates) from its windows. The
- * candidates are the keywords with at least MIN_TREND_SUPPORT stories in the period and the one before, best
- * supported first, at most MAX_TREND_CANDIDATES, as one JSON value column by column (jsonColumnsSql); the answer is
- * the trends call's JSON, worked out from them and the period's trending rows by the trends rules (trends.ts). Run
- * in the transaction of every change to the windows, after it: a trends call then reads one text, and the walk,
- * the rules and the JSON are done once a change instead of once a call. Its cost is four walks of 500 rows and four
- * answers, whatever the number of keywords stored.
+ * Writes each period's trend candidates, trends answer and trending list (keyword_trend_candidates) from its
+ * windows. The candidates are the keywords with at least MIN_TREND_SUPPORT stories in the period and the one before,
+ * best supported first, at most MAX_TREND_CANDIDATES, as one JSON value column by column (jsonColumnsSql); the
+ * trends answer is the trends call's JSON, worked out from them and the period's trending list by the trends rules
+ * (trends.ts); the trending list is the longest a trending call may ask for, as JSON. Run in the transaction of
+ * every change to the windows, after it: a call then reads one text, and the walks, the rules and the JSON are done
+ * once a change instead of once a call. Its cost is four walks of 500 and 300 rows and four answers, whatever the
+ * number of keywords stored.
  */
 async function refreshTrendCandidates(client: pg.PoolClient): Promise<void> {
   const candidates = await client.query<{ period: number; candidates: unknown[][] | null; trending: unknown[][] | null }>({
@@ -61,15 +62,19 @@ async function refreshTrendCandidates(client: pg.PoolClient): Promise<void> {
                             LIMIT ${MAX_TREND_CANDIDATES}) AS w)
              FROM unnest($1::int2[]) AS p(period)
            ON CONFLICT (period) DO UPDATE SET candidates = excluded.candidates
-           RETURNING c.period, c.candidates, ${trendingRowsSql(TRENDS_TRENDING_ROWS, 'c.period')} AS trending`,
+           RETURNING c.period, c.candidates, ${trendingRowsSql(TRENDING_ROWS_WRITTEN, 'c.period')} AS trending`,
     values: [WINDOW_PERIOD_HOURS],
   });
-  const answers = candidates.rows.map((row) => JSON.stringify(trendsAnswer(row.candidates, row.trending)));
+  const trending = candidates.rows.map((row) => writtenTrendingList(row.trending));
   await client.query({
     name: 'keyword-trends-answer-refresh',
-    text: `UPDATE keyword_trend_candidates c SET trends = a.trends
-             FROM unnest($1::int2[], $2::text[]) AS a(period, trends) WHERE c.period = a.period`,
-    values: [candidates.rows.map((row) => row.period), answers],
+    text: `UPDATE keyword_trend_candidates c SET trends = a.trends, trending = a.trending
+             FROM unnest($1::int2[], $2::text[], $3::text[]) AS a(period, trends, trending) WHERE c.period = a.period`,
+    values: [
+      candidates.rows.map((row) => row.period),
+      candidates.rows.map((row, i) => JSON.stringify(trendsAnswer(row.candidates, trending[i]!))),
+      trending.map((list) => JSON.stringify(list)),
+    ],
   });
 }
 
