@@ -19,6 +19,7 @@ import { KeywordsService } from '../../server/modules/keywords/service.ts';
 import { HOUR_MS, moveKeywordWindows } from '../../server/modules/keywords/windows.ts';
 import { KEYWORD_PERIODS, type KeywordPeriod } from '../../common/rules/keyword-trends.ts';
 import { addCeilingRoute, serveBenchApp } from '../support.ts';
+import { PATTERN_ZONES } from './zones.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 500_000);
 /** 500,000 stories are about a year of Hacker News (new stories included), so they are spread over 365 days. */
@@ -83,13 +84,12 @@ await pool.query(`INSERT INTO ingestion_cycles (reason, instance, started_at, fi
 const app = await buildApp({ config, pool, db: database.db, metrics: createMetrics(), now: Date.now, trigger: { requestNow: async () => undefined } });
 // Uncached: each request does the database work of a cold request.
 const uncached = new KeywordsService(pool, Date.now);
-const ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Australia/Sydney', 'Asia/Tokyo'];
 let coldRequests = 0;
 const nextPeriod = (): KeywordPeriod => KEYWORD_PERIODS[coldRequests++ % KEYWORD_PERIODS.length]!;
 app.server.get('/bench/cold/trending', { schema: { hide: true } }, async () => ({ keywords: await uncached.trending(nextPeriod(), 20) }));
 app.server.get('/bench/cold/trends', { schema: { hide: true } }, async (_request, reply) => sendJsonText(reply, await uncached.trends(nextPeriod())));
 app.server.get('/bench/cold/hourly-patterns', { schema: { hide: true } }, async () =>
-  uncached.hourlyPatterns(nextPeriod(), ZONES[coldRequests % ZONES.length]!),
+  uncached.hourlyPatterns(nextPeriod(), PATTERN_ZONES[coldRequests % PATTERN_ZONES.length]!),
 );
 const setCeilingSize = addCeilingRoute(app.server);
 const sample = await app.server.inject({ url: '/api/keywords/trends?period=24h' });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, json, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { stories } from './stories.ts';
 
@@ -115,20 +115,15 @@ export const keywordWindows = pgTable(
 );
 
 /**
- * Each period's trend candidates, trends answer and trending list (refreshKeywordAnswers in server/modules/keywords/
- * windows.ts): the keywords of keyword_windows best supported in the period and the period before (at most 500), with
- * their counts and usual level, as one JSON value column by column; the trends call's JSON worked out from them; and
- * the trending call's longest list as JSON. Kept
- * in the same transaction as every change to the windows, so a trends call reads one text instead of walking 500
- * rows of the windows and applying the rules to them.
+ * Each period's trends answer and trending list, as the calls' JSON (refreshKeywordAnswers in server/modules/
+ * keywords/windows.ts), written in the same transaction as every change to the windows: a call reads one text
+ * instead of walking the windows and applying the rules to them.
  */
-export const keywordTrendCandidates = pgTable('keyword_trend_candidates', {
+export const keywordAnswers = pgTable('keyword_answers', {
   period: smallint('period').primaryKey(),
-  candidates: json('candidates').notNull(),
-  /** Null only until the first change to the windows after the column was added (migration 0017). */
-  trends: text('trends'),
-  /** The trending list, the longest a call may ask for, as JSON; null until the first change after migration 0019. */
-  trending: text('trending'),
+  trends: text('trends').notNull(),
+  /** The trending list as a call with the default limit gets it. */
+  trending: text('trending').notNull(),
 });
 
 /**

@@ -9,10 +9,12 @@ import { HOUR_OF_DAY_COLUMNS } from '../../db/schema/keywords.ts';
  * The hourly patterns (docs/keywords.md, "Hourly patterns"): each day period's best keywords in a time zone. A
  * zone splits the UTC hours of day into day periods; the windows keep each keyword's stories by UTC hour of day.
  *
- * Every change to the windows writes the answer of each period for each of the 24 splits a whole-hour offset gives
- * (refreshPatternAnswers), which cover every zone except in the day after a daylight-saving turn, and half-hour
- * zones too (a UTC hour's start falls in the same local hour as at the whole offset below). A call reads its answer;
- * a split without one is answered from the windows by reading keywords in batches (patternsStatement).
+ * Every change to the windows writes each period's answer for each split that has been asked for
+ * (keyword_pattern_answers; windows.ts, refreshKeywordAnswers). A call reads its answer. A split not asked for before
+ * is registered by its first call, so the next change writes it; until then, and for a split without an answer, a
+ * call reads the windows in batches (patternsStatement). Only the 24 splits of whole-hour offsets are registered:
+ * they cover every zone but in the day after a daylight-saving turn (a half-hour zone splits the hours as the whole
+ * offset below it, each hour counting in the part its start falls in), and they bound what each change writes.
  */
 
 /** A day period's keywords, best first. */
@@ -21,17 +23,18 @@ export type PatternLists = { keyword: string; count: number }[][];
 /** Keywords each day period shows (spec: 3 per day period). */
 const PATTERN_KEYWORDS = PER_DAY_PERIOD_SHOWN;
 /**
- * Keywords of each period whose hours of day are read when the answers are written: enough to settle nearly every
- * split's lists (a list's third keyword is among the first thirty or so of the whole period on the bench's buckets of
- * 500,000 stories). A split they do not settle has no written answer and its calls read in batches.
+ * Keywords of each period whose hours of day are read when the answers are written: as many as the batch reads read
+ * first, which settle a call's lists on the bench's buckets of 500,000 stories in all but about one call in
+ * eighteen. A split they do not settle has no written answer, and its calls read in batches.
  */
-const ANSWER_KEYWORDS = 128;
+export const ANSWER_KEYWORDS = 32;
 
 /** The UTC hours of day in each day period, for a zone `offset` whole hours ahead of UTC: DAY_PERIODS' index by hour. */
 function splitOfOffset(offset: number): number[] {
   return Array.from({ length: 24 }, (_, hour) => DAY_PERIODS.indexOf(dayPeriodOfHour((hour + offset) % 24)));
 }
-const OFFSET_SPLITS = Array.from({ length: 24 }, (_, offset) => splitOfOffset(offset));
+/** The splits whose answers are written once asked for. */
+const OFFSET_SPLIT_KEYS = new Set(Array.from({ length: 24 }, (_, offset) => splitKey(splitOfOffset(offset))));
 
 /** A split's name: each UTC hour of day's day period, as 24 digits. */
 export function splitKey(partOfUtcHour: readonly number[]): string {
@@ -119,62 +122,58 @@ export function patternsStatement(partOfUtcHour: readonly number[], size: number
   return statement;
 }
 
-/** A period's first keywords as refreshPatternAnswers reads them: display, phrase, stories, then the 24 hours of day. */
+/** A period's first keywords as patternRowsSql reads them: display, phrase, stories, then the 24 hours of day. */
 type HoursRow = [string, boolean, number, ...number[]];
 
 /**
- * Writes each period's answer for each whole-hour offset's split (keyword_pattern_answers), from the first
- * ANSWER_KEYWORDS keywords of the period with their stories by UTC hour of day; a split those do not settle gets no
- * answer (null). Run in the transaction of every change to the windows, after it, with the hour they are counted for
- * and each period's current window. Its cost is four reads of ANSWER_KEYWORDS rows and 96 small answers, whatever
- * the number of keywords stored.
+ * A period's first ANSWER_KEYWORDS keywords in trending order (`period`: an SQL expression of its hours), with their
+ * stories by UTC hour of day, as one JSON value column by column: what patternAnswersOf works the answers out from.
  */
-export async function refreshPatternAnswers(client: pg.PoolClient, hour: Date, currentWindows: ReadonlyMap<number, { first: number; last: number }>): Promise<void> {
-  const read = await client.query<{ period: number; rows: unknown[][] | null }>({
-    name: 'keyword-pattern-answers-read',
-    text: `SELECT p.period,
-                  (SELECT ${jsonColumnsSql('w', ['display', 'phrase', 'stories', ...HOUR_OF_DAY_COLUMNS])}
-                     FROM (SELECT w.display, w.phrase, w.stories, ${HOUR_OF_DAY_COLUMNS.map((column) => `w.${column}`).join(', ')} FROM keyword_windows w
-                            WHERE w.period = p.period AND w.stories >= 1
-                            ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
-                            LIMIT ${limitText(ANSWER_KEYWORDS)}) AS w) AS rows
-             FROM unnest($1::int2[]) AS p(period)`,
-    values: [[...currentWindows.keys()]],
-  });
-  const periods: number[] = [];
-  const splits: string[] = [];
-  const answers: (string | null)[] = [];
-  for (const { period, rows: columns } of read.rows) {
-    const rows = rowsOfColumns<HoursRow>(columns);
-    for (const split of OFFSET_SPLITS) {
-      const lists = new PatternListBuilder(reachableParts(split, currentWindows.get(period)!));
-      for (const [keyword, phrase, , ...hours] of rows) {
-        const counts = DAY_PERIODS.map(() => 0);
-        hours.forEach((count, hourOfDay) => (counts[split[hourOfDay]!]! += count));
-        lists.add(keyword, phrase, counts);
-      }
-      const settled = rows.length < ANSWER_KEYWORDS || lists.settledAfter(rows.at(-1)![2]);
-      periods.push(period);
-      splits.push(splitKey(split));
-      answers.push(settled ? JSON.stringify(lists.lists) : null);
+export function patternRowsSql(period: string): string {
+  return `(SELECT ${jsonColumnsSql('w', ['display', 'phrase', 'stories', ...HOUR_OF_DAY_COLUMNS])}
+             FROM (SELECT w.display, w.phrase, w.stories, ${HOUR_OF_DAY_COLUMNS.map((column) => `w.${column}`).join(', ')} FROM keyword_windows w
+                    WHERE w.period = ${period} AND w.stories >= 1
+                    ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
+                    LIMIT ${limitText(ANSWER_KEYWORDS)}) AS w)`;
+}
+
+/**
+ * A period's answer for each split asked for (their keys), from its patternRowsSql rows and its current window: the
+ * lists as JSON, or null for a split those rows do not settle (its calls then read the windows in batches).
+ */
+export function patternAnswersOf(columns: unknown[][] | null | undefined, currentWindow: { first: number; last: number }, splits: readonly string[]): { split: string; lists: string | null }[] {
+  const rows = rowsOfColumns<HoursRow>(columns);
+  return splits.map((key) => {
+    const split = [...key].map(Number);
+    const lists = new PatternListBuilder(reachableParts(split, currentWindow));
+    for (const [keyword, phrase, , ...hours] of rows) {
+      const counts = DAY_PERIODS.map(() => 0);
+      hours.forEach((count, hourOfDay) => (counts[split[hourOfDay]!]! += count));
+      lists.add(keyword, phrase, counts);
     }
-  }
-  await client.query({
-    name: 'keyword-pattern-answers-write',
-    text: `INSERT INTO keyword_pattern_answers (period, split, hour, lists)
-           SELECT * FROM unnest($1::int2[], $2::text[], $3::timestamptz[], $4::text[])
-           ON CONFLICT (period, split) DO UPDATE SET hour = excluded.hour, lists = excluded.lists`,
-    values: [periods, splits, periods.map(() => hour), answers],
+    const settled = rows.length < ANSWER_KEYWORDS || lists.settledAfter(rows.at(-1)![2]);
+    return { split: key, lists: settled ? JSON.stringify(lists.lists) : null };
   });
 }
 
-/** The period's written answer for a split, if the windows are still counted for `hour`. */
+/**
+ * The period's written answer for a split, if the windows are still counted for `hour`; null when there is none,
+ * after registering a split not asked for before, so the next change to the windows writes its answers.
+ */
 export async function writtenPatternLists(pool: pg.Pool, period: KeywordPeriod, partOfUtcHour: readonly number[], hour: Date): Promise<PatternLists | null> {
-  const result = await pool.query<{ lists: string | null }>({
+  const split = splitKey(partOfUtcHour);
+  const result = await pool.query<{ hour: Date; lists: string | null }>({
     name: 'keyword-pattern-answer',
-    text: 'SELECT lists FROM keyword_pattern_answers WHERE period = $1 AND split = $2 AND hour = $3',
-    values: [KEYWORD_PERIOD_HOURS[period], splitKey(partOfUtcHour), hour],
+    text: 'SELECT hour, lists FROM keyword_pattern_answers WHERE period = $1 AND split = $2',
+    values: [KEYWORD_PERIOD_HOURS[period], split],
   });
-  const lists = result.rows[0]?.lists;
-  return lists ? (JSON.parse(lists) as PatternLists) : null;
+  const row = result.rows[0];
+  if (!row && OFFSET_SPLIT_KEYS.has(split)) {
+    await pool.query({
+      name: 'keyword-pattern-answer-register',
+      text: 'INSERT INTO keyword_pattern_answers (period, split, hour, lists) VALUES ($1, $2, $3, NULL) ON CONFLICT (period, split) DO NOTHING',
+      values: [KEYWORD_PERIOD_HOURS[period], split, hour],
+    });
+  }
+  return row?.lists && row.hour.getTime() === hour.getTime() ? (JSON.parse(row.lists) as PatternLists) : null;
 }

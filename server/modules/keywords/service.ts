@@ -9,13 +9,14 @@ import {
 } from '../../../common/rules/keyword-trends.ts';
 import { localHour } from '../../../common/rules/email.ts';
 import { rowsOfColumns } from '../../db/json-columns.ts';
+import { limitText } from '../../db/prepared.ts';
 import { HttpError } from '../../http/errors.ts';
 import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
 import { hourlyPatternsOf, PatternListBuilder, patternsStatement, reachableParts, writtenPatternLists, type PatternRow } from './patterns.ts';
-import { trendsAnswer } from './trends.ts';
+import { SUBSUMED_HEADROOM, trendingOf, trendingRowsSql, trendsAnswer } from './trends.ts';
 import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, refreshKeywordAnswersNow, vacuumKeywordWindows } from './windows.ts';
 
 /**
@@ -40,8 +41,8 @@ function periodStart(nowMs: number, period: KeywordPeriod): number {
 
 /** The answers of the period $1 each change to the windows writes (windows.ts, refreshKeywordAnswers). */
 const WRITTEN_ANSWER_STATEMENTS = {
-  trends: { name: 'keyword-trends', text: 'SELECT trends AS answer FROM keyword_trend_candidates WHERE period = $1' },
-  trending: { name: 'keyword-trending', text: 'SELECT trending AS answer FROM keyword_trend_candidates WHERE period = $1' },
+  trends: { name: 'keyword-trends', text: 'SELECT trends AS answer FROM keyword_answers WHERE period = $1' },
+  trending: { name: 'keyword-trending', text: 'SELECT trending AS answer FROM keyword_answers WHERE period = $1' },
 };
 
 /** The day periods of the UTC hours of day by zone, worked out once an hour (time zone rules are not free to apply). */
@@ -129,8 +130,16 @@ export class KeywordsService {
    * appears inside a longer phrase of the list ("source" in "open source", as many stories) is left out for it.
    */
   async trending(period: KeywordPeriod, limit = HOT_KEYWORDS_SHOWN): Promise<TrendingKeyword[]> {
-    const list = JSON.parse(await this.written('trending', period)) as TrendingKeyword[];
-    return list.slice(0, limit);
+    if (limit <= HOT_KEYWORDS_SHOWN) return (JSON.parse(await this.written('trending', period)) as TrendingKeyword[]).slice(0, limit);
+    // Longer than the written list: read from the windows, with the headroom for keywords left out.
+    await this.currentWindows(this.now());
+    const rows = limitText(limit * SUBSUMED_HEADROOM);
+    const result = await this.pool.query<{ rows: unknown[][] | null }>({
+      name: `keyword-trending-${rows}`,
+      text: `SELECT ${trendingRowsSql(rows, '$1')} AS rows`,
+      values: [KEYWORD_PERIOD_HOURS[period]],
+    });
+    return trendingOf(result.rows[0]!.rows, limit);
   }
 
   /**
@@ -149,7 +158,7 @@ export class KeywordsService {
     const read = async () => (await this.pool.query<{ answer: string | null }>({ ...statement, values: [KEYWORD_PERIOD_HOURS[period]] })).rows[0]?.answer;
     let text = await read();
     if (text == null) {
-      // Written by every change to the windows; missing only before the first change since its column was added.
+      // Written by every change to the windows; missing only before the first change since the table was added.
       await refreshKeywordAnswersNow(this.pool);
       text = await read();
     }

@@ -1,5 +1,5 @@
-import { KEYWORDS_MAX_LIMIT, type KeywordTrend, type TrendingKeyword, type TrendsResponse } from '../../../common/contracts/keywords.ts';
-import { HOT_KEYWORDS_SHOWN, isRising, MIN_PHRASE_STORIES, percentageChange, trendThresholds, USUAL_LEVEL_WEEKS } from '../../../common/rules/keyword-trends.ts';
+import type { KeywordTrend, TrendingKeyword, TrendsResponse } from '../../../common/contracts/keywords.ts';
+import { HOT_KEYWORDS_SHOWN, isRising, MIN_PHRASE_STORIES, MIN_TREND_SUPPORT, percentageChange, trendThresholds, USUAL_LEVEL_WEEKS } from '../../../common/rules/keyword-trends.ts';
 import { containsWordRun } from '../../../common/rules/keywords.ts';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { limitText } from '../../db/prepared.ts';
@@ -13,7 +13,7 @@ import { limitText } from '../../db/prepared.ts';
 /** A phrase counts only when it recurs; a single word always. */
 const RECURS = `CASE WHEN w.phrase THEN ${MIN_PHRASE_STORIES} ELSE 1 END`;
 /** Trending reads this many times the keywords shown, so those left out for a longer phrase can be replaced. */
-const SUBSUMED_HEADROOM = 3;
+export const SUBSUMED_HEADROOM = 3;
 
 interface TrendingRow {
   id: number;
@@ -41,11 +41,11 @@ export function trendingRowsSql(limit: string, period: string): string {
 }
 
 /**
- * The trending rows each change to the windows reads to write a period's trending list: enough for the longest list
- * a call may ask for once those left out for a longer phrase are dropped. A call asking for fewer gets the first of
- * that list, so whatever the limit asked, a keyword is left out for the same phrases.
+ * The trending rows each change to the windows reads to write a period's trending list, for a call with the default
+ * limit (refreshKeywordAnswers). A call asking for at most that many gets the first of the list; one asking for more
+ * reads 3 × its limit rows of the windows.
  */
-export const TRENDING_ROWS_WRITTEN = limitText(KEYWORDS_MAX_LIMIT * SUBSUMED_HEADROOM);
+export const TRENDING_ROWS_WRITTEN = limitText(HOT_KEYWORDS_SHOWN * SUBSUMED_HEADROOM);
 
 /** The rows without those whose words are a run inside a longer keyword of the rows with the same frequency. */
 function withoutSubsumed(rows: TrendingRow[]): TrendingRow[] {
@@ -57,7 +57,7 @@ function withoutSubsumed(rows: TrendingRow[]): TrendingRow[] {
 }
 
 /** The trending list from its rows: those left out for a longer phrase dropped, at most `limit`. */
-function trendingOf(columns: unknown[][] | null | undefined, limit: number): TrendingKeyword[] {
+export function trendingOf(columns: unknown[][] | null | undefined, limit: number): TrendingKeyword[] {
   const rows = rowsOfColumns<TrendingColumns>(columns).map(([id, key, keyword, frequency, points, date]): TrendingRow => ({ id, key, keyword, frequency, points, date }));
   // The rows share a few hours (most were last mentioned in the current one): each is converted once.
   const isoDates = new Map<string, string>();
@@ -71,24 +71,41 @@ function trendingOf(columns: unknown[][] | null | undefined, limit: number): Tre
     .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: isoDate(date) }));
 }
 
+/** Trends are computed over at most this many keywords of a period, the best supported ones. */
+export const MAX_TREND_CANDIDATES = 500;
+
 /**
- * The trends' candidates' columns, in the order of keyword_trend_candidates' JSON value: display, stories in the
- * period, in the previous period, then the usual level: the sum of the counts in the same window of each previous
- * week, and the sum of their squares.
+ * The trend candidates' columns, in the order of trendCandidatesSql's JSON value: display, stories in the period,
+ * in the previous period, then the usual level: the sum of the counts in the same window of each previous week, and
+ * the sum of their squares.
  */
-export const TREND_COLUMNS = ['display', 'stories', 'previous', 'usual_sum', 'usual_sum_of_squares'] as const;
+const TREND_COLUMNS = ['display', 'stories', 'previous', 'usual_sum', 'usual_sum_of_squares'] as const;
 /** The trend candidates as read, one array per column of TREND_COLUMNS. */
 type TrendCandidateColumns = [string[], number[], number[], number[], number[]];
 
-/** A period's trending list as written: the longest a call may ask for (TRENDING_ROWS_WRITTEN). */
+/**
+ * A period's trend candidates (`period`: an SQL expression of its hours), as one JSON value column by column: the
+ * keywords with at least MIN_TREND_SUPPORT stories in the period and the one before, best supported first, at most
+ * MAX_TREND_CANDIDATES, with their two counts and two numbers for the usual level (the weeks' sum and sum of squares
+ * give the mean and deviation exactly).
+ */
+export function trendCandidatesSql(period: string): string {
+  return `(SELECT ${jsonColumnsSql('w', TREND_COLUMNS)}
+             FROM (SELECT ${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')} FROM keyword_windows w
+                    WHERE w.period = ${period} AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
+                    ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
+                    LIMIT ${MAX_TREND_CANDIDATES}) AS w)`;
+}
+
+/** A period's trending list as written: what a call with the default limit gets (TRENDING_ROWS_WRITTEN). */
 export function writtenTrendingList(trendingRows: unknown[][] | null | undefined): TrendingKeyword[] {
-  return trendingOf(trendingRows, KEYWORDS_MAX_LIMIT);
+  return trendingOf(trendingRows, HOT_KEYWORDS_SHOWN);
 }
 
 /**
  * A period's trends answer: each candidate's stories in the period against the previous period of the same length,
  * and against the same window in each of the previous four weeks (its usual level), sorted by change, largest
- * first; and the first of the period's trending list.
+ * first; and the period's trending list.
  */
 export function trendsAnswer(candidates: unknown[][] | null | undefined, trendingList: readonly TrendingKeyword[]): TrendsResponse {
   // Read column by column: 500 candidates are not worth a row array each. With no candidates every column is null.
@@ -105,5 +122,5 @@ export function trendsAnswer(candidates: unknown[][] | null | undefined, trendin
     return { keyword, currentFrequency: counts.currentFrequency, previousFrequency: counts.previousFrequency, percentageChange: change, isRising: isRising(counts, change, thresholds) };
   });
   trends.sort((a, b) => b.percentageChange - a.percentageChange || b.currentFrequency - a.currentFrequency);
-  return { trends, trending: trendingList.slice(0, HOT_KEYWORDS_SHOWN) };
+  return { trends, trending: [...trendingList] };
 }

@@ -1,11 +1,10 @@
 import type pg from 'pg';
-import { KEYWORD_PERIODS, KEYWORD_PERIOD_HOURS, MIN_TREND_SUPPORT, USUAL_LEVEL_WEEKS } from '../../../common/rules/keyword-trends.ts';
-import { jsonColumnsSql } from '../../db/json-columns.ts';
+import { KEYWORD_PERIODS, KEYWORD_PERIOD_HOURS, USUAL_LEVEL_WEEKS } from '../../../common/rules/keyword-trends.ts';
 import { LOCKS } from '../../db/locks.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import { refreshPatternAnswers } from './patterns.ts';
-import { TREND_COLUMNS, TRENDING_ROWS_WRITTEN, trendingRowsSql, trendsAnswer, writtenTrendingList } from './trends.ts';
+import { patternAnswersOf, patternRowsSql } from './patterns.ts';
+import { trendCandidatesSql, TRENDING_ROWS_WRITTEN, trendingRowsSql, trendsAnswer, writtenTrendingList } from './trends.ts';
 
 /**
  * The keyword windows (docs/keywords.md, "How the calls stay fast"): each keyword's counts in every window the
@@ -14,8 +13,7 @@ import { TREND_COLUMNS, TRENDING_ROWS_WRITTEN, trendingRowsSql, trendsAnswer, wr
  * - an ingestion cycle adds its bucket changes to the windows that hold their hours (applyWindowDeltas);
  * - when the hour turns, each window gains the hour entering it and loses the hour leaving it (advanceKeywordWindows).
  * Windows are whole hours, counted from the start of the current hour. Each change is followed, in the same
- * transaction, by refreshKeywordAnswers, which writes what the calls read: each period's trends answer and hourly
- * patterns answers.
+ * transaction, by refreshKeywordAnswers, which writes what the calls read from them.
  */
 
 export const HOUR_MS = 3_600_000;
@@ -26,55 +24,39 @@ const PREVIOUS = 1;
 const USUAL_KINDS = Array.from({ length: USUAL_LEVEL_WEEKS }, (_, week) => 2 + week);
 export const WINDOW_PERIOD_HOURS = KEYWORD_PERIODS.map((period) => KEYWORD_PERIOD_HOURS[period]);
 
-/** Trends are computed over at most this many keywords of a period, the best supported ones. */
-export const MAX_TREND_CANDIDATES = 500;
-
 /**
- * Writes what the keyword calls read from the windows as they stand, for the hour they are counted for: each
- * period's trend candidates and trends answer, and its hourly patterns answers (patterns.ts). Run in the transaction
- * of every change to the windows, after it.
+ * Writes what the keyword calls read from the windows as they stand, for the hour they are counted for
+ * (docs/keywords.md, "What each call reads"): each period's trends answer and trending list (keyword_answers,
+ * trends.ts) and its hourly patterns answers (keyword_pattern_answers, patterns.ts). Run in the transaction of every
+ * change to the windows, after it: a call then reads one row, and the walks, the rules and the JSON are done once a
+ * change instead of once a call. Its cost is one read of a few hundred window rows a period and a few dozen small
+ * answers, whatever the number of keywords stored.
  */
 export async function refreshKeywordAnswers(client: pg.PoolClient, hour: number): Promise<void> {
-  await refreshTrendCandidates(client);
-  const currentWindows = new Map(WINDOW_PERIOD_HOURS.map((period) => [period, periodWindows(period, hour)[0]!]));
-  await refreshPatternAnswers(client, new Date(hour * HOUR_MS), currentWindows);
-}
-
-/**
- * Writes each period's trend candidates, trends answer and trending list (keyword_trend_candidates) from its
- * windows. The candidates are the keywords with at least MIN_TREND_SUPPORT stories in the period and the one before,
- * best supported first, at most MAX_TREND_CANDIDATES, as one JSON value column by column (jsonColumnsSql); the
- * trends answer is the trends call's JSON, worked out from them and the period's trending list by the trends rules
- * (trends.ts); the trending list is the longest a trending call may ask for, as JSON. Run in the transaction of
- * every change to the windows, after it: a call then reads one text, and the walks, the rules and the JSON are done
- * once a change instead of once a call. Its cost is four walks of 500 and 300 rows and four answers, whatever the
- * number of keywords stored.
- */
-async function refreshTrendCandidates(client: pg.PoolClient): Promise<void> {
-  const candidates = await client.query<{ period: number; candidates: unknown[][] | null; trending: unknown[][] | null }>({
-    name: 'keyword-trend-candidates-refresh',
-    text: `INSERT INTO keyword_trend_candidates AS c (period, candidates)
-           SELECT p.period,
-                  (SELECT ${jsonColumnsSql('w', TREND_COLUMNS)}
-                     FROM (SELECT ${TREND_COLUMNS.map((column) => `w.${column}`).join(', ')} FROM keyword_windows w
-                            WHERE w.period = p.period AND w.stories + w.previous >= ${MIN_TREND_SUPPORT}
-                            ORDER BY w.stories + w.previous DESC, w.keyword_id DESC
-                            LIMIT ${MAX_TREND_CANDIDATES}) AS w)
-             FROM unnest($1::int2[]) AS p(period)
-           ON CONFLICT (period) DO UPDATE SET candidates = excluded.candidates
-           RETURNING c.period, c.candidates, ${trendingRowsSql(TRENDING_ROWS_WRITTEN, 'c.period')} AS trending`,
+  const read = await client.query<{ period: number; candidates: unknown[][] | null; trending: unknown[][] | null; patterns: unknown[][] | null; splits: string[] | null }>({
+    name: 'keyword-answers-read',
+    text: `WITH asked AS (SELECT array_agg(DISTINCT split) AS splits FROM keyword_pattern_answers)
+           SELECT p.period, ${trendCandidatesSql('p.period')} AS candidates, ${trendingRowsSql(TRENDING_ROWS_WRITTEN, 'p.period')} AS trending,
+                  CASE WHEN asked.splits IS NOT NULL THEN ${patternRowsSql('p.period')} END AS patterns, asked.splits
+             FROM unnest($1::int2[]) AS p(period), asked`,
     values: [WINDOW_PERIOD_HOURS],
   });
-  const trending = candidates.rows.map((row) => writtenTrendingList(row.trending));
+  const trending = read.rows.map((row) => writtenTrendingList(row.trending));
+  const patterns = read.rows.flatMap((row) => patternAnswersOf(row.patterns, periodWindows(row.period, hour)[0]!, row.splits ?? []).map((answer) => ({ period: row.period, ...answer })));
+  // The answers' texts are values of their own: in an array, each quote of their JSON would be escaped, and the
+  // database would read the array's literal back character by character.
+  const answers = read.rows.flatMap((row, i) => [row.period, JSON.stringify(trendsAnswer(row.candidates, trending[i]!)), JSON.stringify(trending[i])]);
   await client.query({
-    name: 'keyword-trends-answer-refresh',
-    text: `UPDATE keyword_trend_candidates c SET trends = a.trends, trending = a.trending
-             FROM unnest($1::int2[], $2::text[], $3::text[]) AS a(period, trends, trending) WHERE c.period = a.period`,
-    values: [
-      candidates.rows.map((row) => row.period),
-      candidates.rows.map((row, i) => JSON.stringify(trendsAnswer(row.candidates, trending[i]!))),
-      trending.map((list) => JSON.stringify(list)),
-    ],
+    name: 'keyword-answers-write',
+    text: `WITH answers AS (
+             INSERT INTO keyword_answers (period, trends, trending)
+             VALUES ${read.rows.map((_, i) => `($${3 * i + 4}::int2, $${3 * i + 5}::text, $${3 * i + 6}::text)`).join(', ')}
+             ON CONFLICT (period) DO UPDATE SET trends = excluded.trends, trending = excluded.trending
+           )
+           INSERT INTO keyword_pattern_answers (period, split, hour, lists)
+           SELECT p.period, p.split, $${3 * read.rows.length + 4}::timestamptz, p.lists FROM unnest($1::int2[], $2::text[], $3::text[]) AS p(period, split, lists)
+           ON CONFLICT (period, split) DO UPDATE SET hour = excluded.hour, lists = excluded.lists`,
+    values: [patterns.map((answer) => answer.period), patterns.map((answer) => answer.split), patterns.map((answer) => answer.lists), ...answers, new Date(hour * HOUR_MS)],
   });
 }
 
@@ -134,8 +116,9 @@ export function rangeMoves(from: HourRange, to: HourRange): SignedRange[] {
 }
 
 /**
- * Adds signed bucket rows to the windows. `source` yields (period, kind, keyword_id, hour, stories, points); the
- * rows of a period and keyword are summed by kind and added to its window row. Rows left all zero are removed.
+ * Adds signed bucket rows to the windows. `source` yields (period, kind, keyword_id, hour, hour_of_day, stories,
+ * points), hour_of_day being the UTC hour of day of the hour; the rows of a period and keyword are summed by kind and
+ * added to its window row. Rows left all zero are removed.
  */
 async function addToWindows(client: pg.PoolClient, source: string, values: unknown[]): Promise<void> {
   const storiesOf = (condition: string) => `coalesce(sum(d.stories) FILTER (WHERE ${condition}), 0)::int`;
@@ -151,7 +134,7 @@ async function addToWindows(client: pg.PoolClient, source: string, values: unkno
        INSERT INTO keyword_windows AS w (period, keyword_id, key, display, phrase, last_hour, ${counted.map((c) => c.column).join(', ')})
        SELECT d.period, d.keyword_id, k.key, k.display, position(' ' IN k.key) > 0, max(d.hour) FILTER (WHERE d.kind = ${CURRENT} AND d.stories > 0),
               ${counted.map((c) => c.sum).join(', ')}
-         FROM (SELECT s.*, extract(hour FROM s.hour AT TIME ZONE 'UTC')::int AS hour_of_day FROM (${source}) s) d
+         FROM (${source}) d
          JOIN keywords k ON k.id = d.keyword_id
         GROUP BY d.period, d.keyword_id, k.key, k.display
        ON CONFLICT (period, keyword_id) DO UPDATE
@@ -175,7 +158,8 @@ async function addBucketRanges(client: pg.PoolClient, ranges: (SignedRange & { p
   const at = (hour: number) => new Date(hour * HOUR_MS).toISOString();
   await addToWindows(
     client,
-    `SELECT r.period, r.kind, h.keyword_id, h.hour, r.sign * h.stories AS stories, r.sign * h.points AS points
+    `SELECT r.period, r.kind, h.keyword_id, h.hour, extract(hour FROM h.hour AT TIME ZONE 'UTC')::int AS hour_of_day,
+            r.sign * h.stories AS stories, r.sign * h.points AS points
        FROM unnest($1::int2[], $2::int2[], $3::timestamptz[], $4::timestamptz[], $5::int2[]) AS r(period, kind, first, last, sign)
        JOIN keyword_hourly h ON h.hour >= r.first AND h.hour <= r.last`,
     [nonEmpty.map((r) => r.period), nonEmpty.map((r) => r.kind), nonEmpty.map((r) => at(r.first)), nonEmpty.map((r) => at(r.last)), nonEmpty.map((r) => r.sign)],
@@ -218,6 +202,10 @@ export async function advanceKeywordWindows(client: pg.PoolClient, nowMs: number
     await client.query('DELETE FROM keyword_windows');
   }
   await addBucketRanges(client, ranges);
+  // The reads that follow walk an index in order only if the planner knows the table's size and spread: without
+  // statistics (a new installation, where nothing else analyzes it on the embedded database) it guesses a few rows,
+  // and reads and sorts each period's every row instead.
+  if (counted === null) await client.query('ANALYZE keyword_windows');
   await client.query(
     `INSERT INTO keyword_windows_clock (id, hour) VALUES (true, $1) ON CONFLICT (id) DO UPDATE SET hour = excluded.hour`,
     [new Date(hour * HOUR_MS)],
@@ -226,16 +214,17 @@ export async function advanceKeywordWindows(client: pg.PoolClient, nowMs: number
 }
 
 /**
- * Clears the rows an hour's move left dead, and the answers' versions the cycles of the hour replaced. A
- * move rewrites thousands of rows, and the embedded database has no autovacuum: without this the tables and their
- * indexes would grow by that much every hour. Run after the move's transaction has committed (VACUUM cannot run
+ * Clears the rows an hour's move left dead, and the answers' versions the cycles of the hour replaced, and updates
+ * the planner's statistics of the windows as they grow. A move rewrites thousands of rows, and the embedded
+ * database has no autovacuum: without this the tables and their indexes would grow by that much every hour, and the
+ * statistics would stay those of the first count. Run after the move's transaction has committed (VACUUM cannot run
  * inside one); on PostgreSQL it only runs ahead of autovacuum.
  */
 export async function vacuumKeywordWindows(pool: pg.Pool | pg.PoolClient): Promise<void> {
-  await pool.query('VACUUM keyword_windows, keyword_trend_candidates, keyword_pattern_answers');
+  await pool.query('VACUUM (ANALYZE) keyword_windows, keyword_answers, keyword_pattern_answers');
 }
 
-/** advanceKeywordWindows and the trend candidates after it, in a transaction of its own, for callers outside ingestion's. */
+/** advanceKeywordWindows and the answers after it, in a transaction of its own, for callers outside ingestion's. */
 export async function moveKeywordWindows(pool: pg.Pool, nowMs: number): Promise<WindowsClock> {
   return withTransaction(pool, async (client) => {
     const clock = await advanceKeywordWindows(client, nowMs);
@@ -265,17 +254,31 @@ export async function applyWindowDeltas(client: pg.PoolClient, deltas: readonly 
       return windows.flatMap((range, kind) => (deltaHour >= range.first && deltaHour <= range.last ? [{ ...delta, period, kind }] : []));
     });
   });
-  if (rows.length === 0) return;
+  // Most changes of a cycle are new scores: points, which only the current window counts. Those go to the points
+  // alone; the rest to every count of the window (addToWindows).
+  const pointsOnly = rows.filter((row) => row.stories === 0 && row.kind === CURRENT && row.points !== 0);
+  const counted = rows.filter((row) => row.stories !== 0);
+  if (pointsOnly.length > 0) {
+    await client.query(
+      `UPDATE keyword_windows w SET points = w.points + d.points
+         FROM (SELECT period, keyword_id, sum(points)::int AS points FROM unnest($1::int2[], $2::int[], $3::int[]) AS d(period, keyword_id, points) GROUP BY 1, 2) d
+        WHERE w.period = d.period AND w.keyword_id = d.keyword_id`,
+      [pointsOnly.map((row) => row.period), pointsOnly.map((row) => row.keywordId), pointsOnly.map((row) => row.points)],
+    );
+  }
+  if (counted.length === 0) return;
   await addToWindows(
     client,
-    `SELECT * FROM unnest($1::int2[], $2::int2[], $3::int[], $4::timestamptz[], $5::int[], $6::int[]) AS d(period, kind, keyword_id, hour, stories, points)`,
+    // Hours as numbers since the epoch: the database reads a number far faster than a timestamp's text.
+    `SELECT d.period, d.kind, d.keyword_id, to_timestamp(d.hour * 3600) AS hour, d.hour % 24 AS hour_of_day, d.stories, d.points
+       FROM unnest($1::int2[], $2::int2[], $3::int[], $4::int[], $5::int[], $6::int[]) AS d(period, kind, keyword_id, hour, stories, points)`,
     [
-      rows.map((row) => row.period),
-      rows.map((row) => row.kind),
-      rows.map((row) => row.keywordId),
-      rows.map((row) => new Date(row.hour).toISOString()),
-      rows.map((row) => row.stories),
-      rows.map((row) => row.points),
+      counted.map((row) => row.period),
+      counted.map((row) => row.kind),
+      counted.map((row) => row.keywordId),
+      counted.map((row) => hourNumber(row.hour)),
+      counted.map((row) => row.stories),
+      counted.map((row) => row.points),
     ],
   );
 }
