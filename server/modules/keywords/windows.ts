@@ -254,31 +254,19 @@ export async function applyWindowDeltas(client: pg.PoolClient, deltas: readonly 
       return windows.flatMap((range, kind) => (deltaHour >= range.first && deltaHour <= range.last ? [{ ...delta, period, kind }] : []));
     });
   });
-  // Most changes of a cycle are new scores: points, which only the current window counts. Those go to the points
-  // alone; the rest to every count of the window (addToWindows).
-  const pointsOnly = rows.filter((row) => row.stories === 0 && row.kind === CURRENT && row.points !== 0);
-  const counted = rows.filter((row) => row.stories !== 0);
-  if (pointsOnly.length > 0) {
-    await client.query(
-      `UPDATE keyword_windows w SET points = w.points + d.points
-         FROM (SELECT period, keyword_id, sum(points)::int AS points FROM unnest($1::int2[], $2::int[], $3::int[]) AS d(period, keyword_id, points) GROUP BY 1, 2) d
-        WHERE w.period = d.period AND w.keyword_id = d.keyword_id`,
-      [pointsOnly.map((row) => row.period), pointsOnly.map((row) => row.keywordId), pointsOnly.map((row) => row.points)],
-    );
-  }
-  if (counted.length === 0) return;
+  if (rows.length === 0) return;
   await addToWindows(
     client,
-    // Hours as numbers since the epoch: the database reads a number far faster than a timestamp's text.
+    // Hours as numbers since the epoch: the database reads a number more cheaply than a timestamp's text.
     `SELECT d.period, d.kind, d.keyword_id, to_timestamp(d.hour * 3600) AS hour, d.hour % 24 AS hour_of_day, d.stories, d.points
        FROM unnest($1::int2[], $2::int2[], $3::int[], $4::int[], $5::int[], $6::int[]) AS d(period, kind, keyword_id, hour, stories, points)`,
     [
-      counted.map((row) => row.period),
-      counted.map((row) => row.kind),
-      counted.map((row) => row.keywordId),
-      counted.map((row) => hourNumber(row.hour)),
-      counted.map((row) => row.stories),
-      counted.map((row) => row.points),
+      rows.map((row) => row.period),
+      rows.map((row) => row.kind),
+      rows.map((row) => row.keywordId),
+      rows.map((row) => hourNumber(row.hour)),
+      rows.map((row) => row.stories),
+      rows.map((row) => row.points),
     ],
   );
 }
