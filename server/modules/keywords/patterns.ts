@@ -27,7 +27,7 @@ const PATTERN_KEYWORDS = PER_DAY_PERIOD_SHOWN;
  * first, which settle a call's lists on the bench's buckets of 500,000 stories in all but about one call in
  * eighteen. A split they do not settle has no written answer, and its calls read in batches.
  */
-export const ANSWER_KEYWORDS = 32;
+const ANSWER_KEYWORDS = 32;
 
 /** The UTC hours of day in each day period, for a zone `offset` whole hours ahead of UTC: DAY_PERIODS' index by hour. */
 function splitOfOffset(offset: number): number[] {
