@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYWORD_PERIODS } from '../common/rules/keyword-trends.ts';
 import { createSessionLookup } from '../server/modules/accounts/session-lookup.ts';
+import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';
 import {
   selectAccuracy,
@@ -76,6 +77,13 @@ describe('prepared statements', () => {
       await selectAllStatuses(pool, 'someone', [1, 2, 3 + i]);
       await selectStatuses(pool, 'bookmarks', 'someone', [1, 2, 3 + i]);
       expect(await lookup(`session=${encodeURIComponent(`${token}.${signature}`)}`)).toBeNull();
+      // An ingestion cycle's keyword counting: a new story, and stories whose scores moved.
+      const added = await pool.query<{ id: number }>(
+        `INSERT INTO stories (hn_id, title, url, domain, by, time, score) VALUES ($1, $2, '', '', 'someone', $3, 1) RETURNING id`,
+        [900000 + i, `Kubernetes operators in Rust, part ${i}`, Math.floor(nowMs / 1000) - 600],
+      );
+      const rescored = await pool.query<{ id: number }>('UPDATE stories SET score = score + 1 WHERE id % 500 = $1 RETURNING id', [i]);
+      await indexStoryKeywords(pool, [added.rows[0]!.id, ...rescored.rows.map((row) => row.id)], nowMs);
     }
     const prepared = await pool.query<{ statement: string; generic_plans: string; custom_plans: string }>(
       'SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements',

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { ALERT_WINDOW_HOURS, containsWordRun, keywordKey, titleWords, type AliasMap } from '../../../common/rules/keywords.ts';
 import { extractKeywords, type ExtractedKeyword } from './extract.ts';
-import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, hourNumber, refreshKeywordAnswers, vacuumKeywordWindows, WINDOW_PERIOD_HOURS, type BucketDelta } from './windows.ts';
+import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, hourNumber, refreshKeywordAnswers, vacuumKeywordWindows, WINDOW_PERIODS_SQL, type BucketDelta } from './windows.ts';
 import { withTransaction } from '../../db/transaction.ts';
 
 /**
@@ -27,6 +27,8 @@ interface StoryState {
   counted_title: string | null;
   counted_hour: Date | null;
   counted_points: number | null;
+  /** The keywords it is counted under. */
+  counted_keyword_ids: number[];
 }
 
 interface Contribution {
@@ -54,22 +56,25 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
   // Titles are read and extracted before the transaction: extraction takes CPU time, and a transaction left idle
   // that long is ended by the database (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS).
   const aliases = await loadAliases(pool);
-  const titles = await pool.query<{ title: string }>(
-    `SELECT s.title FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
-      WHERE s.id = ANY($1::int[]) AND NOT s.dead AND e.title IS DISTINCT FROM s.title`,
-    [storyIds],
-  );
+  const titles = await pool.query<{ title: string }>({
+    name: 'keyword-titles-to-extract',
+    text: `SELECT s.title FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
+            WHERE s.id = ANY($1::int[]) AND NOT s.dead AND e.title IS DISTINCT FROM s.title`,
+    values: [storyIds],
+  });
   const extractedTitles = new Map(titles.rows.map((row) => [row.title, extractKeywords(row.title, aliases)]));
   const { report, windowsMoved } = await withTransaction(pool, async (client) => {
     const windows = await advanceKeywordWindows(client, nowMs);
-    const states = await client.query<StoryState>(
-      `SELECT s.id, s.title, s.time, s.score, s.dead, e.title AS counted_title, e.hour AS counted_hour, e.points AS counted_points
-         FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
-        WHERE s.id = ANY($1::int[])
-        ORDER BY s.id
-          FOR UPDATE OF s`,
-      [storyIds],
-    );
+    const states = await client.query<StoryState>({
+      name: 'keyword-story-states',
+      text: `SELECT s.id, s.title, s.time, s.score, s.dead, e.title AS counted_title, e.hour AS counted_hour, e.points AS counted_points,
+                    ARRAY(SELECT k.keyword_id FROM story_keywords k WHERE k.story_id = s.id) AS counted_keyword_ids
+               FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
+              WHERE s.id = ANY($1::int[])
+              ORDER BY s.id
+                FOR UPDATE OF s`,
+      values: [storyIds],
+    });
 
     const retitled: StoryState[] = [];
     const rescored: StoryState[] = [];
@@ -92,13 +97,12 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
     };
 
     const retitledIds = new Set(retitled.map((story) => story.id));
-    const counted = await countedKeywordIds(client, [...retitled, ...rescored].map((story) => story.id));
     for (const story of [...retitled, ...rescored]) {
       if (story.counted_title === null) continue;
-      addDelta({ hour: story.counted_hour!.getTime(), points: story.counted_points!, keywordIds: counted.get(story.id) ?? [] }, -1, retitledIds.has(story.id));
+      addDelta({ hour: story.counted_hour!.getTime(), points: story.counted_points!, keywordIds: story.counted_keyword_ids }, -1, retitledIds.has(story.id));
     }
     for (const story of rescored) {
-      addDelta({ hour: story.counted_hour!.getTime(), points: story.score, keywordIds: counted.get(story.id) ?? [] }, 1, false);
+      addDelta({ hour: story.counted_hour!.getTime(), points: story.score, keywordIds: story.counted_keyword_ids }, 1, false);
     }
 
     const extracted = new Map<number, ExtractedKeyword[]>();
@@ -118,24 +122,26 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
 
     // What is counted now, for the next change.
     if (retitledIds.size > 0) {
-      await client.query('DELETE FROM story_keywords WHERE story_id = ANY($1::int[])', [[...retitledIds]]);
-      await client.query('DELETE FROM keyword_extractions WHERE story_id = ANY($1::int[])', [[...retitledIds]]);
+      await client.query({ name: 'keyword-story-keywords-delete', text: 'DELETE FROM story_keywords WHERE story_id = ANY($1::int[])', values: [[...retitledIds]] });
+      await client.query({ name: 'keyword-extractions-delete', text: 'DELETE FROM keyword_extractions WHERE story_id = ANY($1::int[])', values: [[...retitledIds]] });
       const pairs = retitled.flatMap((story) => (extracted.get(story.id) ?? []).map((keyword) => [story.id, keywordIds.get(keyword.key)!] as const));
       if (pairs.length > 0) {
-        await client.query(
-          `INSERT INTO story_keywords (story_id, keyword_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`,
-          [pairs.map((pair) => pair[0]), pairs.map((pair) => pair[1])],
-        );
+        await client.query({
+          name: 'keyword-story-keywords-insert',
+          text: `INSERT INTO story_keywords (story_id, keyword_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`,
+          values: [pairs.map((pair) => pair[0]), pairs.map((pair) => pair[1])],
+        });
       }
     }
     const nowCounted = [...retitled.filter((story) => !story.dead), ...rescored];
     if (nowCounted.length > 0) {
-      await client.query(
-        `INSERT INTO keyword_extractions (story_id, title, hour, points)
+      await client.query({
+        name: 'keyword-extractions-write',
+        text: `INSERT INTO keyword_extractions (story_id, title, hour, points)
          SELECT id, title, to_timestamp(hour_ms / 1000.0), points FROM unnest($1::int[], $2::text[], $3::float8[], $4::int[]) AS r(id, title, hour_ms, points)
          ON CONFLICT (story_id) DO UPDATE SET title = excluded.title, hour = excluded.hour, points = excluded.points`,
-        [nowCounted.map((story) => story.id), nowCounted.map((story) => story.title), nowCounted.map((story) => hourOf(story.time)), nowCounted.map((story) => story.score)],
-      );
+        values: [nowCounted.map((story) => story.id), nowCounted.map((story) => story.title), nowCounted.map((story) => hourOf(story.time)), nowCounted.map((story) => story.score)],
+      });
     }
 
     const alertsFired = await fireKeywordAlerts(
@@ -155,16 +161,6 @@ function hourOf(timeSeconds: number): number {
   return hourNumber(timeSeconds * 1000) * HOUR_MS;
 }
 
-async function countedKeywordIds(client: pg.PoolClient, storyIds: number[]): Promise<Map<number, number[]>> {
-  const result = await client.query<{ story_id: number; keyword_id: number }>(
-    'SELECT story_id, keyword_id FROM story_keywords WHERE story_id = ANY($1::int[])',
-    [storyIds],
-  );
-  const byStory = new Map<number, number[]>();
-  for (const row of result.rows) byStory.set(row.story_id, [...(byStory.get(row.story_id) ?? []), row.keyword_id]);
-  return byStory;
-}
-
 /** Creates the keywords not seen before, counts their spellings, keeps each display its most weighted spelling. */
 async function storeKeywords(client: pg.PoolClient, found: ExtractedKeyword[]): Promise<Map<string, number>> {
   if (found.length === 0) return new Map();
@@ -176,48 +172,58 @@ async function storeKeywords(client: pg.PoolClient, found: ExtractedKeyword[]): 
     spellings.set(id, entry);
   }
   const entries = [...spellings.values()];
-  const ids = await client.query<{ id: number; key: string }>(
-    `WITH given AS (SELECT DISTINCT ON (key) key, spelling FROM unnest($1::text[], $2::text[]) AS g(key, spelling) ORDER BY key),
+  const ids = await client.query<{ id: number; key: string }>({
+    name: 'keyword-keywords-store',
+    text: `WITH given AS (SELECT DISTINCT ON (key) key, spelling FROM unnest($1::text[], $2::text[]) AS g(key, spelling) ORDER BY key),
           inserted AS (INSERT INTO keywords (key, display) SELECT key, spelling FROM given ON CONFLICT (key) DO NOTHING RETURNING id, key)
      SELECT id, key FROM inserted UNION ALL SELECT k.id, k.key FROM keywords k JOIN given g ON g.key = k.key`,
-    [entries.map((entry) => entry.key), entries.map((entry) => entry.spelling)],
-  );
+    values: [entries.map((entry) => entry.key), entries.map((entry) => entry.spelling)],
+  });
   const keywordIds = new Map(ids.rows.map((row) => [row.key, row.id]));
   const touched = [...new Set(entries.map((entry) => keywordIds.get(entry.key)!))];
-  await client.query(
-    `INSERT INTO keyword_spellings (keyword_id, spelling, weight)
+  await client.query({
+    name: 'keyword-spellings-add',
+    text: `INSERT INTO keyword_spellings (keyword_id, spelling, weight)
      SELECT keyword_id, spelling, sum(weight) FROM unnest($1::int[], $2::text[], $3::int[]) AS s(keyword_id, spelling, weight)
       GROUP BY keyword_id, spelling
      ON CONFLICT (keyword_id, spelling) DO UPDATE SET weight = keyword_spellings.weight + excluded.weight`,
-    [entries.map((entry) => keywordIds.get(entry.key)!), entries.map((entry) => entry.spelling), entries.map((entry) => entry.weight)],
-  );
-  await client.query(
-    `WITH respelled AS (
+    values: [entries.map((entry) => keywordIds.get(entry.key)!), entries.map((entry) => entry.spelling), entries.map((entry) => entry.weight)],
+  });
+  // Not prepared: its best plan depends on the number of keywords given, so PostgreSQL would plan it every time anyway.
+  await client.query({
+    text: `WITH respelled AS (
        UPDATE keywords k SET display = best.spelling
          FROM (SELECT DISTINCT ON (keyword_id) keyword_id, spelling FROM keyword_spellings
                 WHERE keyword_id = ANY($1::int[]) ORDER BY keyword_id, weight DESC, spelling) AS best
         WHERE k.id = best.keyword_id AND k.display IS DISTINCT FROM best.spelling
        RETURNING k.id, k.display)
-     UPDATE keyword_windows w SET display = r.display FROM respelled r WHERE w.period = ANY($2::int2[]) AND w.keyword_id = r.id`,
-    [touched, WINDOW_PERIOD_HOURS],
-  );
+     UPDATE keyword_windows w SET display = r.display FROM respelled r WHERE w.period = ANY(${WINDOW_PERIODS_SQL}) AND w.keyword_id = r.id`,
+    values: [touched],
+  });
   return keywordIds;
 }
 
 async function applyBucketDeltas(client: pg.PoolClient, changed: BucketDelta[]): Promise<void> {
   if (changed.length === 0) return;
+  // A bucket left without stories is removed; it is rare (a title changed, a story died), so the removal is a
+  // statement of its own only when there is one.
+  const emptied = await client.query<{ keyword_id: number; hour: Date }>({
+    name: 'keyword-hourly-add',
+    text: `WITH added AS (
+             INSERT INTO keyword_hourly (keyword_id, hour, stories, points)
+             SELECT keyword_id, to_timestamp(hour_ms / 1000.0), stories, points
+               FROM unnest($1::int[], $2::float8[], $3::int[], $4::int[]) AS d(keyword_id, hour_ms, stories, points)
+             ON CONFLICT (keyword_id, hour) DO UPDATE SET stories = keyword_hourly.stories + excluded.stories,
+                                                          points = keyword_hourly.points + excluded.points
+             RETURNING keyword_id, hour, stories)
+           SELECT keyword_id, hour FROM added WHERE stories <= 0`,
+    values: [changed.map((d) => d.keywordId), changed.map((d) => d.hour), changed.map((d) => d.stories), changed.map((d) => d.points)],
+  });
+  if (emptied.rows.length === 0) return;
   await client.query(
-    `INSERT INTO keyword_hourly (keyword_id, hour, stories, points)
-     SELECT keyword_id, to_timestamp(hour_ms / 1000.0), stories, points
-       FROM unnest($1::int[], $2::float8[], $3::int[], $4::int[]) AS d(keyword_id, hour_ms, stories, points)
-     ON CONFLICT (keyword_id, hour) DO UPDATE SET stories = keyword_hourly.stories + excluded.stories,
-                                                  points = keyword_hourly.points + excluded.points`,
-    [changed.map((d) => d.keywordId), changed.map((d) => d.hour), changed.map((d) => d.stories), changed.map((d) => d.points)],
-  );
-  await client.query(
-    `DELETE FROM keyword_hourly h USING unnest($1::int[], $2::float8[]) AS d(keyword_id, hour_ms)
-      WHERE h.keyword_id = d.keyword_id AND h.hour = to_timestamp(d.hour_ms / 1000.0) AND h.stories <= 0`,
-    [changed.map((d) => d.keywordId), changed.map((d) => d.hour)],
+    `DELETE FROM keyword_hourly h USING unnest($1::int[], $2::timestamptz[]) AS d(keyword_id, hour)
+      WHERE h.keyword_id = d.keyword_id AND h.hour = d.hour AND h.stories <= 0`,
+    [emptied.rows.map((row) => row.keyword_id), emptied.rows.map((row) => row.hour)],
   );
 }
 

@@ -23,6 +23,11 @@ const CURRENT = 0;
 const PREVIOUS = 1;
 const USUAL_KINDS = Array.from({ length: USUAL_LEVEL_WEEKS }, (_, week) => 2 + week);
 export const WINDOW_PERIOD_HOURS = KEYWORD_PERIODS.map((period) => KEYWORD_PERIOD_HOURS[period]);
+/**
+ * The periods as an SQL array, written into the statements that read or change every period: given as a value, the
+ * planner would guess its length, plan a prepared statement for each execution to learn it, and never keep a plan.
+ */
+export const WINDOW_PERIODS_SQL = `ARRAY[${WINDOW_PERIOD_HOURS.join(', ')}]::int2[]`;
 
 /**
  * Writes what the keyword calls read from the windows as they stand, for the hour they are counted for
@@ -38,8 +43,7 @@ export async function refreshKeywordAnswers(client: pg.PoolClient, hour: number)
     text: `WITH asked AS (SELECT array_agg(DISTINCT split) AS splits FROM keyword_pattern_answers)
            SELECT p.period, ${trendCandidatesSql('p.period')} AS candidates, ${trendingRowsSql(TRENDING_ROWS_WRITTEN, 'p.period')} AS trending,
                   CASE WHEN asked.splits IS NOT NULL THEN ${patternRowsSql('p.period')} END AS patterns, asked.splits
-             FROM unnest($1::int2[]) AS p(period), asked`,
-    values: [WINDOW_PERIOD_HOURS],
+             FROM unnest(${WINDOW_PERIODS_SQL}) AS p(period), asked`,
   });
   const trending = read.rows.map((row) => writtenTrendingList(row.trending));
   const patterns = read.rows.flatMap((row) => patternAnswersOf(row.patterns, periodWindows(row.period, hour)[0]!, row.splits ?? []).map((answer) => ({ period: row.period, ...answer })));
@@ -120,7 +124,7 @@ export function rangeMoves(from: HourRange, to: HourRange): SignedRange[] {
  * points), hour_of_day being the UTC hour of day of the hour; the rows of a period and keyword are summed by kind and
  * added to its window row. Rows left all zero are removed.
  */
-async function addToWindows(client: pg.PoolClient, source: string, values: unknown[]): Promise<void> {
+async function addToWindows(client: pg.PoolClient, source: string, values: unknown[], name?: string): Promise<void> {
   const storiesOf = (condition: string) => `coalesce(sum(d.stories) FILTER (WHERE ${condition}), 0)::int`;
   const counted = [
     { column: 'stories', sum: storiesOf(`d.kind = ${CURRENT}`) },
@@ -129,8 +133,9 @@ async function addToWindows(client: pg.PoolClient, source: string, values: unkno
     ...USUAL_COLUMNS.map((column, week) => ({ column, sum: storiesOf(`d.kind = ${USUAL_KINDS[week]}`) })),
     ...HOUR_OF_DAY_COLUMNS.map((column, hour) => ({ column, sum: storiesOf(`d.kind = ${CURRENT} AND d.hour_of_day = ${hour}`) })),
   ];
-  const emptied = await client.query<{ period: number; keyword_id: number }>(
-    `WITH changed AS (
+  const emptied = await client.query<{ period: number; keyword_id: number }>({
+    name,
+    text: `WITH changed AS (
        INSERT INTO keyword_windows AS w (period, keyword_id, key, display, phrase, last_hour, ${counted.map((c) => c.column).join(', ')})
        SELECT d.period, d.keyword_id, k.key, k.display, position(' ' IN k.key) > 0, max(d.hour) FILTER (WHERE d.kind = ${CURRENT} AND d.stories > 0),
               ${counted.map((c) => c.sum).join(', ')}
@@ -142,7 +147,7 @@ async function addToWindows(client: pg.PoolClient, source: string, values: unkno
        RETURNING period, keyword_id, stories, previous, ${USUAL_COLUMNS.join(', ')})
      SELECT period, keyword_id FROM changed WHERE stories <= 0 AND previous <= 0 AND ${USUAL_COLUMNS.map((column) => `${column} <= 0`).join(' AND ')}`,
     values,
-  );
+  });
   if (emptied.rows.length === 0) return;
   await client.query(
     `DELETE FROM keyword_windows w USING unnest($1::int2[], $2::int[]) AS e(period, keyword_id)
@@ -268,5 +273,6 @@ export async function applyWindowDeltas(client: pg.PoolClient, deltas: readonly 
       rows.map((row) => row.stories),
       rows.map((row) => row.points),
     ],
+    'keyword-windows-deltas',
   );
 }
