@@ -155,11 +155,15 @@ const LOAD_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
  */
 const WARM_UP_SECONDS = 5;
 
-/** The product's server: the process e2e/server.ts starts (its only child). */
+/**
+ * The product's server: the child of e2e/server.ts running server/main.ts. It may have another child: when it had
+ * to build the web app first, the bundler's helper process stays.
+ */
 function productServerPid(e2ePid: number): number {
-  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(e2ePid)], { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
-  if (children.length !== 1 || !children[0]) throw new Error(`expected one server process under ${e2ePid}, found ${children.join(', ')}`);
-  return children[0];
+  const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(e2ePid)], { encoding: 'utf8' }).trim().split('\n');
+  const servers = children.filter((line) => line.includes('server/main.ts')).map((line) => Number(line.trim().split(/\s+/)[0]));
+  if (servers.length !== 1 || !servers[0]) throw new Error(`expected one server process under ${e2ePid}, found: ${children.join('; ')}`);
+  return servers[0];
 }
 
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
