@@ -212,7 +212,9 @@ describe('GET /api/search/suggestions', () => {
     await pool.query('INSERT INTO title_words (word, stories) SELECT * FROM unnest($1::text[], $2::int[])', [words, words.map((_, i) => 1 + ((i * 37) % 300))]);
     try {
       const vocabulary = (await pool.query<{ word: string; stories: number }>('SELECT word, stories FROM title_words')).rows;
-      for (const q of ['QUUX', 'ux', 'quux59', 'x5']) {
+      // Two letters: 'ux' and 'qu' are common (their pair holds more words than are read, so the vocabulary is
+      // walked), 'x5', 'x0' and '99' are not (their pair's words are read and sorted).
+      for (const q of ['QUUX', 'ux', 'Qu', 'quux59', 'x5', 'x0', '99']) {
         const want = vocabulary
           .filter((entry) => entry.word.includes(q.toLowerCase()) && entry.word.length > 3)
           .sort((a, b) => b.stories - a.stories || (a.word < b.word ? -1 : 1))
@@ -226,13 +228,32 @@ describe('GET /api/search/suggestions', () => {
   });
 
   it('follows stories as they change: a new title adds its words, a deleted story takes its words away', async () => {
+    const pool = t.db.database.pool;
+    // The words of each pair of letters, as the vocabulary holds them now: what two-letter suggestions read.
+    const expectPairsOfVocabulary = async () => {
+      const vocabulary = (await pool.query<{ word: string }>('SELECT word FROM title_words')).rows.map((row) => row.word);
+      const want = vocabulary.flatMap((word) => [...new Set([...word].slice(1).map((character, i) => [...word][i] + character))].map((pair) => `${pair} ${word}`));
+      const held = (await pool.query<{ entry: string }>(`SELECT pair || ' ' || word AS entry FROM title_word_pairs`)).rows.map((row) => row.entry);
+      expect(held.sort()).toEqual(want.sort());
+    };
     expect((await suggest('zygo')).json()).toEqual({ suggestions: [] });
-    await seedStories(t.db.database.pool, [{ hnId: 9001, title: 'Zygote builds', time: NOW_SECONDS }]);
+    expect((await suggest('yg')).json()).toEqual({ suggestions: [] });
+    await seedStories(pool, [{ hnId: 9001, title: 'Zygote builds', time: NOW_SECONDS }]);
     expect((await suggest('zygo')).json()).toEqual({ suggestions: ['zygote'] });
-    await t.db.database.pool.query(`UPDATE stories SET title = 'Zygomatic bones' WHERE hn_id = 9001`);
+    expect((await suggest('yG')).json()).toEqual({ suggestions: ['zygote'] });
+    await expectPairsOfVocabulary();
+    await pool.query(`UPDATE stories SET title = 'Zygomatic bones' WHERE hn_id = 9001`);
     expect((await suggest('zygo')).json()).toEqual({ suggestions: ['zygomatic'] });
-    await t.db.database.pool.query(`UPDATE stories SET deleted = true WHERE hn_id = 9001`);
+    expect((await suggest('yg')).json()).toEqual({ suggestions: ['zygomatic'] });
+    await expectPairsOfVocabulary();
+    await pool.query(`UPDATE stories SET deleted = true WHERE hn_id = 9001`);
     expect((await suggest('zygo')).json()).toEqual({ suggestions: [] });
+    expect((await suggest('yg')).json()).toEqual({ suggestions: [] });
+    await expectPairsOfVocabulary();
+  });
+
+  it('takes wildcard and quote characters in two letters literally', async () => {
+    for (const q of ['%%', '_u', "'r", '\\r']) expect((await suggest(q)).json(), q).toEqual({ suggestions: [] });
   });
 
   it('needs 2 characters and a signed-in caller', async () => {

@@ -175,3 +175,17 @@ export const titleWords = pgTable(
     index('title_words_stories_idx').on(table.stories.desc(), table.word),
   ],
 );
+
+/**
+ * Each title word under each pair of consecutive characters it holds: what a suggestion for a two-letter text reads,
+ * which no trigram can find (docs/search.md). Kept by triggers on title_words (migration 0018_title_word_pairs): a
+ * word's pairs are added when the word first appears and removed with it.
+ */
+export const titleWordPairs = pgTable(
+  'title_word_pairs',
+  {
+    pair: text('pair').notNull(),
+    word: text('word').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.pair, table.word] })],
+);

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { SearchQuery } from '../../../common/contracts/search.ts';
 import { SEARCH_TOTAL_BOUND, SUGGESTIONS_LIMIT, SUGGESTION_MIN_WORD_LENGTH, type SearchSort } from '../../../common/rules/search.ts';
 import type { StoryRow } from '../stories/queries.ts';
+import { limitText } from '../../db/prepared.ts';
 
 /**
  * Each sort's order, the same as its story list's index (migration 0012), so a search with many matches walks that
@@ -104,11 +105,41 @@ export async function selectSearchResults(
   return { rows: result.rows.filter((row) => row.id !== null), totalCount: result.rows[0]?.total ?? 0 };
 }
 
+/**
+ * How many words of a pair a two-letter suggestion reads at most. Fewer: they are all its words, and the answer is
+ * the most used of them. As many: the pair is common, and a walk of the vocabulary in order of use meets five of its
+ * words soon.
+ */
+const PAIR_WORDS_READ = 300;
+/** Suggestions offer only words longer than 3 characters. */
+const longEnough = (column: string) => `length(${column}) >= ${SUGGESTION_MIN_WORD_LENGTH}`;
+const LIMIT = limitText(SUGGESTIONS_LIMIT);
+
+/**
+ * The suggestions' statements. A text of 3 or more characters is found through the vocabulary's trigram index; one
+ * of two characters has no trigram, so its words come from their pair (title_word_pairs, migration 0018), or, for a
+ * common pair, from the walk in order of use. Not prepared: PostgreSQL finds the plans made for each text cheaper
+ * than one generic plan, so it would plan them every time anyway.
+ */
+const SUGGESTION_STATEMENTS = {
+  pair: `WITH held AS (SELECT word FROM title_word_pairs WHERE pair = lower($1) LIMIT ${PAIR_WORDS_READ}),
+                few AS (SELECT count(*) < ${PAIR_WORDS_READ} AS yes FROM held)
+           SELECT word FROM (
+             (SELECT w.word, w.stories FROM held JOIN title_words w USING (word)
+               WHERE (SELECT yes FROM few) AND ${longEnough('w.word')}
+               ORDER BY w.stories DESC, w.word LIMIT ${LIMIT})
+             UNION ALL
+             (SELECT word, stories FROM title_words
+               WHERE NOT (SELECT yes FROM few) AND strpos(word, lower($1)) > 0 AND ${longEnough('word')}
+               ORDER BY stories DESC, word LIMIT ${LIMIT})
+           ) AS found
+           ORDER BY stories DESC, word`,
+  text: `SELECT word FROM title_words WHERE word LIKE lower($1) AND ${longEnough('word')} ORDER BY stories DESC, word LIMIT ${LIMIT}`,
+};
+
 /** The title words containing `text`, those used by the most stories first. */
 export async function selectSuggestions(pool: pg.Pool, text: string): Promise<string[]> {
-  const result = await pool.query<{ word: string }>(
-    `SELECT word FROM title_words WHERE word LIKE lower($1) AND length(word) >= $2 ORDER BY stories DESC, word LIMIT $3`,
-    [containsPattern(text), SUGGESTION_MIN_WORD_LENGTH, SUGGESTIONS_LIMIT],
-  );
+  const twoLetters = [...text].length === 2;
+  const result = await pool.query<{ word: string }>(SUGGESTION_STATEMENTS[twoLetters ? 'pair' : 'text'], [twoLetters ? text : containsPattern(text)]);
   return result.rows.map((row) => row.word);
 }
