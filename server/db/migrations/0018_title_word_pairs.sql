@@ -28,4 +28,5 @@ CREATE TRIGGER title_words_pairs_added AFTER INSERT ON title_words
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION title_word_pairs_add();--> statement-breakpoint
 CREATE TRIGGER title_words_pairs_removed AFTER DELETE ON title_words
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION title_word_pairs_remove();--> statement-breakpoint
-INSERT INTO title_word_pairs (pair, word) SELECT held.pair, w.word FROM title_words w, title_word_pair_list(w.word) AS held(pair);
+INSERT INTO title_word_pairs (pair, word) SELECT held.pair, w.word FROM title_words w, title_word_pair_list(w.word) AS held(pair);--> statement-breakpoint
+ANALYZE title_word_pairs;

@@ -165,8 +165,9 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
     tables: [],
     run: async ({ pool }) => {
       // Stories are vacuumed too: the embedded database has no autovacuum, and the visibility map VACUUM sets lets a
-      // list count its stories from index entries alone (docs/performance.md).
-      await pool.query('VACUUM (ANALYZE) stories');
+      // list count its stories from index entries alone (docs/performance.md); the search vocabulary and its pairs
+      // likewise for suggestions (docs/search.md).
+      await pool.query('VACUUM (ANALYZE) stories, title_words, title_word_pairs');
       await pool.query('ANALYZE story_snapshots, keyword_hourly, story_keywords, predictions, email_outbox, analytics_events, story_hourly_activity, story_window_activity, shared_link_events, api_usage');
       return 0;
     },

@@ -122,19 +122,21 @@ const LIMIT = limitText(SUGGESTIONS_LIMIT);
  * than one generic plan, so it would plan them every time anyway.
  */
 const SUGGESTION_STATEMENTS = {
-  pair: `WITH held AS (SELECT word FROM title_word_pairs WHERE pair = lower($1) LIMIT ${PAIR_WORDS_READ}),
+  // The pair's words in the order of its key, so the read stops at the bound; each word's use looked up by its key
+  // (a join would read the whole vocabulary for a few hundred words).
+  pair: `WITH held AS (SELECT word FROM title_word_pairs WHERE pair = lower($1) ORDER BY word LIMIT ${PAIR_WORDS_READ}),
                 few AS (SELECT count(*) < ${PAIR_WORDS_READ} AS yes FROM held)
            SELECT word FROM (
-             (SELECT w.word, w.stories FROM held JOIN title_words w USING (word)
-               WHERE (SELECT yes FROM few) AND ${longEnough('w.word')}
-               ORDER BY w.stories DESC, w.word LIMIT ${LIMIT})
+             (SELECT held.word, (SELECT w.stories FROM title_words w WHERE w.word = held.word) AS stories FROM held
+               WHERE (SELECT yes FROM few) AND ${longEnough('held.word')}
+               ORDER BY stories DESC, word LIMIT ${LIMIT})
              UNION ALL
              (SELECT word, stories FROM title_words
                WHERE NOT (SELECT yes FROM few) AND strpos(word, lower($1)) > 0 AND ${longEnough('word')}
-               ORDER BY stories DESC, word LIMIT ${LIMIT})
+               ORDER BY stories DESC NULLS LAST, word LIMIT ${LIMIT})
            ) AS found
            ORDER BY stories DESC, word`,
-  text: `SELECT word FROM title_words WHERE word LIKE lower($1) AND ${longEnough('word')} ORDER BY stories DESC, word LIMIT ${LIMIT}`,
+  text: `SELECT word FROM title_words WHERE word LIKE lower($1) AND ${longEnough('word')} ORDER BY stories DESC NULLS LAST, word LIMIT ${LIMIT}`,
 };
 
 /** The title words containing `text`, those used by the most stories first. */
