@@ -26,7 +26,7 @@ export const bookmarks = pgTable(
   { id: serial('id').primaryKey(), userId: userRef(), storyId: storyRef(), createdAt: createdAt() },
   (table) => [
     uniqueIndex('bookmarks_user_story_idx').on(table.userId, table.storyId),
-    index('bookmarks_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('bookmarks_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('bookmarks_story_idx').on(table.storyId),
     // The admin's popular stories count a period's bookmarks.
     index('bookmarks_created_idx').on(table.createdAt),
@@ -52,7 +52,7 @@ export const storyWatches = pgTable(
   },
   (table) => [
     uniqueIndex('story_watches_user_story_idx').on(table.userId, table.storyId),
-    index('story_watches_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('story_watches_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('story_watches_story_idx').on(table.storyId),
   ],
 );
@@ -133,7 +133,7 @@ export const sharedLinks = pgTable(
   },
   (table) => [
     uniqueIndex('shared_links_token_idx').on(table.shareToken),
-    index('shared_links_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('shared_links_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('shared_links_story_idx').on(table.storyId),
     // Shared-links analytics reads the links of a period, and today's.
     index('shared_links_created_idx').on(table.createdAt),

@@ -39,7 +39,7 @@ export const emailOutbox = pgTable(
     uniqueIndex('email_outbox_message_idx').on(table.messageId),
     // The mail job reads due email in order; only unfinished rows are in this index.
     index('email_outbox_due_idx').on(table.sendAfter, table.id).where(sql`${table.status} IN ('pending', 'sending')`),
-    index('email_outbox_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('email_outbox_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('email_outbox_user_kind_idx').on(table.userId, table.kind, table.createdAt),
     // Finished emails that still hold their bodies: what the old-email-bodies maintenance task clears, oldest first.
     index('email_outbox_bodies_idx').on(table.createdAt).where(sql`${table.html} <> '' AND ${table.status} IN ('sent', 'failed', 'skipped')`),

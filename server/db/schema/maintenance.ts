@@ -31,5 +31,5 @@ export const maintenanceLogs = pgTable(
     spaceSavedMb: doublePrecision('space_saved_mb').notNull().default(0),
     errorMessage: text('error_message'),
   },
-  (table) => [index('maintenance_logs_started_idx').on(table.startedAt.desc(), table.id.desc())],
+  (table) => [index('maintenance_logs_started_idx').on(table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst())],
 );

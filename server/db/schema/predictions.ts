@@ -119,7 +119,7 @@ export const predictionRuns = pgTable(
     predictionsVerified: integer('predictions_verified').notNull().default(0),
     error: text('error'),
   },
-  (table) => [index('prediction_runs_started_idx').on(table.startedAt.desc())],
+  (table) => [index('prediction_runs_started_idx').on(table.startedAt.desc().nullsFirst())],
 );
 
 /**

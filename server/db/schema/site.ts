@@ -66,8 +66,8 @@ export const adminLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('admin_logs_created_idx').on(table.createdAt.desc(), table.id.desc()),
-    index('admin_logs_action_created_idx').on(table.action, table.createdAt.desc()),
-    index('admin_logs_admin_created_idx').on(table.adminUserId, table.createdAt.desc()),
+    index('admin_logs_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('admin_logs_action_created_idx').on(table.action, table.createdAt.desc().nullsFirst()),
+    index('admin_logs_admin_created_idx').on(table.adminUserId, table.createdAt.desc().nullsFirst()),
   ],
 );

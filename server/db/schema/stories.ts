@@ -156,7 +156,7 @@ export const ingestionCycles = pgTable(
     errors: integer('errors').notNull().default(0),
     error: text('error'),
   },
-  (table) => [index('ingestion_cycles_started_idx').on(table.startedAt.desc())],
+  (table) => [index('ingestion_cycles_started_idx').on(table.startedAt.desc().nullsFirst())],
 );
 
 /**
@@ -172,7 +172,7 @@ export const titleWords = pgTable(
   },
   (table) => [
     index('title_words_word_trgm_idx').using('gin', table.word.op('gin_trgm_ops')),
-    index('title_words_stories_idx').on(table.stories.desc(), table.word),
+    index('title_words_stories_idx').on(table.stories.desc().nullsFirst(), table.word),
   ],
 );
 

@@ -133,10 +133,10 @@ const SUGGESTION_STATEMENTS = {
              UNION ALL
              (SELECT word, stories FROM title_words
                WHERE NOT (SELECT yes FROM few) AND strpos(word, lower($1)) > 0 AND ${longEnough('word')}
-               ORDER BY stories DESC NULLS LAST, word LIMIT ${LIMIT})
+               ORDER BY stories DESC, word LIMIT ${LIMIT})
            ) AS found
            ORDER BY stories DESC, word`,
-  text: `SELECT word FROM title_words WHERE word LIKE lower($1) AND ${longEnough('word')} ORDER BY stories DESC NULLS LAST, word LIMIT ${LIMIT}`,
+  text: `SELECT word FROM title_words WHERE word LIKE lower($1) AND ${longEnough('word')} ORDER BY stories DESC, word LIMIT ${LIMIT}`,
 };
 
 /** The title words containing `text`, those used by the most stories first. */
