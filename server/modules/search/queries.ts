@@ -2,7 +2,6 @@ import type pg from 'pg';
 import type { SearchQuery } from '../../../common/contracts/search.ts';
 import { SEARCH_TOTAL_BOUND, SUGGESTIONS_LIMIT, SUGGESTION_MIN_WORD_LENGTH, type SearchSort } from '../../../common/rules/search.ts';
 import type { StoryRow } from '../stories/queries.ts';
-import { limitText } from '../../db/prepared.ts';
 
 /**
  * Each sort's order, the same as its story list's index (migration 0012), so a search with many matches walks that
@@ -113,7 +112,6 @@ export async function selectSearchResults(
 const PAIR_WORDS_READ = 300;
 /** Suggestions offer only words longer than 3 characters. */
 const longEnough = (column: string) => `length(${column}) >= ${SUGGESTION_MIN_WORD_LENGTH}`;
-const LIMIT = limitText(SUGGESTIONS_LIMIT);
 
 /**
  * The suggestions' statements. A text of 3 or more characters is found through the vocabulary's trigram index; one
@@ -129,14 +127,14 @@ const SUGGESTION_STATEMENTS = {
            SELECT word FROM (
              (SELECT held.word, (SELECT w.stories FROM title_words w WHERE w.word = held.word) AS stories FROM held
                WHERE (SELECT yes FROM few) AND ${longEnough('held.word')}
-               ORDER BY stories DESC, word LIMIT ${LIMIT})
+               ORDER BY stories DESC, word LIMIT ${SUGGESTIONS_LIMIT})
              UNION ALL
              (SELECT word, stories FROM title_words
                WHERE NOT (SELECT yes FROM few) AND strpos(word, lower($1)) > 0 AND ${longEnough('word')}
-               ORDER BY stories DESC, word LIMIT ${LIMIT})
+               ORDER BY stories DESC, word LIMIT ${SUGGESTIONS_LIMIT})
            ) AS found
            ORDER BY stories DESC, word`,
-  text: `SELECT word FROM title_words WHERE word LIKE lower($1) AND ${longEnough('word')} ORDER BY stories DESC, word LIMIT ${LIMIT}`,
+  text: `SELECT word FROM title_words WHERE word LIKE lower($1) AND ${longEnough('word')} ORDER BY stories DESC, word LIMIT ${SUGGESTIONS_LIMIT}`,
 };
 
 /** The title words containing `text`, those used by the most stories first. */
