@@ -84,8 +84,10 @@ export const stories = pgTable(
     index('stories_comments_idx')
       .on(table.descendants.desc().nullsFirst(), table.id.desc().nullsFirst(), table.score, table.time)
       .where(sql`NOT ${table.dead} AND NOT ${table.deleted} AND NOT ${table.hidden}`),
+    // Also the lists' window read by time (server/modules/stories/queries.ts): it carries every column their orders
+    // and filters read, so a window is read and sorted on index entries alone.
     index('stories_time_idx')
-      .on(table.time.desc().nullsFirst(), table.id.desc().nullsFirst(), table.score)
+      .on(table.time.desc().nullsFirst(), table.id.desc().nullsFirst(), table.score, table.descendants, table.trendingScore)
       .where(sql`NOT ${table.dead} AND NOT ${table.deleted} AND NOT ${table.hidden}`),
     // Stories still moving must have their velocity decayed even when no update mentions them.
     index('stories_moving_idx').on(table.derivedAt).where(sql`${table.scoreVelocity} > 0 OR ${table.commentsVelocity} > 0`),

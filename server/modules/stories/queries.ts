@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
+import { STORY_LIST_MAX_LIMIT } from '../../../common/rules/limits.ts';
 import { listTotalBound } from '../../../common/rules/list-total.ts';
 import { timeFilterHours } from '../../../common/rules/time-windows.ts';
 
@@ -40,44 +41,107 @@ export function windowHours(sort: StoryListSort, query: StoryListQuery): number 
   return query.hours ?? null;
 }
 
-function whereClause(sort: StoryListSort, query: StoryListQuery, nowMs: number): { sql: string; params: unknown[] } {
-  const conditions = ['NOT dead', 'NOT deleted', 'NOT hidden', 'score >= $1'];
-  const params: unknown[] = [query.minScore];
-  const hours = windowHours(sort, query);
-  if (hours !== null) {
-    params.push(Math.floor(nowMs / 1000) - hours * 3600);
-    conditions.push(`time >= $${params.length}`);
-  }
-  if (sort === 'fast-risers') {
-    params.push(query.minVelocity);
-    conditions.push(`rise_score > 0`, `score_velocity >= $${params.length}`);
-  }
-  return { sql: conditions.join(' AND '), params };
+/** The widest window a list reads whole and sorts (three days: about 4,000 stories at Hacker News's rate). */
+export const SORTED_WINDOW_MAX_HOURS = 72;
+
+/**
+ * How a list finds its page, chosen here rather than by the planner, so that one plan serves every min score, page
+ * and window start (docs/performance.md, "Story lists: one plan per shape"):
+ * - `walk`: the sort's index in order, filters checked on its entries, stopping at the page's last story. The
+ *   recent and fast-risers lists (their index is their window), and any list over all stories.
+ * - `window`: a window of at most SORTED_WINDOW_MAX_HOURS, read by time and sorted. Walking the sort's index for
+ *   it would skip every older story on the way.
+ * - `probe`: a wider window. Its matches are counted by time, on index entries, up to the bound: fewer are all
+ *   there are, and are sorted; as many means matches are common, and the sort's index is walked.
+ */
+export type ListShape = 'walk' | 'window' | 'probe';
+
+export function listShape(sort: StoryListSort, hours: number | null): ListShape {
+  if (hours === null || sort === 'recent' || sort === 'fast-risers') return 'walk';
+  return hours <= SORTED_WINDOW_MAX_HOURS ? 'window' : 'probe';
 }
+
+/**
+ * The latest time a story can have, written as a literal upper bound on a window read by time. PostgreSQL estimates
+ * a range whose ends it cannot see at 0.5 % of the table, a window of a few hours or days, so it reads the window
+ * by time; one end alone it estimates at a third of the table, and would scan the table instead.
+ */
+const LATEST_TIME = 2 ** 53 - 1;
+
+/**
+ * Every value goes through a one-row subquery, so the planner never sees it: plans made for one execution are then
+ * no better informed than the generic plan, which PostgreSQL keeps after five executions, and a list is no longer
+ * planned on every request (planning cost more than running it). The shapes above make that one plan right.
+ */
+class HiddenParameters {
+  readonly values: unknown[] = [];
+  /** The reference to a new parameter of the statement. */
+  add(value: unknown, type: 'int' | 'bigint' | 'float8'): string {
+    this.values.push(value);
+    return `(SELECT $${this.values.length}::${type})`;
+  }
+}
+
+/** The columns an order reads, all held by the time index and by the sort's own (server/db/schema/stories.ts). */
+const ORDER_COLUMNS: Record<StoryListSort, string> = {
+  trending: 'id, trending_score, score',
+  top: 'id, score',
+  comments: 'id, descendants',
+  recent: 'id, time',
+  'fast-risers': 'id, rise_score',
+};
 
 /**
  * The one statement behind a list page: its total, counted up to a bound (common/rules/list-total.ts) so the count
  * stops early instead of reading the window, and its stories. One statement rather than two, because on the
  * embedded database every statement takes its turn on the one session and the turn, not the query, is most of the
- * cost. A page past the end is a single row with the total and no story (id null).
+ * cost. The page's ids are found on index entries alone, and only its own stories are read from the table. A page
+ * past the end is a single row with the total and no story (id null). Prepared, one name per sort, shape, and
+ * window or none.
  */
-export function storyListStatement(sort: StoryListSort, query: StoryListQuery, nowMs: number): { text: string; values: unknown[] } {
-  const where = whereClause(sort, query, nowMs);
-  const offset = (query.page - 1) * query.limit;
+export function storyListStatement(sort: StoryListSort, query: StoryListQuery, nowMs: number): { name: string; text: string; values: unknown[] } {
+  const hours = windowHours(sort, query);
+  const shape = listShape(sort, hours);
+  const bound = listTotalBound(query.page, query.limit);
+  const parameters = new HiddenParameters();
+  const minScore = parameters.add(query.minScore, 'int');
+  const limit = parameters.add(query.limit, 'int');
+  const offset = parameters.add((query.page - 1) * query.limit, 'int');
+  const totalBound = parameters.add(bound, 'int');
+  const since = hours === null ? null : parameters.add(Math.floor(nowMs / 1000) - hours * 3600, 'bigint');
+  const minVelocity = sort === 'fast-risers' ? parameters.add(query.minVelocity, 'float8') : null;
+  const conditions = ['NOT dead', 'NOT deleted', 'NOT hidden', `score >= ${minScore}`];
+  if (since) conditions.push(`time >= ${since}`);
+  if (shape === 'window') conditions.push(`time <= ${LATEST_TIME}`);
+  if (minVelocity) conditions.push('rise_score > 0', `score_velocity >= ${minVelocity}`);
+  const where = conditions.join(' AND ');
+  const order = ORDER_BY[sort];
+  const keys = ORDER_COLUMNS[sort];
+  // The page's stories are read by id. The LIMIT of STORY_LIST_MAX_LIMIT changes nothing (no page is longer) but
+  // tells the planner how few they are: it cannot see the page's own limit, and would otherwise join by a hash
+  // over the whole table.
+  const pageOf = (source: string) => `SELECT ${keys} FROM ${source} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  const counted = (orderBy: string) =>
+    `total AS (SELECT count(*)::int AS total FROM (SELECT 1 FROM stories WHERE ${where} ${orderBy} LIMIT ${totalBound}) AS bounded)`;
+  const ctes = {
+    walk: `${counted('')}, ids AS (${pageOf(`stories WHERE ${where}`)})`,
+    window: `${counted('ORDER BY time DESC')},
+             ids AS (${pageOf(`(SELECT ${keys} FROM stories WHERE ${where} ORDER BY time DESC OFFSET 0) AS in_window`)})`,
+    probe: `probe AS MATERIALIZED (SELECT ${keys} FROM stories WHERE ${where} ORDER BY time DESC LIMIT ${totalBound}),
+            total AS (SELECT count(*)::int AS total FROM probe),
+            ids AS ((${pageOf(`probe WHERE (SELECT total FROM total) < ${totalBound}`)})
+                    UNION ALL
+                    (${pageOf(`stories WHERE ${where} AND (SELECT total FROM total) >= ${totalBound}`)}))`,
+  };
   return {
-    text: `WITH total AS (
-             SELECT count(*)::int AS total
-               FROM (SELECT 1 FROM stories WHERE ${where.sql} LIMIT ${listTotalBound(query.page, query.limit)}) AS bounded
-           ), page AS (
-             SELECT id, hn_id, title, url, score, descendants, by, time, domain,
-                    score_velocity, comments_velocity, trending_score, rise_score, prediction_probability
-               FROM stories WHERE ${where.sql}
-              ORDER BY ${ORDER_BY[sort]}
-              LIMIT ${query.limit} OFFSET ${offset}
-           )
+    name: `story-list-${sort}-${shape}${since ? '' : '-all'}`,
+    text: `WITH ${ctes[shape]},
+                page AS (SELECT id, hn_id, title, url, score, descendants, by, time, domain, score_velocity,
+                                comments_velocity, trending_score, rise_score, prediction_probability
+                           FROM stories WHERE id IN (SELECT id FROM ids LIMIT ${STORY_LIST_MAX_LIMIT}))
            SELECT total.total, page.* FROM total LEFT JOIN page ON true
-            ORDER BY ${ORDER_BY[sort]}`,
-    values: where.params,
+            ORDER BY ${order}`,
+    values: parameters.values,
   };
 }
 

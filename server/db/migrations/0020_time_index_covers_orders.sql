@@ -1,0 +1,2 @@
+DROP INDEX "stories_time_idx";--> statement-breakpoint
+CREATE INDEX "stories_time_idx" ON "stories" USING btree ("time" DESC NULLS FIRST,"id" DESC NULLS FIRST,"score","descendants","trending_score") WHERE NOT "stories"."dead" AND NOT "stories"."deleted" AND NOT "stories"."hidden";
