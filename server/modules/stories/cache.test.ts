@@ -4,15 +4,23 @@ import { ListCache } from './cache.ts';
 function cacheWithCounts() {
   const counts = { generationReads: 0, builds: 0 };
   let generation = 1;
+  const clock = { now: 1_000_000 };
+  let readGeneration = async () => generation;
   const cache = new ListCache(
-    async () => {
+    () => {
       counts.generationReads++;
-      return generation;
+      return readGeneration();
     },
-    { generationTtlMs: 1000, maxAgeMs: 60_000, maxEntries: 10, now: () => 1_000_000 },
+    { generationTtlMs: 1000, maxAgeMs: 60_000, maxEntries: 10, now: () => clock.now },
   );
   const build = async () => `answer ${++counts.builds}`;
-  return { cache, counts, build, nextGeneration: () => generation++ };
+  const holdReads = () => {
+    let release = () => {};
+    readGeneration = () => new Promise((resolve) => (release = () => resolve(generation)));
+    return () => release();
+  };
+  const failReads = () => (readGeneration = async () => Promise.reject(new Error('database unavailable')));
+  return { cache, counts, build, clock, holdReads, failReads, nextGeneration: () => generation++ };
 }
 
 describe('ListCache', () => {
@@ -38,5 +46,45 @@ describe('ListCache', () => {
     cache.forgetAnswers();
     expect(await cache.get('a', build)).toBe('answer 2');
     expect(counts).toEqual({ generationReads: 1, builds: 2 });
+  });
+
+  it('reads the generation ahead of time, answering from memory while that read waits its turn on the database', async () => {
+    const { cache, counts, build, clock, holdReads, nextGeneration } = cacheWithCounts();
+    await cache.get('a', build);
+    clock.now += 600;
+    nextGeneration();
+    const release = holdReads();
+    // Half-way through the generation's life: the page kept in memory answers at once while the read is out.
+    expect(await cache.get('a', build)).toBe('answer 1');
+    expect(await cache.get('a', build)).toBe('answer 1');
+    expect(counts).toEqual({ generationReads: 2, builds: 1 });
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('a', build)).toBe('answer 2');
+    expect(counts).toEqual({ generationReads: 2, builds: 2 });
+  });
+
+  it('waits for a generation past its life, and for a read that fails, answers with the failure', async () => {
+    const { cache, counts, build, clock, holdReads, failReads } = cacheWithCounts();
+    await cache.get('a', build);
+    clock.now += 1500;
+    const release = holdReads();
+    let answered = false;
+    const late = cache.get('a', build).then((body) => {
+      answered = true;
+      return body;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    release();
+    expect(await late).toBe('answer 1');
+    clock.now += 600;
+    failReads();
+    // Ahead of time, a failed read changes nothing; past the generation's life, the failure is the answer.
+    expect(await cache.get('a', build)).toBe('answer 1');
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.now += 600;
+    await expect(cache.get('a', build)).rejects.toThrow('database unavailable');
+    expect(counts).toEqual({ generationReads: 4, builds: 1 });
   });
 });

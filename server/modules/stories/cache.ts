@@ -1,7 +1,8 @@
 /**
  * Serialized list responses, kept until the data changes. The data changes when an ingestion cycle finishes
  * on any instance, so each entry carries the generation (newest finished cycle id) it was built from; the
- * generation is re-read from the database at most once per `generationTtlMs`. Entries also expire after
+ * generation is re-read from the database at most once per half `generationTtlMs` and is never older than that
+ * TTL. Entries also expire after
  * `maxAgeMs`, because a story's age text moves on even when no cycle runs.
  */
 export class ListCache {
@@ -45,15 +46,31 @@ export class ListCache {
   }
 
   private async currentGeneration(): Promise<number> {
-    const now = this.options.now();
-    if (now - this.generationReadAt < this.options.generationTtlMs) return this.generation;
-    // Concurrent requests share one read instead of each querying the database.
-    this.generationRead ??= this.readGeneration().finally(() => {
-      this.generationRead = null;
-    });
-    const generation = await this.generationRead;
-    this.generation = generation;
-    this.generationReadAt = this.options.now();
-    return generation;
+    const age = this.options.now() - this.generationReadAt;
+    if (age < this.options.generationTtlMs / 2) return this.generation;
+    const read = this.readNextGeneration();
+    // Half-way through its life, the generation is read again ahead of time while it still answers. That read waits
+    // its turn behind every query already queued on the database (50 cold lists on the embedded database's one
+    // session: tens of milliseconds), and a page kept in memory must not wait with it. Only a generation past its
+    // life (an idle server, or reads failing) keeps a request waiting for the read.
+    if (age < this.options.generationTtlMs) {
+      read.catch(() => undefined);
+      return this.generation;
+    }
+    return read;
+  }
+
+  /** Concurrent requests share one read instead of each querying the database. */
+  private readNextGeneration(): Promise<number> {
+    this.generationRead ??= this.readGeneration()
+      .then((generation) => {
+        this.generation = generation;
+        this.generationReadAt = this.options.now();
+        return generation;
+      })
+      .finally(() => {
+        this.generationRead = null;
+      });
+    return this.generationRead;
   }
 }
