@@ -87,4 +87,17 @@ describe('ListCache', () => {
     await expect(cache.get('a', build)).rejects.toThrow('database unavailable');
     expect(counts).toEqual({ generationReads: 4, builds: 1 });
   });
+
+  it('keeps the pages asked for again when new keys fill it, dropping the least recently asked', async () => {
+    const { cache, counts, build } = cacheWithCounts();
+    await cache.get('front page', build);
+    for (let i = 0; i < 30; i++) {
+      expect(await cache.get('front page', build)).toBe('answer 1');
+      await cache.get(`asked once ${i}`, build);
+    }
+    expect(counts.builds).toBe(31);
+    // The oldest key asked once is gone; the front page, asked all along, is not.
+    expect(await cache.get('asked once 0', build)).toBe('answer 32');
+    expect(await cache.get('front page', build)).toBe('answer 1');
+  });
 });

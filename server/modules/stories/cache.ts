@@ -20,10 +20,16 @@ export class ListCache {
     const generation = await this.currentGeneration();
     const now = this.options.now();
     const hit = this.entries.get(key);
-    if (hit && hit.generation === generation && now - hit.createdAt < this.options.maxAgeMs) return hit.body;
+    if (hit && hit.generation === generation && now - hit.createdAt < this.options.maxAgeMs) {
+      // Asked again, the entry moves to the end of the Map's order: the pages people keep asking for stay, while a
+      // stream of keys asked once (each person's own min score, a deep page) pushes out only its own kind.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.body;
+    }
     const body = await build();
     if (this.entries.size >= this.options.maxEntries) {
-      // Map keeps insertion order: the oldest entry goes first.
+      // The least recently asked entry goes first.
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
