@@ -116,8 +116,8 @@ describe('GET /api/search/stories', () => {
     expect(body.stories.some((s) => s.title.includes('trust'))).toBe(true);
   });
 
-  it("takes %, _, quotes and backslashes literally", async () => {
-    for (const q of ['100%', 'snake_case', "O'Reilly", 'C:\\path', '%', '_', '\\']) {
+  it("takes %, _, quotes and backslashes literally, in texts of two letters (found by their pair) too", async () => {
+    for (const q of ['100%', 'snake_case', "O'Reilly", 'C:\\path', '%', '_', '\\', '%_', "O'", '\\p', 'RU', 'Ru']) {
       const body = (await search({ q })).json() as { stories: Story[]; totalCount: number };
       const want = expected({ q, domain: '', author: '', minScore: 0, hours: 'all', sort: 'score', order: 'desc' });
       expect({ q, ids: body.stories.map((s) => s.hnId), total: body.totalCount }).toEqual({ q, ids: want.hnIds, total: want.totalCount });

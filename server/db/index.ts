@@ -42,6 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       : {
           statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS,
           idle_in_transaction_session_timeout: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+          // No parallel plans: requests are many, short and concurrent, and starting worker processes took 50 ms to
+          // save 2 (a search of two letters, docs/search.md). The embedded database has no workers either.
+          options: '-c max_parallel_workers_per_gather=0',
         }),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.

@@ -95,6 +95,8 @@ export const stories = pgTable(
     index('stories_search_text_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     index('stories_domain_trgm_idx').using('gin', sql`lower(${table.domain}) gin_trgm_ops`),
     index('stories_by_trgm_idx').using('gin', sql`lower(${table.by}) gin_trgm_ops`),
+    // Two letters have no trigram: the search text's pairs of letters (letter_pairs, migration 0021) find them.
+    index('stories_letter_pairs_idx').using('gin', sql`letter_pairs(${table.searchText})`),
     // The current predictions, highest first (GET /api/stories/predictions); only stories with one are in it.
     index('stories_prediction_idx')
       .on(table.predictionProbability.desc().nullsFirst(), table.id.desc().nullsFirst())

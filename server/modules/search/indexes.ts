@@ -1,7 +1,13 @@
 import type pg from 'pg';
 
-/** The trigram indexes searches and suggestions read (migration 0003). */
-const TRIGRAM_INDEXES = ['stories_search_text_trgm_idx', 'stories_domain_trgm_idx', 'stories_by_trgm_idx', 'title_words_word_trgm_idx'];
+/** The GIN indexes searches and suggestions read: trigrams (migration 0003) and letter pairs (migration 0021). */
+const SEARCH_INDEXES = [
+  'stories_search_text_trgm_idx',
+  'stories_domain_trgm_idx',
+  'stories_by_trgm_idx',
+  'stories_letter_pairs_idx',
+  'title_words_word_trgm_idx',
+];
 
 /**
  * Moves what a cycle added to the trigram indexes from GIN's pending list into the indexes proper, and returns how
@@ -14,7 +20,7 @@ const TRIGRAM_INDEXES = ['stories_search_text_trgm_idx', 'stories_domain_trgm_id
  */
 export async function mergeSearchIndexPendingLists(pool: pg.Pool): Promise<number> {
   const result = await pool.query<{ pages: number }>(
-    `SELECT (${TRIGRAM_INDEXES.map((name) => `gin_clean_pending_list('${name}'::regclass)`).join(' + ')})::int AS pages`,
+    `SELECT (${SEARCH_INDEXES.map((name) => `gin_clean_pending_list('${name}'::regclass)`).join(' + ')})::int AS pages`,
   );
   return result.rows[0]?.pages ?? 0;
 }

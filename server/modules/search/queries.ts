@@ -35,12 +35,23 @@ function textFilters(query: SearchQuery): { column: string; text: string }[] {
 const TRIGRAM_LENGTH = 3;
 
 /**
+ * A free text of two characters: too short for a trigram, it is one of the search text's pairs of letters, which
+ * their own index holds (migration 0021). The pairs of its lowercased form must all be there, and the LIKE beside
+ * them keeps the match exact whatever lower() makes of it.
+ */
+function isLetterPair(column: string, text: string): boolean {
+  return column === 'search_text' && [...text].length === 2;
+}
+
+/**
  * The conditions of a search, for the count (`probe`) or for the page read in the sort's order (`walk`).
  * Case-insensitive: lowercased columns against a text lowercased by the same lower(). A text is matched with LIKE,
- * which the trigram indexes answer (migration 0003), with two exceptions that steer the planner, whose estimates for
- * substrings are guesses:
- * - counting, when a text is long enough for a trigram, the minimum score is written `score + 0`: otherwise the
- *   planner may intersect the trigram index with a range of the score index that holds most of the table;
+ * which the trigram indexes answer (migration 0003), with three exceptions that steer the planner, whose estimates
+ * for substrings are guesses:
+ * - counting, a free text of two characters is also looked up among the search text's letter pairs (isLetterPair);
+ * - counting, when a text is indexed (a trigram or a letter pair), the minimum score is written `score + 0`:
+ *   otherwise the planner may intersect the text's index with a range of the score index that holds most of the
+ *   table;
  * - walking, a text too short for a trigram is matched with strpos, the same test but one the planner does not
  *   guess at, so it walks the sort's index and stops at the page's last story (with as many matches as the bound,
  *   the walk is short) instead of scanning and sorting every story.
@@ -53,11 +64,12 @@ function whereClause(query: SearchQuery, nowMs: number, use: 'probe' | 'walk', p
   };
   const texts = textFilters(query);
   for (const { column, text } of texts) {
+    if (use === 'probe' && isLetterPair(column, text)) add((p) => `letter_pairs(${column}) @> letter_pairs(lower(${p}))`, text);
     if (use === 'walk' && text.length < TRIGRAM_LENGTH) add((p) => `strpos(${column}, lower(${p})) > 0`, text);
     else add((p) => `${column} LIKE lower(${p})`, containsPattern(text));
   }
-  const trigramText = texts.some(({ text }) => text.length >= TRIGRAM_LENGTH);
-  if (query.minScore > 0) add((p) => (use === 'probe' && trigramText ? `score + 0 >= ${p}` : `score >= ${p}`), query.minScore);
+  const indexedText = texts.some(({ column, text }) => text.length >= TRIGRAM_LENGTH || isLetterPair(column, text));
+  if (query.minScore > 0) add((p) => (use === 'probe' && indexedText ? `score + 0 >= ${p}` : `score >= ${p}`), query.minScore);
   if (query.hours !== 'all') add((p) => `time >= ${p}`, Math.floor(nowMs / 1000) - Number(query.hours) * 3600);
   return conditions.join(' AND ');
 }
