@@ -124,6 +124,12 @@ describe('GET /api/search/stories', () => {
     }
   });
 
+  // A parallel plan's worker processes took 50 ms to start for a two-letter count of 2 ms (docs/search.md).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('runs on PostgreSQL connections that make no parallel plans', async () => {
+    const setting = await t.db.database.pool.query<{ max_parallel_workers_per_gather: string }>('SHOW max_parallel_workers_per_gather');
+    expect(setting.rows[0]?.max_parallel_workers_per_gather).toBe('0');
+  });
+
   it('answers as a plain filter and sort of the same stories would, for any text, filters, sort and order', async () => {
     await fc.assert(
       fc.asyncProperty(searchQueries, async (query) => {
