@@ -24,8 +24,8 @@ export interface StoryRow {
 /**
  * Each sort reads one precomputed column; ties break on id so pages never overlap. Each ORDER BY is exactly the
  * leading columns of an index (server/db/schema/stories.ts), whose later columns carry the min score and the window,
- * so PostgreSQL can read a page in order, checking the filters on index entries, and stop at its LIMIT; for a
- * small window it may read the window and sort it instead. docs/performance.md has the plans.
+ * so PostgreSQL can read a page in order, checking the filters on index entries, and stop at its LIMIT; a window
+ * may be read and sorted instead (listShape). docs/performance.md has the plans.
  */
 const ORDER_BY: Record<StoryListSort, string> = {
   trending: 'trending_score DESC, score DESC, id DESC',
@@ -82,7 +82,10 @@ class HiddenParameters {
   }
 }
 
-/** The columns an order reads, all held by the time index and by the sort's own (server/db/schema/stories.ts). */
+/**
+ * The columns an order reads: each sort's own index holds them, and so does the time index for the sorts whose
+ * window is read by time (server/db/schema/stories.ts), so a page's ids come from index entries alone.
+ */
 const ORDER_COLUMNS: Record<StoryListSort, string> = {
   trending: 'id, trending_score, score',
   top: 'id, score',
@@ -117,9 +120,6 @@ export function storyListStatement(sort: StoryListSort, query: StoryListQuery, n
   const where = conditions.join(' AND ');
   const order = ORDER_BY[sort];
   const keys = ORDER_COLUMNS[sort];
-  // The page's stories are read by id. The LIMIT of STORY_LIST_MAX_LIMIT changes nothing (no page is longer) but
-  // tells the planner how few they are: it cannot see the page's own limit, and would otherwise join by a hash
-  // over the whole table.
   const pageOf = (source: string) => `SELECT ${keys} FROM ${source} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
   const counted = (orderBy: string) =>
     `total AS (SELECT count(*)::int AS total FROM (SELECT 1 FROM stories WHERE ${where} ${orderBy} LIMIT ${totalBound}) AS bounded)`;
@@ -133,12 +133,16 @@ export function storyListStatement(sort: StoryListSort, query: StoryListQuery, n
                     UNION ALL
                     (${pageOf(`stories WHERE ${where} AND (SELECT total FROM total) >= ${totalBound}`)}))`,
   };
+  // The page's stories are read by id. The LIMIT of STORY_LIST_MAX_LIMIT changes nothing (no page is longer) but
+  // tells the planner how few they are: it cannot see the page's own limit, and would otherwise join by a hash
+  // over the whole table.
+  const pageIds = `SELECT id FROM ids LIMIT ${STORY_LIST_MAX_LIMIT}`;
   return {
     name: `story-list-${sort}-${shape}${since ? '' : '-all'}`,
     text: `WITH ${ctes[shape]},
                 page AS (SELECT id, hn_id, title, url, score, descendants, by, time, domain, score_velocity,
                                 comments_velocity, trending_score, rise_score, prediction_probability
-                           FROM stories WHERE id IN (SELECT id FROM ids LIMIT ${STORY_LIST_MAX_LIMIT}))
+                           FROM stories WHERE id IN (${pageIds}))
            SELECT total.total, page.* FROM total LEFT JOIN page ON true
             ORDER BY ${order}`,
     values: parameters.values,
