@@ -1,9 +1,9 @@
 /**
  * Serialized list responses, kept until the data changes. The data changes when an ingestion cycle finishes
  * on any instance, so each entry carries the generation (newest finished cycle id) it was built from; the
- * generation is re-read from the database at most once per half `generationTtlMs` and is never older than that
- * TTL. Entries also expire after
- * `maxAgeMs`, because a story's age text moves on even when no cycle runs.
+ * generation is re-read from the database at most once per half `generationTtlMs`, and an answer never rests on
+ * one older than `generationTtlMs`. Entries also expire after `maxAgeMs`, because a story's age text moves on even
+ * when no cycle runs. When full, the cache drops the entry asked for least recently.
  */
 export class ListCache {
   private readonly entries = new Map<string, { generation: number; createdAt: number; body: string }>();
