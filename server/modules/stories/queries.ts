@@ -42,7 +42,7 @@ export function windowHours(sort: StoryListSort, query: StoryListQuery): number 
 }
 
 /** The widest window a list reads whole and sorts (three days: about 4,000 stories at Hacker News's rate). */
-export const SORTED_WINDOW_MAX_HOURS = 72;
+const SORTED_WINDOW_MAX_HOURS = 72;
 
 /**
  * How a list finds its page, chosen here rather than by the planner, so that one plan serves every min score, page
