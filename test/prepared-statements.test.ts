@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYWORD_PERIODS } from '../common/rules/keyword-trends.ts';
+import { AccountsService } from '../server/modules/accounts/service.ts';
 import { createSessionLookup } from '../server/modules/accounts/session-lookup.ts';
+import { AnnouncementsService } from '../server/modules/announcements/service.ts';
+import { EmailControlsService } from '../server/modules/email/controls.ts';
+import { KeywordAlertsService } from '../server/modules/keywords/alerts.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';
 import {
@@ -14,6 +18,7 @@ import {
 } from '../server/modules/predictions/queries.ts';
 import { STORY_LIST_SORTS } from '../common/contracts/stories.ts';
 import { selectStoryPage } from '../server/modules/stories/queries.ts';
+import { SettingsService } from '../server/modules/settings/service.ts';
 import { selectAllStatuses, selectStatuses } from '../server/modules/story-statuses/queries.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
@@ -66,7 +71,16 @@ describe('prepared statements', () => {
       updateAgeSeconds: 600,
       fallback: async () => null,
     });
+    // The signed-in home's own reads, asked on every page (server/web.ts gathers them).
+    const settings = new SettingsService(pool);
+    const announcements = new AnnouncementsService(pool);
+    const alerts = new KeywordAlertsService(pool);
+    const accounts = new AccountsService(t.database.db, new EmailControlsService(t.database.db));
     for (let i = 0; i < EXECUTIONS; i++) {
+      await settings.maintenanceMode();
+      await announcements.active(i % 2 ? 'someone' : null);
+      await alerts.list('someone');
+      await accounts.preferences('someone');
       await selectPredictionPage(pool, { page: 1 + (i % 5), limit: 25 }, nowMs);
       await selectAccuracy(pool, new Date(nowMs - (1 + i * 90) * HOUR_MS));
       await selectDailySums(pool, new Date(nowMs - 30 * 24 * HOUR_MS));
@@ -99,6 +113,11 @@ describe('prepared statements', () => {
       'SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements',
     );
     expect(prepared.rows.length).toBeGreaterThanOrEqual(25);
+    // By text: the embedded database's session server gives statements names of its own.
+    const statements = prepared.rows.map((row) => row.statement);
+    for (const homeRead of ['FROM settings WHERE key', 'FROM announcements a', 'FROM keyword_aliases', 'from "user_preferences"', 'FROM bookmarks WHERE user_id']) {
+      expect(statements.some((statement) => statement.includes(homeRead)), homeRead).toBe(true);
+    }
     const neverSettled = prepared.rows.filter((row) => Number(row.generic_plans) === 0 && Number(row.custom_plans) >= EXECUTIONS);
     expect(neverSettled.map((row) => row.statement.replace(/\s+/g, ' ').slice(0, 120))).toEqual([]);
   });

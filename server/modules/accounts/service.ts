@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_PREFERENCES,
@@ -19,13 +19,22 @@ export class NotFoundError extends Error {
 
 /** Preferences, onboarding, profiles and a person's own data. */
 export class AccountsService {
+  /** Prepared once: the signed-in home reads a person's preferences on every page. */
+  private readonly preferencesRow;
+
   constructor(
     private readonly db: Db,
     private readonly emailControls: EmailControlsService,
-  ) {}
+  ) {
+    this.preferencesRow = db
+      .select({ preferences: userPreferences.preferences })
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, sql.placeholder('userId')))
+      .prepare('user-preferences');
+  }
 
   async preferences(userId: string): Promise<Preferences> {
-    const [row] = await this.db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+    const [row] = await this.preferencesRow.execute({ userId });
     // Stored documents are merged over today's defaults, so a preference added later has a value.
     const merged = preferencesSchema.safeParse({ ...DEFAULT_PREFERENCES, ...(row?.preferences as object | undefined) });
     return merged.success ? merged.data : DEFAULT_PREFERENCES;

@@ -110,14 +110,15 @@ export class AnnouncementsService {
 
   /** Active announcements, newest first; a signed-in person's dismissed ones are left out. */
   async active(userId: string | null): Promise<PublicAnnouncement[]> {
-    const result = await this.pool.query<{ id: number; title: string; message: string; type: string; is_persistent: boolean }>(
-      `SELECT id, title, message, type, is_persistent FROM announcements a
+    const result = await this.pool.query<{ id: number; title: string; message: string; type: string; is_persistent: boolean }>({
+      name: 'announcements-active',
+      text: `SELECT id, title, message, type, is_persistent FROM announcements a
         WHERE ${ACTIVE}
           AND ($1::text IS NULL OR a.is_persistent
                OR NOT EXISTS (SELECT 1 FROM announcement_dismissals d WHERE d.announcement_id = a.id AND d.user_id = $1))
         ORDER BY created_at DESC, id DESC`,
-      [userId],
-    );
+      values: [userId],
+    });
     return result.rows.map((row) => ({
       id: row.id,
       title: row.title,

@@ -39,14 +39,15 @@ export class KeywordAlertsService {
    * one row, with no alert in it.
    */
   async list(userId: string): Promise<KeywordAlertsResponse> {
-    const result = await this.pool.query<(AlertRow | { [key in keyof AlertRow]: null }) & { aliases: Record<string, string> }>(
-      `SELECT alert.*, aliases.map AS aliases
+    const result = await this.pool.query<(AlertRow | { [key in keyof AlertRow]: null }) & { aliases: Record<string, string> }>({
+      name: 'keyword-alerts-list',
+      text: `SELECT alert.*, aliases.map AS aliases
        FROM (SELECT coalesce(json_object_agg(alias, keyword), '{}') AS map FROM keyword_aliases) AS aliases
        LEFT JOIN LATERAL (
          SELECT ${ALERT_COLUMNS} FROM keyword_alerts WHERE user_id = $1 ORDER BY created_at DESC, id DESC
        ) AS alert ON true`,
-      [userId],
-    );
+      values: [userId],
+    });
     const alerts = result.rows.flatMap((row) => (row.id === null ? [] : [presentAlert(row as AlertRow)]));
     return { alerts, aliases: result.rows[0]?.aliases ?? {} };
   }

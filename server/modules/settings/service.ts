@@ -6,7 +6,7 @@ export class SettingsService {
   constructor(private readonly pool: pg.Pool) {}
 
   async get<T>(key: string, fallback: T): Promise<T> {
-    const result = await this.pool.query<{ value: T }>('SELECT value FROM settings WHERE key = $1', [key]);
+    const result = await this.pool.query<{ value: T }>({ name: 'settings-value', text: 'SELECT value FROM settings WHERE key = $1', values: [key] });
     return result.rows[0]?.value ?? fallback;
   }
 
