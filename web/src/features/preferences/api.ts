@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { EMAIL_TYPES } from '../../../../common/rules/limits.ts';
-import { apiRequest, getJson } from '@/lib/api';
+import { apiRequest, getJson, isUnauthorizedError } from '@/lib/api';
 
 export { DEFAULT_PREFERENCES, type Preferences } from '../../../../common/rules/preferences.ts';
 import type { Preferences } from '../../../../common/rules/preferences.ts';
@@ -42,7 +43,7 @@ export function useEmailControls() {
   });
 }
 
-export class EmailControlsSaveError extends Error {}
+class EmailControlsSaveError extends Error {}
 
 /**
  * Saves the theme chosen with the header's switch as the darkMode preference, so the next page (which the server
@@ -62,7 +63,9 @@ export function useSaveDarkMode() {
 
 /**
  * Save sends the preferences and the email controls together, then reloads both. A failure of the email
- * controls is told apart from a failure of the preferences, as each has its own message.
+ * controls is told apart from a failure of the preferences, as each has its own message. The outcome is told here,
+ * not by the page: a mutate call's own callbacks are dropped when the page is no longer mounted by the time the
+ * answer comes (left, or mounted afresh), and the person would not learn whether their preferences were saved.
  */
 export function useSavePreferences() {
   const queryClient = useQueryClient();
@@ -76,6 +79,14 @@ export function useSavePreferences() {
       } catch (error) {
         throw error instanceof Error && error.message.startsWith('401: ') ? error : new EmailControlsSaveError(String(error));
       }
+    },
+    onSuccess: () => toast.success('Preferences Saved', { description: 'Your preferences have been updated successfully.' }),
+    onError: (error) => {
+      // The sign-in prompt for an expired session is the query client's (query-client.ts).
+      if (isUnauthorizedError(error)) return;
+      const description =
+        error instanceof EmailControlsSaveError ? 'Failed to save email preferences. Please try again.' : 'Failed to save preferences. Please try again.';
+      toast.error('Error', { description });
     },
     onSettled: () =>
       Promise.all([

@@ -1,6 +1,5 @@
 import { Bell, Mail, Monitor, RefreshCw, RotateCcw, Save } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { EMAIL_KIND_LABELS } from '../../../../common/rules/email.ts';
 import {
   EMAIL_FREQUENCIES,
@@ -22,12 +21,11 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isUnauthorizedError } from '@/lib/api';
 import { AccountSecurity } from '@/features/auth/account-security';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useLeaveWarning } from '@/lib/leave-warning';
 import { cn } from '@/lib/utils';
-import { DEFAULT_PREFERENCES, EmailControlsSaveError, useEmailControls, usePreferences, useSavePreferences, type Preferences } from './api';
+import { DEFAULT_PREFERENCES, useEmailControls, usePreferences, useSavePreferences, type Preferences } from './api';
 import {
   emailStateOf,
   NEWSLETTER_FREQUENCIES,
@@ -141,20 +139,8 @@ function PreferencesForm({
   const submit = () => {
     // The number fields may still hold text typed since their last blur.
     const toSave = { preferences: { ...prefs, minStoryScore: commitMinScore() }, email: { ...email, maxEmailsPerDay: commitMaxEmails() }, kinds };
-    save.mutate(toSave, {
-      onSuccess: () => {
-        setSaved(toSave);
-        toast.success('Preferences Saved', { description: 'Your preferences have been updated successfully.' });
-      },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return;
-        const description =
-          error instanceof EmailControlsSaveError
-            ? 'Failed to save email preferences. Please try again.'
-            : 'Failed to save preferences. Please try again.';
-        toast.error('Error', { description });
-      },
-    });
+    // The hook tells the outcome (a toast); the page only takes what was saved as its new starting point.
+    save.mutate(toSave, { onSuccess: () => setSaved(toSave) });
   };
 
   return (
