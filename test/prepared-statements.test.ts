@@ -18,6 +18,7 @@ import {
 } from '../server/modules/predictions/queries.ts';
 import { STORY_LIST_SORTS } from '../common/contracts/stories.ts';
 import { selectStoryPage } from '../server/modules/stories/queries.ts';
+import { selectSuggestions } from '../server/modules/search/queries.ts';
 import { SettingsService } from '../server/modules/settings/service.ts';
 import { selectAllStatuses, selectStatuses } from '../server/modules/story-statuses/queries.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -81,6 +82,8 @@ describe('prepared statements', () => {
       await announcements.active(i % 2 ? 'someone' : null);
       await alerts.list('someone');
       await accounts.preferences('someone');
+      // Suggestions: two letters (a common pair, a rare one) and longer texts (frequent, rare, absent).
+      for (const text of [['st', 'qz'], ['story', 'ory 1', 'zebra']][i % 2]!) await selectSuggestions(pool, text);
       await selectPredictionPage(pool, { page: 1 + (i % 5), limit: 25 }, nowMs);
       await selectAccuracy(pool, new Date(nowMs - (1 + i * 90) * HOUR_MS));
       await selectDailySums(pool, new Date(nowMs - 30 * 24 * HOUR_MS));
@@ -113,10 +116,11 @@ describe('prepared statements', () => {
       'SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements',
     );
     expect(prepared.rows.length).toBeGreaterThanOrEqual(25);
-    // By text: the embedded database's session server gives statements names of its own.
+    // The signed-in home's reads and the suggestions, by text: the embedded database's session server gives
+    // statements names of its own.
     const statements = prepared.rows.map((row) => row.statement);
-    for (const homeRead of ['FROM settings WHERE key', 'FROM announcements a', 'FROM keyword_aliases', 'from "user_preferences"', 'FROM bookmarks WHERE user_id']) {
-      expect(statements.some((statement) => statement.includes(homeRead)), homeRead).toBe(true);
+    for (const read of ['FROM settings WHERE key', 'FROM announcements a', 'FROM keyword_aliases', 'from "user_preferences"', 'FROM bookmarks WHERE user_id', 'FROM title_word_pairs', 'walked AS']) {
+      expect(statements.some((statement) => statement.includes(read)), read).toBe(true);
     }
     const neverSettled = prepared.rows.filter((row) => Number(row.generic_plans) === 0 && Number(row.custom_plans) >= EXECUTIONS);
     expect(neverSettled.map((row) => row.statement.replace(/\s+/g, ' ').slice(0, 120))).toEqual([]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '../common/contracts/stories.ts';
 import { searchQuerySchema } from '../common/contracts/search.ts';
 import { SEARCH_SORTS, SEARCH_TIME_RANGES, SEARCH_TOTAL_BOUND, type SearchSort } from '../common/rules/search.ts';
-import { selectSearchResults } from '../server/modules/search/queries.ts';
+import { selectSearchResults, selectSuggestions } from '../server/modules/search/queries.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories, type SeedStory } from './support/seed.ts';
@@ -227,6 +227,8 @@ describe('GET /api/search/suggestions', () => {
           .slice(0, 5)
           .map((entry) => entry.word);
         expect((await suggest(q)).json(), q).toEqual({ suggestions: want });
+        // However many of the most used words are read first: none match, some, or five.
+        for (const walk of [1, 5, 40, 700]) expect(await selectSuggestions(pool, q, walk), `${q}, walk ${walk}`).toEqual(want);
       }
     } finally {
       await pool.query(`DELETE FROM title_words WHERE word LIKE 'quux%'`);
