@@ -127,7 +127,7 @@ const PAIR_WORDS_READ = 300;
  * the text, they are the answer (the walk is in the answer's order); otherwise the text is rare, and its words come
  * from the trigram index.
  */
-export const SUGGESTION_WALK = 1000;
+const SUGGESTION_WALK = 1000;
 /** Suggestions offer only words longer than 3 characters. */
 const longEnough = (column: string) => `length(${column}) >= ${SUGGESTION_MIN_WORD_LENGTH}`;
 
