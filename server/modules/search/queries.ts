@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { SearchQuery } from '../../../common/contracts/search.ts';
 import { SEARCH_TOTAL_BOUND, SUGGESTIONS_LIMIT, SUGGESTION_MIN_WORD_LENGTH, type SearchSort } from '../../../common/rules/search.ts';
+import { limitText } from '../../db/prepared.ts';
 import type { StoryRow } from '../stories/queries.ts';
 
 /**
@@ -134,45 +135,48 @@ const longEnough = (column: string) => `length(${column}) >= ${SUGGESTION_MIN_WO
 /**
  * The suggestions' statements, prepared. Planning one cost more than running it (about 1 ms against 0.3-0.6 ms on
  * PostgreSQL), and with the text in view PostgreSQL planned each afresh. The text is passed as `(SELECT $1)`, which
- * the planner cannot see into, so each statement keeps one plan that serves every text:
- * - two characters have no trigram, so their words come from their pair (title_word_pairs, migration 0018), or,
- *   for a common pair, from the walk in order of use;
- * - three or more: the walk of the most used words (SUGGESTION_WALK), or the trigram index when the walk does not
- *   find five. There the order is written `stories + 0`, which no index holds: otherwise the one plan would walk the
- *   rest of the vocabulary in order of use (5 ms for a rare text) rather than read the text's few words.
+ * the planner cannot see into, so each statement keeps one plan that serves every text.
  */
-function suggestionStatement(kind: 'pair' | 'text', walk: number): { name: string; text: string } {
-  const lowered = '(SELECT lower($1::text))';
-  if (kind === 'pair') {
-    return {
-      name: 'suggestions-pair',
-      // The pair's words in the order of its key, so the read stops at the bound; each word's use looked up by its
-      // key (a join would read the whole vocabulary for a few hundred words).
-      text: `WITH held AS (SELECT word FROM title_word_pairs WHERE pair = ${lowered} ORDER BY word LIMIT ${PAIR_WORDS_READ}),
-                  few AS (SELECT count(*) < ${PAIR_WORDS_READ} AS yes FROM held)
-             SELECT word FROM (
-               (SELECT held.word, (SELECT w.stories FROM title_words w WHERE w.word = held.word) AS stories FROM held
-                 WHERE (SELECT yes FROM few) AND ${longEnough('held.word')}
-                 ORDER BY stories DESC, word LIMIT ${SUGGESTIONS_LIMIT})
-               UNION ALL
-               (SELECT word, stories FROM title_words
-                 WHERE NOT (SELECT yes FROM few) AND strpos(word, ${lowered}) > 0 AND ${longEnough('word')}
-                 ORDER BY stories DESC, word LIMIT ${SUGGESTIONS_LIMIT})
-             ) AS found
-             ORDER BY stories DESC, word`,
-    };
-  }
+const LOWERED_TEXT = '(SELECT lower($1::text))';
+
+/**
+ * Two characters have no trigram, so their words come from their pair (title_word_pairs, migration 0018): the pair's
+ * words in the order of its key, so the read stops at the bound, each word's use looked up by its key (a join would
+ * read the whole vocabulary for a few hundred words); or, for a common pair, from the walk in order of use.
+ */
+const PAIR_SUGGESTIONS = {
+  name: 'suggestions-pair',
+  text: `WITH held AS (SELECT word FROM title_word_pairs WHERE pair = ${LOWERED_TEXT} ORDER BY word LIMIT ${PAIR_WORDS_READ}),
+              few AS (SELECT count(*) < ${PAIR_WORDS_READ} AS yes FROM held)
+         SELECT word FROM (
+           (SELECT held.word, (SELECT w.stories FROM title_words w WHERE w.word = held.word) AS stories FROM held
+             WHERE (SELECT yes FROM few) AND ${longEnough('held.word')}
+             ORDER BY stories DESC, word LIMIT ${SUGGESTIONS_LIMIT})
+           UNION ALL
+           (SELECT word, stories FROM title_words
+             WHERE NOT (SELECT yes FROM few) AND strpos(word, ${LOWERED_TEXT}) > 0 AND ${longEnough('word')}
+             ORDER BY stories DESC, word LIMIT ${SUGGESTIONS_LIMIT})
+         ) AS found
+         ORDER BY stories DESC, word`,
+};
+
+/**
+ * Three characters or more: the walk of the `walk` most used words, or the trigram index when the walk does not find
+ * five. There the order is written `stories + 0`, which no index holds: otherwise the one plan would walk the rest of
+ * the vocabulary in order of use (5 ms for a rare text) rather than read the text's few words.
+ */
+function textSuggestions(walk: number): { name: string; text: string } {
   return {
     name: `suggestions-text-${walk}`,
     text: `WITH walked AS MATERIALIZED (
-             SELECT word, stories FROM (SELECT word, stories FROM title_words ORDER BY stories DESC, word LIMIT ${walk}) AS used
-              WHERE word LIKE ${lowered} AND ${longEnough('word')} LIMIT ${SUGGESTIONS_LIMIT}
+             SELECT word, stories FROM (SELECT word, stories FROM title_words ORDER BY stories DESC, word LIMIT ${limitText(walk)}) AS used
+              WHERE word LIKE ${LOWERED_TEXT} AND ${longEnough('word')} LIMIT ${SUGGESTIONS_LIMIT}
            ), enough AS (SELECT count(*) = ${SUGGESTIONS_LIMIT} AS yes FROM walked)
            SELECT word FROM (
              (SELECT word, stories FROM walked WHERE (SELECT yes FROM enough))
              UNION ALL
              (SELECT word, stories FROM title_words
-               WHERE NOT (SELECT yes FROM enough) AND word LIKE ${lowered} AND ${longEnough('word')}
+               WHERE NOT (SELECT yes FROM enough) AND word LIKE ${LOWERED_TEXT} AND ${longEnough('word')}
                ORDER BY stories + 0 DESC, word LIMIT ${SUGGESTIONS_LIMIT})
            ) AS found
            ORDER BY stories DESC, word`,
@@ -182,7 +186,9 @@ function suggestionStatement(kind: 'pair' | 'text', walk: number): { name: strin
 /** The title words containing `text`, those used by the most stories first; `walk` as SUGGESTION_WALK. */
 export async function selectSuggestions(pool: pg.Pool, text: string, walk = SUGGESTION_WALK): Promise<string[]> {
   const twoLetters = [...text].length === 2;
-  const statement = suggestionStatement(twoLetters ? 'pair' : 'text', walk);
-  const result = await pool.query<{ word: string }>({ ...statement, values: [twoLetters ? text : containsPattern(text)] });
+  const result = await pool.query<{ word: string }>({
+    ...(twoLetters ? PAIR_SUGGESTIONS : textSuggestions(walk)),
+    values: [twoLetters ? text : containsPattern(text)],
+  });
   return result.rows.map((row) => row.word);
 }

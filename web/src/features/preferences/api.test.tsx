@@ -19,7 +19,10 @@ function SaveButton() {
   );
 }
 
-/** Answers every request with `status` once `release` is called, so a test can act while the save is on its way. */
+/**
+ * Answers each request with the status `statusOf` gives its address, once `release` is called: a test acts while the
+ * save is on its way.
+ */
 function heldAnswers(statusOf: (url: string) => number) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
