@@ -280,12 +280,21 @@ test.describe('signed in', () => {
     await page.goto('/preferences');
     await expect(page.getByRole('button', { name: 'Save Preferences' })).toBeVisible();
     await context.clearCookies();
-    // The toast is on screen for half a second before the browser leaves: watched for from before the click, as an
-    // assertion's backing-off retries can fall either side of it on a loaded machine.
-    const loggedOut = page.getByText('You are logged out. Logging in again...').waitFor();
+    // The toast is on screen for half a second before the browser leaves. A loaded machine can let that half second
+    // pass between two of an assertion's polls (a trace showed the toast's request, and the redirect 0.6 s later, with
+    // no poll seeing it), so the page reports each toast the moment it is added.
+    const toasts: string[] = [];
+    await page.exposeFunction('reportToast', (text: string) => toasts.push(text));
+    await page.evaluate(() => {
+      const report = (window as unknown as { reportToast: (text: string) => void }).reportToast;
+      new MutationObserver(() => document.querySelectorAll('[data-sonner-toast]').forEach((toast) => report(toast.textContent ?? ''))).observe(
+        document.body,
+        { childList: true, subtree: true },
+      );
+    });
     await page.getByRole('button', { name: 'Save Preferences' }).click();
-    await loggedOut;
     await page.waitForURL(/\/signin\?returnTo=%2Fpreferences/);
+    expect(toasts.some((text) => text.includes('You are logged out. Logging in again...'))).toBe(true);
   });
 
   test('pages for signed-in people send visitors to sign in', async ({ page }) => {
