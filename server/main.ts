@@ -117,6 +117,11 @@ async function main(): Promise<void> {
 
   if (hasRole(config, 'web')) {
     await app.server.listen({ host: config.HOST, port: config.PORT });
+    const indexing = Date.now();
+    app.stories
+      .startIndexing()
+      .then(() => log.info({ ms: Date.now() - indexing }, 'story lists indexed in memory'))
+      .catch((error: unknown) => log.error({ err: error }, 'story lists could not be indexed; they are answered by SQL'));
   }
   log.info(
     { roles: config.ROLES, database: database.embedded ? `embedded (${config.DATA_DIR})` : 'postgresql', hnApi: config.HN_API_URL },

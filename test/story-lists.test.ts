@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_LIST_SORTS, type StoryListQuery, type StoryListSort } from '../common/contracts/stories.ts';
 import { LIST_TOTAL_BOUND, listTotalBound } from '../common/rules/list-total.ts';
 import { TIME_FILTERS } from '../common/rules/time-windows.ts';
+import { IndexedLists } from '../server/modules/stories/indexed-lists.ts';
+import { StoryListIndex, type IndexedStory } from '../server/modules/stories/list-index.ts';
 import { presentStoryPage } from '../server/modules/stories/presenter.ts';
 import { selectStoryPage, windowHours } from '../server/modules/stories/queries.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -42,6 +44,8 @@ function expectedList(rows: Row[], sort: StoryListSort, query: StoryListQuery): 
       return differs === -1 ? 0 : kb[differs]! - ka[differs]!;
     });
 }
+
+type StoryRowsPage = Awaited<ReturnType<typeof selectStoryPage>>;
 
 async function replaceStories(pool: TestDatabase['database']['pool'], rows: Row[]): Promise<void> {
   await pool.query('DELETE FROM stories');
@@ -83,29 +87,122 @@ const queryArbitrary = fc.record({
   ),
 });
 
+const indexedStory = (row: Row): IndexedStory => ({
+  id: row.id,
+  score: row.score,
+  descendants: row.descendants,
+  time: row.time,
+  scoreVelocity: row.score_velocity,
+  trendingScore: row.trending_score,
+  riseScore: row.rise_score,
+  visible: !row.dead && !row.deleted,
+});
+
+describe('the lists\' in-memory index gives the answers of a plain sort', () => {
+  // Stories change in batches, as cycles change them: changed stories must leave their old places in every order.
+  const batchesArbitrary = rowsArbitrary.chain((rows) =>
+    fc.tuple(
+      fc.constant(rows),
+      fc.array(fc.array(fc.tuple(fc.integer({ min: 1, max: rows.length + 5 }), rowArbitrary), { maxLength: 15 }), { maxLength: 3 }),
+    ),
+  );
+
+  it('after every batch of changes: same stories, same order, every page once, counted up to the bound', () => {
+    fc.assert(
+      fc.property(batchesArbitrary, queryArbitrary, ([rows, batches], { sort, query }) => {
+        const index = new StoryListIndex();
+        const current = new Map(rows.map((row) => [row.id, row]));
+        index.apply(rows.map(indexedStory));
+        for (const batch of [[], ...batches]) {
+          const changed = batch.map(([id, row]) => ({ ...row, id }));
+          for (const row of changed) current.set(row.id, row);
+          index.apply(changed.map(indexedStory));
+          const expected = expectedList([...current.values()], sort, { ...query, page: 1 }).map((row) => row.id);
+          const seen: number[] = [];
+          const pages = Math.ceil(expected.length / query.limit);
+          for (let page = 1; page <= pages + 1; page++) {
+            const found = index.page(sort, { ...query, page }, NOW_MS);
+            expect(found.totalCount).toBe(Math.min(expected.length, listTotalBound(page, query.limit)));
+            seen.push(...found.ids);
+          }
+          expect(seen).toEqual(expected);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('counts up to the bound and pages on through the rest, both when a window is sorted and when the order is walked', () => {
+    // 12,000 stories over 100 minutes: the last hour's 7,200 are gathered and sorted, the month's are too many and
+    // the sort's order is walked.
+    const rows = manyStories(12_000);
+    const index = new StoryListIndex();
+    index.apply(rows.map(indexedStory));
+    for (const sort of ['trending', 'top', 'comments'] as const) {
+      for (const [hours, minScore] of [[1, 0], [720, 0], [720, 6]] as const) {
+        const query = { minScore, limit: 50, hours, timeFilter: 'month' as const, minVelocity: 0 };
+        const expected = expectedList(rows, sort, { ...query, page: 1 }).map((row) => row.id);
+        for (const page of [1, 2, 20, 21, Math.ceil(expected.length / 50)]) {
+          const found = index.page(sort, { ...query, page }, NOW_MS);
+          expect(found.totalCount, `${sort} ${hours} h, page ${page}`).toBe(Math.min(expected.length, listTotalBound(page, 50)));
+          expect(found.ids).toEqual(expected.slice((page - 1) * 50, page * 50));
+        }
+      }
+    }
+  });
+});
+
+/** Stories over the last 100 minutes, with every key repeating so that ties are common. */
+function manyStories(count: number): Row[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    time: NOW_SECONDS - (i % 100) * 60,
+    score: i % 7,
+    descendants: i % 3,
+    score_velocity: 0,
+    trending_score: i % 5,
+    rise_score: 0,
+    dead: false,
+    deleted: false,
+  }));
+}
+
 describe('story lists read from their indexes give the answers of a plain sort', () => {
   let db: TestDatabase;
+  let indexed: IndexedLists;
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    indexed = new IndexedLists(db.database.pool, { maxPresented: 100, presentedMaxAgeMs: 60_000 });
+    await indexed.startIndexing();
   });
   afterAll(async () => db?.close());
 
-  it('same stories, same order, every page once, counted as documented', async () => {
+  /** The in-memory index's answer, which must be the statement's to the byte. */
+  const expectIndexedPage = async (sort: StoryListSort, query: StoryListQuery, rows: StoryRowsPage) => {
+    const json = await indexed.page(sort, query, NOW_MS);
+    expect(json).toBe(JSON.stringify(presentStoryPage(rows.rows, rows.totalCount, query.page, query.limit, NOW_MS)));
+  };
+
+  it('same stories, same order, every page once, counted as documented; the in-memory index answers the same', async () => {
     await fc.assert(
       fc.asyncProperty(rowsArbitrary, queryArbitrary, async (rows, { sort, query }) => {
         await replaceStories(db.database.pool, rows);
+        // The stories were deleted and stored again: the index reads them all again.
+        await indexed.catchUp();
         const expected = expectedList(rows, sort, { ...query, page: 1 });
         const pages = Math.ceil(expected.length / query.limit);
         const seen: number[] = [];
         // Every page, and the first page past the end.
         for (let page = 1; page <= pages + 1; page++) {
-          const { rows: got, totalCount } = await selectStoryPage(db.database.pool, sort, { ...query, page }, NOW_MS);
+          const found = await selectStoryPage(db.database.pool, sort, { ...query, page }, NOW_MS);
+          const { rows: got, totalCount } = found;
           expect(totalCount).toBe(expected.length);
           const presented = presentStoryPage(got, totalCount, page, query.limit, NOW_MS);
           expect(presented.hasNext).toBe(page < pages);
           expect(presented.totalPages).toBe(pages);
           seen.push(...got.map((row) => row.id));
+          await expectIndexedPage(sort, { ...query, page }, found);
         }
         expect(seen).toEqual(expected.map((row) => row.id));
       }),
@@ -113,22 +210,56 @@ describe('story lists read from their indexes give the answers of a plain sort',
     );
   });
 
+  it('the index follows every change to the stories, whoever makes it, and the changed stories\' JSON with it', async () => {
+    const rows = manyStories(300);
+    await replaceStories(db.database.pool, rows);
+    await indexed.catchUp();
+    const query = { minScore: 0, page: 1, limit: 20, hours: 720, timeFilter: 'month' as const, minVelocity: 0 };
+    const compare = async () => {
+      await indexed.catchUp();
+      for (const sort of STORY_LIST_SORTS) {
+        for (const page of [1, 2]) await expectIndexedPage(sort, { ...query, page }, await selectStoryPage(db.database.pool, sort, { ...query, page }, NOW_MS));
+      }
+    };
+    await compare();
+    const pool = db.database.pool;
+    await pool.query(`UPDATE stories SET score = 1000 + id, descendants = 50, trending_score = 99 WHERE id % 50 = 7`);
+    await compare();
+    await pool.query(`UPDATE stories SET hidden = true WHERE id IN (SELECT id FROM stories ORDER BY score DESC LIMIT 2)`);
+    await compare();
+    await pool.query(`UPDATE stories SET title = 'A new title', rise_score = 3, score_velocity = 4 WHERE id = 57`);
+    await compare();
+    expect(await indexed.page('fast-risers', query, NOW_MS)).toContain('"title":"A new title"');
+    await pool.query(`INSERT INTO stories (id, hn_id, title, time, score) VALUES (5000, 5000, 'Just in', ${NOW_SECONDS}, 7000)`);
+    await compare();
+    expect(JSON.parse((await indexed.page('top', query, NOW_MS))!).stories[0].title).toBe('Just in');
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('a change committed after the index looked, by a transaction open when it looked, is read the next time', async () => {
+    await replaceStories(db.database.pool, manyStories(50));
+    await indexed.catchUp();
+    const writer = await db.database.pool.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query('UPDATE stories SET score = 9999 WHERE id = 3');
+      // A later transaction commits first, so the open one is not the newest.
+      await db.database.pool.query('UPDATE stories SET score = 8888 WHERE id = 4');
+      await indexed.catchUp();
+      await writer.query('COMMIT');
+    } finally {
+      writer.release();
+    }
+    await indexed.catchUp();
+    const top = JSON.parse((await indexed.page('top', { minScore: 0, page: 1, limit: 2, timeFilter: 'month', minVelocity: 0 }, NOW_MS))!);
+    expect(top.stories).toMatchObject([{ id: 3, score: 9999 }, { id: 4, score: 8888 }]);
+  });
+
   // 1,234 stories over 100 minutes: more than the bound, so a month's list walks its sort's index, and the last
   // hour's reads its window and sorts it (server/modules/stories/queries.ts, listShape).
   it.each(['trending', 'top', 'comments'] as const)(
     `%s: counts up to ${LIST_TOTAL_BOUND} stories, or past the next page, and pages on through the rest`,
     async (sort) => {
-      const rows: Row[] = Array.from({ length: 1234 }, (_, i) => ({
-        id: i + 1,
-        time: NOW_SECONDS - (i % 100) * 60,
-        score: i % 7,
-        descendants: i % 3,
-        score_velocity: 0,
-        trending_score: i % 5,
-        rise_score: 0,
-        dead: false,
-        deleted: false,
-      }));
+      const rows = manyStories(1234);
       await replaceStories(db.database.pool, rows);
       for (const hours of [720, 1]) {
         const query = { minScore: 0, limit: 50, hours, timeFilter: 'month' as const, minVelocity: 0 };

@@ -39,6 +39,8 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     app.stories.invalidate();
     app.predictions.invalidate();
   });
+  // As the server does once it listens: lists are answered from memory.
+  await app.stories.startIndexing();
   return {
     app,
     db,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -12,6 +13,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+
+/** A transaction id (PostgreSQL's xid8): it orders changes by the transaction that made them. */
+const transactionId = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /** One row per Hacker News story; counts are the latest seen, derived fields are kept current by ingestion. */
 export const stories = pgTable(
@@ -55,6 +59,14 @@ export const stories = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The transaction that last changed what a story list shows of the story (its sort keys, filters and fields): set
+     * by a trigger (migration 0022), so the lists' in-memory index (server/modules/stories/list-index.ts) reads only
+     * what changed since it last looked, whoever changed it.
+     */
+    listXid: transactionId('list_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
     /**
      * What search's free text matches (docs/search.md): title, domain and author, lowercased, one a line (a search
      * text holds no line break, so it never matches across two). Plain LIKE on it is several times cheaper than ILIKE
@@ -105,6 +117,7 @@ export const stories = pgTable(
     index('stories_front_page_idx').on(table.topRank).where(sql`${table.topRank} IS NOT NULL`),
     // Front-page stories whose outcome has yet to join the prediction history.
     index('stories_unsettled_idx').on(table.frontPageAt).where(sql`${table.frontPageAt} IS NOT NULL AND NOT ${table.historySettled}`),
+    index('stories_list_xid_idx').on(table.listXid),
     index('stories_listed_idx').on(table.lastFetchedAt).where(sql`${table.topRank} IS NOT NULL OR ${table.newRank} IS NOT NULL OR ${table.bestRank} IS NOT NULL OR ${table.askRank} IS NOT NULL OR ${table.showRank} IS NOT NULL`),
   ],
 );
@@ -193,3 +206,13 @@ export const titleWordPairs = pgTable(
   },
   (table) => [primaryKey({ columns: [table.pair, table.word] })],
 );
+
+/**
+ * How many times stories were deleted (by a statement; the product itself never deletes one): kept by a trigger
+ * (migration 0022). The lists' in-memory index cannot see a deleted row among the changes, so it reads every story
+ * again when this count moves.
+ */
+export const storyDeletions = pgTable('story_deletions', {
+  id: integer('id').primaryKey().default(1),
+  deletions: bigint('deletions', { mode: 'number' }).notNull().default(0),
+});

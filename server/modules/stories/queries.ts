@@ -3,6 +3,7 @@ import type { StoryListQuery, StoryListSort } from '../../../common/contracts/st
 import { STORY_LIST_MAX_LIMIT } from '../../../common/rules/limits.ts';
 import { listTotalBound } from '../../../common/rules/list-total.ts';
 import { timeFilterHours } from '../../../common/rules/time-windows.ts';
+import type { IndexedStory } from './list-index.ts';
 
 export interface StoryRow {
   id: number;
@@ -94,6 +95,10 @@ const ORDER_COLUMNS: Record<StoryListSort, string> = {
   'fast-risers': 'id, rise_score',
 };
 
+/** What a list shows of each of its stories (presenter.ts). */
+const PAGE_COLUMNS = `id, hn_id, title, url, score, descendants, by, time, domain, score_velocity, comments_velocity,
+                      trending_score, rise_score, prediction_probability`;
+
 /**
  * The one statement behind a list page: its total, counted up to a bound (common/rules/list-total.ts) so the count
  * stops early instead of reading the window, and its stories. One statement rather than two, because on the
@@ -140,9 +145,7 @@ export function storyListStatement(sort: StoryListSort, query: StoryListQuery, n
   return {
     name: `story-list-${sort}-${shape}${since ? '' : '-all'}`,
     text: `WITH ${ctes[shape]},
-                page AS (SELECT id, hn_id, title, url, score, descendants, by, time, domain, score_velocity,
-                                comments_velocity, trending_score, rise_score, prediction_probability
-                           FROM stories WHERE id IN (${pageIds}))
+                page AS (SELECT ${PAGE_COLUMNS} FROM stories WHERE id IN (${pageIds}))
            SELECT total.total, page.* FROM total LEFT JOIN page ON true
             ORDER BY ${order}`,
     values: parameters.values,
@@ -165,4 +168,73 @@ export async function selectDataGeneration(pool: pg.Pool): Promise<number> {
     `SELECT max(id) AS id FROM ingestion_cycles WHERE finished_at IS NOT NULL`,
   );
   return result.rows[0]?.id ?? 0;
+}
+
+/** The stories of a page found by the lists' in-memory index, by id (in no particular order). */
+export async function selectStoriesById(pool: pg.Pool, ids: readonly number[]): Promise<StoryRow[]> {
+  const result = await pool.query<StoryRow>({
+    name: 'story-list-rows',
+    text: `SELECT ${PAGE_COLUMNS} FROM stories WHERE id = ANY($1::int[])`,
+    values: [ids],
+  });
+  return result.rows;
+}
+
+/** What the lists' in-memory index keeps of a story (list-index.ts), as array rows: 500,000 are read at start. */
+const INDEX_COLUMNS = 'id, score, descendants, time, score_velocity, trending_score, rise_score, NOT (dead OR deleted OR hidden)';
+type IndexRow = [number, number, number, number, number, number, number, boolean];
+
+const indexedStory = (row: IndexRow): IndexedStory => ({
+  id: row[0],
+  score: row[1],
+  descendants: row[2],
+  time: row[3],
+  scoreVelocity: row[4],
+  trendingScore: row[5],
+  riseScore: row[6],
+  visible: row[7],
+});
+
+/**
+ * Where the stories stand, for the index to read what changes after: the oldest transaction still running (every
+ * change it or a later one makes has a list_xid at least this), and how many times stories were deleted.
+ */
+export interface StoryChangeMark {
+  xmin: string;
+  deletions: number;
+}
+
+const CHANGE_MARK = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, deletions FROM story_deletions`;
+
+export async function selectStoryChangeMark(pool: pg.Pool): Promise<StoryChangeMark> {
+  const result = await pool.query<StoryChangeMark>(CHANGE_MARK);
+  return result.rows[0]!;
+}
+
+/** A run of stories by id, after `afterId`: the index's first load reads every story in such runs. */
+export async function selectIndexedStories(pool: pg.Pool, afterId: number, limit: number): Promise<IndexedStory[]> {
+  const result = await pool.query<IndexRow>({
+    text: `SELECT ${INDEX_COLUMNS} FROM stories WHERE id > $1 ORDER BY id LIMIT $2`,
+    values: [afterId, limit],
+    rowMode: 'array',
+  });
+  return result.rows.map(indexedStory);
+}
+
+/**
+ * The stories changed by transactions from `since` on (a mark's xmin), with the new mark, in one statement so both
+ * see the same moment. Transactions that were still running at the last mark are read again: some may have
+ * committed since.
+ */
+export async function selectStoryChanges(pool: pg.Pool, since: string): Promise<StoryChangeMark & { stories: IndexedStory[] }> {
+  const result = await pool.query<[string, number, ...IndexRow]>({
+    text: `WITH mark AS (${CHANGE_MARK})
+           SELECT mark.xmin, mark.deletions, changed.* FROM mark
+             LEFT JOIN (SELECT ${INDEX_COLUMNS} FROM stories WHERE list_xid >= $1::xid8) AS changed ON true`,
+    values: [since],
+    rowMode: 'array',
+  });
+  const first = result.rows[0]!;
+  const stories = first[2] === null ? [] : result.rows.map((row) => indexedStory(row.slice(2) as IndexRow));
+  return { xmin: first[0], deletions: first[1], stories };
 }

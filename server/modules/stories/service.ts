@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { HttpError } from '../../http/errors.ts';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
 import { ListCache } from './cache.ts';
+import { IndexedLists } from './indexed-lists.ts';
 import { presentStory, presentStoryPage } from './presenter.ts';
 import { selectDataGeneration, selectStoryPage } from './queries.ts';
 
@@ -39,6 +40,7 @@ export interface RefreshResult {
 
 export class StoriesService {
   private readonly cache: ListCache;
+  private readonly indexed: IndexedLists;
   private demo: { body: { stories: ReturnType<typeof presentStory>[] }; key: number; at: number } | null = null;
 
   constructor(
@@ -46,7 +48,15 @@ export class StoriesService {
     private readonly trigger: CycleTrigger,
     private readonly now: () => number,
   ) {
-    this.cache = new ListCache(() => selectDataGeneration(pool), {
+    this.indexed = new IndexedLists(pool, { maxPresented: 20_000, presentedMaxAgeMs: 60_000 });
+    // The index reads what changed whenever the generation is read: a list then never rests on older stories than
+    // the generation it is cached under.
+    const readGeneration = async () => {
+      const generation = await selectDataGeneration(pool);
+      await this.indexed.catchUp();
+      return generation;
+    };
+    this.cache = new ListCache(readGeneration, {
       generationTtlMs: 1000,
       maxAgeMs: 60_000,
       maxEntries: 500,
@@ -59,9 +69,19 @@ export class StoriesService {
     const key = `${sort}?${query.minScore}&${query.page}&${query.limit}&${query.hours ?? ''}&${query.timeFilter}&${query.minVelocity}`;
     return this.cache.get(key, async () => {
       const nowMs = this.now();
+      const indexed = await this.indexed.page(sort, query, nowMs);
+      if (indexed !== null) return indexed;
       const { rows, totalCount } = await selectStoryPage(this.pool, sort, query, nowMs);
       return JSON.stringify(presentStoryPage(rows, totalCount, query.page, query.limit, nowMs));
     });
+  }
+
+  /**
+   * Loads every story into the lists' in-memory index; lists are answered by their SQL statement until it has.
+   * The server calls it once it listens; an app that never calls it answers every list by SQL.
+   */
+  startIndexing(): Promise<void> {
+    return this.indexed.startIndexing();
   }
 
   /** The landing page's live sample: the top trending stories, kept for two minutes. */

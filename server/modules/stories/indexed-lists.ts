@@ -1,0 +1,134 @@
+import type pg from 'pg';
+import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
+import { StoryListIndex } from './list-index.ts';
+import { presentPageFields, presentStory } from './presenter.ts';
+import {
+  selectIndexedStories,
+  selectStoriesById,
+  selectStoryChangeMark,
+  selectStoryChanges,
+  type StoryChangeMark,
+} from './queries.ts';
+
+/** Stories read a statement at a time while the index loads: each run parses in a few milliseconds. */
+const LOAD_RUN = 10_000;
+
+export interface IndexedListsOptions {
+  /** How many stories' JSON is kept (the stories of the pages people ask for; the least recently asked go first). */
+  maxPresented: number;
+  /** How long a story's JSON is kept: its age ("3 hours ago") moves on even when the story does not. */
+  presentedMaxAgeMs: number;
+}
+
+/**
+ * Story lists answered from memory: the index (list-index.ts) finds a page's stories and their total, and each
+ * story's JSON comes from a cache of presented stories, so a list the list cache has never seen costs no query. The
+ * index reads every story once (startIndexing), then only the stories changed since it last looked (catchUp, on
+ * the list cache's generation reads, at most twice a second): a trigger marks each change with its transaction
+ * (migration 0022). Until the first load finishes, `page` answers null and the lists use their SQL statement.
+ */
+export class IndexedLists {
+  private index = new StoryListIndex();
+  private mark: StoryChangeMark | null = null;
+  private loading: Promise<void> | null = null;
+  private catchingUp: Promise<void> | null = null;
+  private readonly presented = new Map<number, { json: string; at: number }>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: IndexedListsOptions,
+  ) {}
+
+  /** Reads every story into the index (once; later calls share the first). */
+  startIndexing(): Promise<void> {
+    this.loading ??= this.load().catch((error: unknown) => {
+      this.loading = null;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  /** Reads the stories changed since the last look (nothing before the first load has finished). */
+  catchUp(): Promise<void> {
+    if (!this.mark) return Promise.resolve();
+    this.catchingUp ??= this.readChanges().finally(() => {
+      this.catchingUp = null;
+    });
+    return this.catchingUp;
+  }
+
+  /** A list page as JSON, or null while the index loads. */
+  async page(sort: StoryListSort, query: StoryListQuery, nowMs: number): Promise<string | null> {
+    if (!this.mark) return null;
+    const { ids, totalCount } = this.index.page(sort, query, nowMs);
+    const stories = await this.presentedStories(ids, nowMs);
+    const fields = JSON.stringify(presentPageFields(stories.length, totalCount, query.page, query.limit));
+    return `{"stories":[${stories.join(',')}],${fields.slice(1)}`;
+  }
+
+  private async load(): Promise<void> {
+    const mark = await selectStoryChangeMark(this.pool);
+    let afterId = 0;
+    for (;;) {
+      const run = await selectIndexedStories(this.pool, afterId, LOAD_RUN);
+      this.index.apply(run);
+      if (run.length < LOAD_RUN) break;
+      afterId = run[run.length - 1]!.id;
+    }
+    this.mark = mark;
+  }
+
+  private async readChanges(): Promise<void> {
+    const changes = await selectStoryChanges(this.pool, this.mark!.xmin);
+    if (changes.deletions !== this.mark!.deletions) {
+      // Deleted stories leave no row to read: read them all again, into a new index. Until then, SQL answers.
+      this.reset();
+      return this.startIndexing();
+    }
+    this.index.apply(changes.stories);
+    for (const story of changes.stories) this.presented.delete(story.id);
+    this.mark = changes;
+  }
+
+  private reset(): void {
+    this.index = new StoryListIndex();
+    this.presented.clear();
+    this.mark = null;
+    this.loading = null;
+  }
+
+  /** Each story's JSON, from the cache or read in one statement for those it lacks. */
+  private async presentedStories(ids: readonly number[], nowMs: number): Promise<string[]> {
+    const found = new Map<number, string>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const kept = this.presented.get(id);
+      if (kept && nowMs - kept.at < this.options.presentedMaxAgeMs) {
+        // Asked again: to the end of the Map's order, away from eviction.
+        this.presented.delete(id);
+        this.presented.set(id, kept);
+        found.set(id, kept.json);
+      } else {
+        missing.push(id);
+      }
+    }
+    if (missing.length > 0) {
+      for (const row of await selectStoriesById(this.pool, missing)) {
+        const json = JSON.stringify(presentStory(row, nowMs));
+        found.set(row.id, json);
+        this.remember(row.id, json, nowMs);
+      }
+    }
+    // A story deleted since the index last looked has no row: the page goes without it.
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  private remember(id: number, json: string, nowMs: number): void {
+    this.presented.delete(id);
+    if (this.presented.size >= this.options.maxPresented) {
+      const oldest = this.presented.keys().next().value;
+      if (oldest !== undefined) this.presented.delete(oldest);
+    }
+    this.presented.set(id, { json, at: nowMs });
+  }
+}
