@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
-import { StoryListIndex } from './list-index.ts';
+import { StoryListIndex, type IndexedStory } from './list-index.ts';
 import { presentPageFields, presentStory } from './presenter.ts';
 import {
   selectIndexedStories,
@@ -68,13 +68,15 @@ export class IndexedLists {
 
   private async load(): Promise<void> {
     const mark = await selectStoryChangeMark(this.pool);
-    let afterId = 0;
-    for (;;) {
+    const stories: IndexedStory[] = [];
+    for (let afterId = 0; ; ) {
       const run = await selectIndexedStories(this.pool, afterId, LOAD_RUN);
-      this.index.apply(run);
+      stories.push(...run);
       if (run.length < LOAD_RUN) break;
       afterId = run[run.length - 1]!.id;
     }
+    // All at once: each order is sorted once, where applying run by run would merge every run into it.
+    this.index.apply(stories);
     this.mark = mark;
   }
 

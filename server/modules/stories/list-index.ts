@@ -28,10 +28,20 @@ type RankedSort = (typeof RANKED_SORTS)[number];
 const isRanked = (sort: StoryListSort): sort is RankedSort => (RANKED_SORTS as readonly string[]).includes(sort);
 
 /**
- * The most matches a window read by time gathers and sorts (about 0.3 ms of sorting). A window with more is found
- * by walking the sort's order instead: it has so many matches that the walk finds a page's soon.
+ * The most matches a window read by time gathers. A window with more is found by walking the sort's order instead:
+ * it has so many matches that the walk finds a page's soon.
  */
 const WINDOW_SORT_MAX = 8192;
+
+/** Up to this many matches, a window's ranks are sorted; more are marked in a bitmap and read in order. */
+const RANKS_SORTED_MAX = 1024;
+
+/**
+ * Score floors of the time orders: for each, the visible stories with at least that score, newest first. A window or
+ * the recent list with a min score reads the highest floor at or under it, so it skips few stories below the min
+ * score: scores are heavy-tailed, and most stories have a point or two.
+ */
+const SCORE_FLOORS = [0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
 
 /**
  * Every visible story's sort keys in memory, and each sort's order as an array of story ids, so that any list page
@@ -40,9 +50,9 @@ const WINDOW_SORT_MAX = 8192;
  * id (ids are a serial, so they are dense): about 80 bytes a story, 40 MB at 500,000 stories.
  *
  * A page is found as the statement finds it: a window of a ranked sort is read by time (the recent order is the
- * time order) and its matches sorted by their rank in the sort; when the window holds more matches than the total's
- * bound, or there is no window, the sort's order is walked, filters checked on each story, until the page's last
- * story and the bound. docs/performance.md, "Story lists from memory", has the figures.
+ * time order, kept also from each of a few score floors up) and its matches put in order by their rank in the sort;
+ * when the window holds many matches, or there is no window, the sort's order is walked, filters checked on each
+ * story, until the page's last story and the bound. docs/performance.md, "Story lists from memory", has the figures.
  */
 export class StoryListIndex {
   private capacity = 0;
@@ -54,9 +64,14 @@ export class StoryListIndex {
   private riseScore = new Float64Array(0);
   private visible = new Uint8Array(0);
   private changed = new Uint8Array(0);
-  /** Where a window's ranks are gathered and sorted (a page is found synchronously, so one serves every request). */
-  private readonly windowRanks = new Int32Array(WINDOW_SORT_MAX);
+  /** A window's matches, marked by rank; cleared after each page (found synchronously, so one serves every request). */
+  private rankMarks = new Uint32Array(0);
+  private readonly markedRanks = new Int32Array(WINDOW_SORT_MAX);
   private readonly orders = Object.fromEntries(STORY_LIST_SORTS.map((sort) => [sort, new Int32Array(0)])) as Record<StoryListSort, Int32Array>;
+  /** The time order from each score floor up (the first is the recent order itself). */
+  private timeOrders: Int32Array[] = SCORE_FLOORS.map(() => new Int32Array(0));
+  /** Where an order's unchanged stories are gathered while it is merged. */
+  private kept = new Int32Array(0);
   /** A ranked sort's position of each story id (valid for the stories in its order). */
   private readonly ranks = Object.fromEntries(RANKED_SORTS.map((sort) => [sort, new Int32Array(0)])) as Record<RankedSort, Int32Array>;
 
@@ -95,7 +110,12 @@ export class StoryListIndex {
       this.changed[id] = 1;
     }
     const changedIds = Int32Array.from(changed);
-    for (const sort of STORY_LIST_SORTS) this.orders[sort] = this.merged(sort, changedIds);
+    for (const sort of STORY_LIST_SORTS) {
+      this.orders[sort] = this.merged(this.orders[sort], changedIds, this.compare[sort], (id) => this.member(sort, id));
+    }
+    this.timeOrders = SCORE_FLOORS.map((floor, i) =>
+      i === 0 ? this.orders.recent : this.merged(this.timeOrders[i]!, changedIds, this.compare.recent, (id) => this.visible[id] === 1 && this.score[id]! >= floor),
+    );
     for (const id of changedIds) this.changed[id] = 0;
     for (const sort of RANKED_SORTS) this.rank(sort);
   }
@@ -108,38 +128,65 @@ export class StoryListIndex {
     const first = (query.page - 1) * query.limit;
     const end = first + query.limit;
     if (hours !== null && isRanked(sort)) {
-      const sorted = this.windowByRank(sort, query.minScore, since, bound);
-      if (sorted) {
-        const order = this.orders[sort];
-        return { ids: Array.from(sorted.subarray(first, end), (rank) => order[rank]!), totalCount: sorted.length };
-      }
+      const found = this.windowByRank(sort, query.minScore, since, bound, first, end);
+      if (found) return found;
     }
     return this.walk(sort, query, since, bound, first, end);
   }
 
   /**
-   * The window's matches, read by time, as ranks in the sort, sorted, up to the bound; null when the window holds
-   * more than WINDOW_SORT_MAX matches (the sort's order is then walked: matches are common enough to find soon).
+   * The page from the window's matches, read by time: each match's rank in the sort is marked in a bitmap, and the
+   * page is the first..end-th marks in rank order (no sort: reading the marks costs a pass over the bitmap at most,
+   * 62 KB at 500,000 stories). Null when the window holds more than WINDOW_SORT_MAX matches: the sort's order is
+   * then walked, as matches are common enough to find soon.
    */
-  private windowByRank(sort: RankedSort, minScore: number, since: number, bound: number): Int32Array | null {
-    const byTime = this.orders.recent;
+  private windowByRank(sort: RankedSort, minScore: number, since: number, bound: number, first: number, end: number): IndexedPage | null {
+    const byTime = this.timeOrderFrom(minScore);
     const rank = this.ranks[sort];
-    const ranks = this.windowRanks;
+    const marked = this.markedRanks;
     let count = 0;
     for (let i = 0; i < byTime.length; i++) {
       const id = byTime[i]!;
       if (this.time[id]! < since) break;
       if (this.score[id]! < minScore) continue;
       if (count === WINDOW_SORT_MAX) return null;
-      ranks[count++] = rank[id]!;
+      marked[count++] = rank[id]!;
     }
-    return ranks.subarray(0, count).sort().subarray(0, Math.min(count, bound));
+    const order = this.orders[sort];
+    const ranks = count <= RANKS_SORTED_MAX ? marked.subarray(0, count).sort().subarray(first, end) : this.firstMarked(marked, count, first, end);
+    return { ids: Array.from(ranks, (r) => order[r]!), totalCount: Math.min(count, bound) };
+  }
+
+  /** The first..end-th smallest of `count` ranks, in order, through a bitmap: sorting thousands would cost more. */
+  private firstMarked(marked: Int32Array, count: number, first: number, end: number): number[] {
+    const marks = this.rankMarks;
+    for (let i = 0; i < count; i++) marks[marked[i]! >>> 5]! |= 1 << (marked[i]! & 31);
+    const ranks: number[] = [];
+    let seen = 0;
+    for (let w = 0; w < marks.length && seen < end; w++) {
+      let word = marks[w]!;
+      while (word !== 0 && seen < end) {
+        const lowest = word & -word;
+        if (seen >= first) ranks.push((w << 5) + 31 - Math.clz32(lowest));
+        seen++;
+        word ^= lowest;
+      }
+    }
+    for (let i = 0; i < count; i++) marks[marked[i]! >>> 5] = 0;
+    return ranks;
+  }
+
+  /** The time order of the highest score floor at or under a min score. */
+  private timeOrderFrom(minScore: number): Int32Array {
+    let floor = 0;
+    while (floor + 1 < SCORE_FLOORS.length && SCORE_FLOORS[floor + 1]! <= minScore) floor++;
+    return this.timeOrders[floor]!;
   }
 
   /** The sort's order read from the top, filters checked on each story, up to the bound. */
   private walk(sort: StoryListSort, query: StoryListQuery, since: number, bound: number, first: number, end: number): IndexedPage {
-    const order = this.orders[sort];
     const byTime = sort === 'recent';
+    const order = byTime ? this.timeOrderFrom(query.minScore) : this.orders[sort];
     const minVelocity = sort === 'fast-risers' ? query.minVelocity : -Infinity;
     const ids: number[] = [];
     let matched = 0;
@@ -161,21 +208,37 @@ export class StoryListIndex {
     return this.visible[id] === 1 && (sort !== 'fast-risers' || this.riseScore[id]! > 0);
   }
 
-  /** The sort's order with the changed stories taken out and put back in place: one pass, not a sort of all. */
-  private merged(sort: StoryListSort, changedIds: Int32Array): Int32Array {
-    const compare = this.compare[sort];
-    const old = this.orders[sort];
-    const added = changedIds.filter((id) => this.member(sort, id)).sort(compare);
-    const next = new Int32Array(old.length + added.length);
+  /**
+   * An order with the changed stories taken out and put back in place: the rest are copied in runs, and each
+   * changed story's place found by binary search, so a cycle's few thousand changes cost a copy, not a sort.
+   */
+  private merged(old: Int32Array, changedIds: Int32Array, compare: (a: number, b: number) => number, member: (id: number) => boolean): Int32Array {
+    const changed = this.changed;
+    const kept = this.kept;
+    let keptLength = 0;
+    for (let i = 0; i < old.length; i++) {
+      const id = old[i]!;
+      if (changed[id] === 0) kept[keptLength++] = id;
+    }
+    const added = changedIds.filter(member).sort(compare);
+    const next = new Int32Array(keptLength + added.length);
+    let from = 0;
     let length = 0;
-    let a = 0;
-    for (const id of old) {
-      if (this.changed[id] === 1) continue;
-      while (a < added.length && compare(added[a]!, id) < 0) next[length++] = added[a++]!;
+    for (const id of added) {
+      let low = from;
+      let high = keptLength;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compare(kept[middle]!, id) < 0) low = middle + 1;
+        else high = middle;
+      }
+      next.set(kept.subarray(from, low), length);
+      length += low - from;
+      from = low;
       next[length++] = id;
     }
-    while (a < added.length) next[length++] = added[a++]!;
-    return next.subarray(0, length);
+    next.set(kept.subarray(from, keptLength), length);
+    return next;
   }
 
   private rank(sort: RankedSort): void {
@@ -201,6 +264,8 @@ export class StoryListIndex {
     this.visible = grow(this.visible, (n) => new Uint8Array(n));
     this.changed = grow(this.changed, (n) => new Uint8Array(n));
     for (const sort of RANKED_SORTS) this.ranks[sort] = grow(this.ranks[sort], (n) => new Int32Array(n));
+    this.rankMarks = new Uint32Array((capacity + 31) >>> 5);
+    this.kept = new Int32Array(capacity);
     this.capacity = capacity;
   }
 }
