@@ -70,8 +70,6 @@ export class StoryListIndex {
   private readonly orders = Object.fromEntries(STORY_LIST_SORTS.map((sort) => [sort, new Int32Array(0)])) as Record<StoryListSort, Int32Array>;
   /** The time order from each score floor up (the first is the recent order itself). */
   private timeOrders: Int32Array[] = SCORE_FLOORS.map(() => new Int32Array(0));
-  /** Where an order's unchanged stories are gathered while it is merged. */
-  private kept = new Int32Array(0);
   /** A ranked sort's position of each story id (valid for the stories in its order). */
   private readonly ranks = Object.fromEntries(RANKED_SORTS.map((sort) => [sort, new Int32Array(0)])) as Record<RankedSort, Int32Array>;
 
@@ -209,36 +207,43 @@ export class StoryListIndex {
   }
 
   /**
-   * An order with the changed stories taken out and put back in place: the rest are copied in runs, and each
-   * changed story's place found by binary search, so a cycle's few thousand changes cost a copy, not a sort.
+   * An order with the changed stories taken out and put back in place, in the order's own buffer: the others are
+   * moved up over the gaps, then each changed story's place is found by binary search and the stories after it moved
+   * down in one block. A cycle's few thousand changes cost two passes of copying, and no new buffer once the order
+   * has room (a buffer grows by half when it needs more), so no garbage for the collector either.
    */
   private merged(old: Int32Array, changedIds: Int32Array, compare: (a: number, b: number) => number, member: (id: number) => boolean): Int32Array {
     const changed = this.changed;
-    const kept = this.kept;
-    let keptLength = 0;
+    // An order is a view of its buffer from the start: the whole buffer is where it may grow.
+    let buffer = new Int32Array(old.buffer, 0, old.buffer.byteLength >>> 2);
+    let kept = 0;
     for (let i = 0; i < old.length; i++) {
-      const id = old[i]!;
-      if (changed[id] === 0) kept[keptLength++] = id;
+      const id = buffer[i]!;
+      if (changed[id] === 0) buffer[kept++] = id;
     }
     const added = changedIds.filter(member).sort(compare);
-    const next = new Int32Array(keptLength + added.length);
-    let from = 0;
-    let length = 0;
-    for (const id of added) {
-      let low = from;
-      let high = keptLength;
+    const length = kept + added.length;
+    if (length > buffer.length) {
+      const grown = new Int32Array(Math.max(length, Math.ceil(buffer.length * 1.5), 1024));
+      grown.set(buffer.subarray(0, kept));
+      buffer = grown;
+    }
+    // From the last added story back, so every block moves into room already free.
+    let end = kept;
+    for (let j = added.length - 1; j >= 0; j--) {
+      const id = added[j]!;
+      let low = 0;
+      let high = end;
       while (low < high) {
         const middle = (low + high) >>> 1;
-        if (compare(kept[middle]!, id) < 0) low = middle + 1;
+        if (compare(buffer[middle]!, id) < 0) low = middle + 1;
         else high = middle;
       }
-      next.set(kept.subarray(from, low), length);
-      length += low - from;
-      from = low;
-      next[length++] = id;
+      buffer.copyWithin(low + j + 1, low, end);
+      buffer[low + j] = id;
+      end = low;
     }
-    next.set(kept.subarray(from, keptLength), length);
-    return next;
+    return buffer.subarray(0, length);
   }
 
   private rank(sort: RankedSort): void {
@@ -265,7 +270,6 @@ export class StoryListIndex {
     this.changed = grow(this.changed, (n) => new Uint8Array(n));
     for (const sort of RANKED_SORTS) this.ranks[sort] = grow(this.ranks[sort], (n) => new Int32Array(n));
     this.rankMarks = new Uint32Array((capacity + 31) >>> 5);
-    this.kept = new Int32Array(capacity);
     this.capacity = capacity;
   }
 }
