@@ -235,6 +235,18 @@ describe('story lists read from their indexes give the answers of a plain sort',
     expect(JSON.parse((await indexed.page('top', query, NOW_MS))!).stories[0].title).toBe('Just in');
   });
 
+  it("a story's JSON is kept a minute at most, as its age moves on", async () => {
+    await replaceStories(db.database.pool, manyStories(3));
+    await indexed.catchUp();
+    const query = { minScore: 0, page: 1, limit: 1, hours: 720, timeFilter: 'month' as const, minVelocity: 0 };
+    const ageAt = async (nowMs: number) => JSON.parse((await indexed.page('recent', query, nowMs))!).stories[0].timeAgo as string;
+    expect(await ageAt(NOW_MS + 30_000)).toBe('just now');
+    // Within the minute the kept JSON answers, age and all (presented afresh, it would say "1 minute ago"); after
+    // it, the story is presented again.
+    expect(await ageAt(NOW_MS + 70_000)).toBe('just now');
+    expect(await ageAt(NOW_MS + 3 * 60_000)).toBe('3 minutes ago');
+  });
+
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('a change committed after the index looked, by a transaction open when it looked, is read the next time', async () => {
     await replaceStories(db.database.pool, manyStories(50));
     await indexed.catchUp();
