@@ -204,7 +204,9 @@ export interface StoryChangeMark {
   deletions: number;
 }
 
-const CHANGE_MARK = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, deletions FROM story_deletions`;
+// One row, by the table's key: the planner then counts on one row (the table has no statistics of its own).
+const CHANGE_MARK = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
+                            (SELECT deletions FROM story_deletions WHERE id = 1) AS deletions`;
 
 export async function selectStoryChangeMark(pool: pg.Pool): Promise<StoryChangeMark> {
   const result = await pool.query<StoryChangeMark>(CHANGE_MARK);
@@ -221,17 +223,24 @@ export async function selectIndexedStories(pool: pg.Pool, afterId: number, limit
   return result.rows.map(indexedStory);
 }
 
+/** The highest transaction id: the upper end of the changes' range. */
+const LATEST_XID = '18446744073709551615';
+
 /**
  * The stories changed by transactions from `since` on (a mark's xmin), with the new mark, in one statement so both
  * see the same moment. Transactions that were still running at the last mark are read again: some may have
- * committed since.
+ * committed since. The range is written with both ends hidden from the planner, which then estimates it at 0.5 % of
+ * the table and reads the index. With one end in view and no statistics on the column yet (a new install, or no
+ * autovacuum), it estimated a third of the table, and PostgreSQL compiled that plan with JIT: 190 ms of a backend
+ * twice a second.
  */
 export async function selectStoryChanges(pool: pg.Pool, since: string): Promise<StoryChangeMark & { stories: IndexedStory[] }> {
   const result = await pool.query<[string, number, ...IndexRow]>({
     text: `WITH mark AS (${CHANGE_MARK})
            SELECT mark.xmin, mark.deletions, changed.* FROM mark
-             LEFT JOIN (SELECT ${INDEX_COLUMNS} FROM stories WHERE list_xid >= $1::xid8) AS changed ON true`,
-    values: [since],
+             LEFT JOIN (SELECT ${INDEX_COLUMNS} FROM stories
+                         WHERE list_xid >= (SELECT $1::xid8) AND list_xid <= (SELECT $2::xid8)) AS changed ON true`,
+    values: [since, LATEST_XID],
     rowMode: 'array',
   });
   const first = result.rows[0]!;
