@@ -6,7 +6,7 @@ import { TIME_FILTERS } from '../common/rules/time-windows.ts';
 import { IndexedLists } from '../server/modules/stories/indexed-lists.ts';
 import { StoryListIndex, type IndexedStory } from '../server/modules/stories/list-index.ts';
 import { presentStoryPage } from '../server/modules/stories/presenter.ts';
-import { selectStoryPage, windowHours } from '../server/modules/stories/queries.ts';
+import { selectStoryPage, storyChangesStatement, windowHours } from '../server/modules/stories/queries.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 const NOW_MS = Date.UTC(2026, 10, 23, 12);
@@ -46,6 +46,15 @@ function expectedList(rows: Row[], sort: StoryListSort, query: StoryListQuery): 
 }
 
 type StoryRowsPage = Awaited<ReturnType<typeof selectStoryPage>>;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Plan Rows': number;
+  Plans?: PlanNode[];
+}
+
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
 
 async function replaceStories(pool: TestDatabase['database']['pool'], rows: Row[]): Promise<void> {
   await pool.query('DELETE FROM stories');
@@ -245,6 +254,16 @@ describe('story lists read from their indexes give the answers of a plain sort',
     // it, the story is presented again.
     expect(await ageAt(NOW_MS + 70_000)).toBe('just now');
     expect(await ageAt(NOW_MS + 3 * 60_000)).toBe('3 minutes ago');
+  });
+
+  it('reads what changed through its index, planned for few stories even before the column has statistics', async () => {
+    await replaceStories(db.database.pool, manyStories(20_000));
+    const { text, values } = storyChangesStatement('1');
+    const explained = await db.database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({ text: `EXPLAIN (FORMAT JSON) ${text}`, values });
+    const scans = planNodes(explained.rows[0]!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'stories');
+    expect(scans.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+    // A third of the table, as with one end of the range in view, made PostgreSQL compile the plan with JIT.
+    for (const scan of scans) expect(scan['Plan Rows']).toBeLessThanOrEqual(200);
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('a change committed after the index looked, by a transaction open when it looked, is read the next time', async () => {

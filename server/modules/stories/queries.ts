@@ -234,15 +234,18 @@ const LATEST_XID = '18446744073709551615';
  * autovacuum), it estimated a third of the table, and PostgreSQL compiled that plan with JIT: 190 ms of a backend
  * twice a second.
  */
-export async function selectStoryChanges(pool: pg.Pool, since: string): Promise<StoryChangeMark & { stories: IndexedStory[] }> {
-  const result = await pool.query<[string, number, ...IndexRow]>({
+export function storyChangesStatement(since: string): { text: string; values: string[] } {
+  return {
     text: `WITH mark AS (${CHANGE_MARK})
            SELECT mark.xmin, mark.deletions, changed.* FROM mark
              LEFT JOIN (SELECT ${INDEX_COLUMNS} FROM stories
                          WHERE list_xid >= (SELECT $1::xid8) AND list_xid <= (SELECT $2::xid8)) AS changed ON true`,
     values: [since, LATEST_XID],
-    rowMode: 'array',
-  });
+  };
+}
+
+export async function selectStoryChanges(pool: pg.Pool, since: string): Promise<StoryChangeMark & { stories: IndexedStory[] }> {
+  const result = await pool.query<[string, number, ...IndexRow]>({ ...storyChangesStatement(since), rowMode: 'array' });
   const first = result.rows[0]!;
   const stories = first[2] === null ? [] : result.rows.map((row) => indexedStory(row.slice(2) as IndexRow));
   return { xmin: first[0], deletions: first[1], stories };
