@@ -44,10 +44,11 @@ const RANKS_SORTED_MAX = 1024;
 const SCORE_FLOORS = [0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
 
 /**
- * Every visible story's sort keys in memory, and each sort's order as an array of story ids, so that any list page
+ * Every visible story's sort keys in memory, and each sort's order as an array of story slots, so that any list page
  * (any sort, window, min score and page) is found without the database: the same rules as the SQL statement
  * (queries.ts, storyListStatement), which answers while the index loads. Columns are typed arrays indexed by story
- * id (ids are a serial, so they are dense): about 80 bytes a story, 40 MB at 500,000 stories.
+ * slot (the stories in the order they were first read): about 140 bytes a story with the map from id to slot, 70 MB
+ * at 500,000 stories.
  *
  * A page is found as the statement finds it: a window of a ranked sort is read by time (the recent order is the
  * time order, kept also from each of a few score floors up) and its matches put in order by their rank in the sort;
@@ -57,6 +58,13 @@ const SCORE_FLOORS = [0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
 export class StoryListIndex {
   private capacity = 0;
   private score = new Int32Array(0);
+  /**
+   * Each story's slot: where its values are in the columns. Not the story's id: ids have gaps (every upsert of a
+   * known story takes a value of the id sequence), so after a year they run to about a hundred times the stories.
+   */
+  private readonly slots = new Map<number, number>();
+  /** The story id in each slot. */
+  private ids = new Int32Array(0);
   private descendants = new Int32Array(0);
   private time = new Float64Array(0);
   private scoreVelocity = new Float64Array(0);
@@ -70,51 +78,68 @@ export class StoryListIndex {
   private readonly orders = Object.fromEntries(STORY_LIST_SORTS.map((sort) => [sort, new Int32Array(0)])) as Record<StoryListSort, Int32Array>;
   /** The time order from each score floor up (the first is the recent order itself). */
   private timeOrders: Int32Array[] = SCORE_FLOORS.map(() => new Int32Array(0));
-  /** A ranked sort's position of each story id (valid for the stories in its order). */
+  /** A ranked sort's position of each slot (valid for the stories in its order). */
   private readonly ranks = Object.fromEntries(RANKED_SORTS.map((sort) => [sort, new Int32Array(0)])) as Record<RankedSort, Int32Array>;
 
-  /** Each sort's comparison, as its ORDER BY: every key descending, ties by id, newest first. */
+  /** Each sort's comparison of two slots, as its ORDER BY: every key descending, ties by id, newest first. */
   private readonly compare: Record<StoryListSort, (a: number, b: number) => number> = {
-    trending: (a, b) => this.trendingScore[b]! - this.trendingScore[a]! || this.score[b]! - this.score[a]! || b - a,
-    top: (a, b) => this.score[b]! - this.score[a]! || b - a,
-    comments: (a, b) => this.descendants[b]! - this.descendants[a]! || b - a,
-    recent: (a, b) => this.time[b]! - this.time[a]! || b - a,
-    'fast-risers': (a, b) => this.riseScore[b]! - this.riseScore[a]! || b - a,
+    trending: (a, b) => this.trendingScore[b]! - this.trendingScore[a]! || this.score[b]! - this.score[a]! || this.newerId(a, b),
+    top: (a, b) => this.score[b]! - this.score[a]! || this.newerId(a, b),
+    comments: (a, b) => this.descendants[b]! - this.descendants[a]! || this.newerId(a, b),
+    recent: (a, b) => this.time[b]! - this.time[a]! || this.newerId(a, b),
+    'fast-risers': (a, b) => this.riseScore[b]! - this.riseScore[a]! || this.newerId(a, b),
   };
+
+  private newerId(a: number, b: number): number {
+    return this.ids[b]! - this.ids[a]!;
+  }
 
   /** How many stories the index holds (visible ones). */
   get size(): number {
     return this.orders.recent.length;
   }
 
+  /** The memory its arrays take, in bytes. */
+  get bytes(): number {
+    const arrays = [
+      this.ids, this.score, this.descendants, this.time, this.scoreVelocity, this.trendingScore, this.riseScore,
+      this.visible, this.changed, this.rankMarks, this.markedRanks, ...Object.values(this.orders),
+      ...this.timeOrders.slice(1), ...Object.values(this.ranks),
+    ];
+    return arrays.reduce((sum, array) => sum + array.buffer.byteLength, 0);
+  }
+
   /** Stores new and changed stories and puts them in place in every order. */
   apply(stories: readonly IndexedStory[]): void {
     if (stories.length === 0) return;
-    let highestId = 0;
-    for (const story of stories) highestId = Math.max(highestId, story.id);
-    this.ensureCapacity(highestId + 1);
     const changed: number[] = [];
     for (const story of stories) {
-      const id = story.id;
-      this.score[id] = story.score;
-      this.descendants[id] = story.descendants;
-      this.time[id] = story.time;
-      this.scoreVelocity[id] = story.scoreVelocity;
-      this.trendingScore[id] = story.trendingScore;
-      this.riseScore[id] = story.riseScore;
-      this.visible[id] = story.visible ? 1 : 0;
+      let slot = this.slots.get(story.id);
+      if (slot === undefined) {
+        slot = this.slots.size;
+        this.slots.set(story.id, slot);
+        this.ensureCapacity(slot + 1);
+        this.ids[slot] = story.id;
+      }
+      this.score[slot] = story.score;
+      this.descendants[slot] = story.descendants;
+      this.time[slot] = story.time;
+      this.scoreVelocity[slot] = story.scoreVelocity;
+      this.trendingScore[slot] = story.trendingScore;
+      this.riseScore[slot] = story.riseScore;
+      this.visible[slot] = story.visible ? 1 : 0;
       // A story given twice is placed once, with its last values.
-      if (this.changed[id] === 0) changed.push(id);
-      this.changed[id] = 1;
+      if (this.changed[slot] === 0) changed.push(slot);
+      this.changed[slot] = 1;
     }
-    const changedIds = Int32Array.from(changed);
+    const changedSlots = Int32Array.from(changed);
     for (const sort of STORY_LIST_SORTS) {
-      this.orders[sort] = this.merged(this.orders[sort], changedIds, this.compare[sort], (id) => this.member(sort, id));
+      this.orders[sort] = this.merged(this.orders[sort], changedSlots, this.compare[sort], (slot) => this.member(sort, slot));
     }
     this.timeOrders = SCORE_FLOORS.map((floor, i) =>
-      i === 0 ? this.orders.recent : this.merged(this.timeOrders[i]!, changedIds, this.compare.recent, (id) => this.visible[id] === 1 && this.score[id]! >= floor),
+      i === 0 ? this.orders.recent : this.merged(this.timeOrders[i]!, changedSlots, this.compare.recent, (slot) => this.visible[slot] === 1 && this.score[slot]! >= floor),
     );
-    for (const id of changedIds) this.changed[id] = 0;
+    for (const slot of changedSlots) this.changed[slot] = 0;
     for (const sort of RANKED_SORTS) this.rank(sort);
   }
 
@@ -144,15 +169,15 @@ export class StoryListIndex {
     const marked = this.markedRanks;
     let count = 0;
     for (let i = 0; i < byTime.length; i++) {
-      const id = byTime[i]!;
-      if (this.time[id]! < since) break;
-      if (this.score[id]! < minScore) continue;
+      const slot = byTime[i]!;
+      if (this.time[slot]! < since) break;
+      if (this.score[slot]! < minScore) continue;
       if (count === WINDOW_SORT_MAX) return null;
-      marked[count++] = rank[id]!;
+      marked[count++] = rank[slot]!;
     }
     const order = this.orders[sort];
     const ranks = count <= RANKS_SORTED_MAX ? marked.subarray(0, count).sort().subarray(first, end) : this.firstMarked(marked, count, first, end);
-    return { ids: Array.from(ranks, (r) => order[r]!), totalCount: Math.min(count, bound) };
+    return { ids: Array.from(ranks, (r) => this.ids[order[r]!]!), totalCount: Math.min(count, bound) };
   }
 
   /** The first..end-th smallest of `count` ranks, in order, through a bitmap: sorting thousands would cost more. */
@@ -189,21 +214,21 @@ export class StoryListIndex {
     const ids: number[] = [];
     let matched = 0;
     for (let i = 0; i < order.length && matched < bound; i++) {
-      const id = order[i]!;
-      if (this.time[id]! < since) {
+      const slot = order[i]!;
+      if (this.time[slot]! < since) {
         // The recent order is the time order: every story after this one is older still.
         if (byTime) break;
         continue;
       }
-      if (this.score[id]! < query.minScore || this.scoreVelocity[id]! < minVelocity) continue;
-      if (matched >= first && matched < end) ids.push(id);
+      if (this.score[slot]! < query.minScore || this.scoreVelocity[slot]! < minVelocity) continue;
+      if (matched >= first && matched < end) ids.push(this.ids[slot]!);
       matched++;
     }
     return { ids, totalCount: matched };
   }
 
-  private member(sort: StoryListSort, id: number): boolean {
-    return this.visible[id] === 1 && (sort !== 'fast-risers' || this.riseScore[id]! > 0);
+  private member(sort: StoryListSort, slot: number): boolean {
+    return this.visible[slot] === 1 && (sort !== 'fast-risers' || this.riseScore[slot]! > 0);
   }
 
   /**
@@ -212,16 +237,16 @@ export class StoryListIndex {
    * down in one block. A cycle's few thousand changes cost two passes of copying, and no new buffer once the order
    * has room (a buffer grows by half when it needs more), so no garbage for the collector either.
    */
-  private merged(old: Int32Array, changedIds: Int32Array, compare: (a: number, b: number) => number, member: (id: number) => boolean): Int32Array {
+  private merged(old: Int32Array, changedSlots: Int32Array, compare: (a: number, b: number) => number, member: (slot: number) => boolean): Int32Array {
     const changed = this.changed;
     // An order is a view of its buffer from the start: the whole buffer is where it may grow.
     let buffer = new Int32Array(old.buffer, 0, old.buffer.byteLength >>> 2);
     let kept = 0;
     for (let i = 0; i < old.length; i++) {
-      const id = buffer[i]!;
-      if (changed[id] === 0) buffer[kept++] = id;
+      const slot = buffer[i]!;
+      if (changed[slot] === 0) buffer[kept++] = slot;
     }
-    const added = changedIds.filter(member).sort(compare);
+    const added = changedSlots.filter(member).sort(compare);
     const length = kept + added.length;
     if (length > buffer.length) {
       const grown = new Int32Array(Math.max(length, Math.ceil(buffer.length * 1.5), 1024));
@@ -231,16 +256,16 @@ export class StoryListIndex {
     // From the last added story back, so every block moves into room already free.
     let end = kept;
     for (let j = added.length - 1; j >= 0; j--) {
-      const id = added[j]!;
+      const slot = added[j]!;
       let low = 0;
       let high = end;
       while (low < high) {
         const middle = (low + high) >>> 1;
-        if (compare(buffer[middle]!, id) < 0) low = middle + 1;
+        if (compare(buffer[middle]!, slot) < 0) low = middle + 1;
         else high = middle;
       }
       buffer.copyWithin(low + j + 1, low, end);
-      buffer[low + j] = id;
+      buffer[low + j] = slot;
       end = low;
     }
     return buffer.subarray(0, length);
@@ -260,6 +285,7 @@ export class StoryListIndex {
       next.set(array);
       return next;
     };
+    this.ids = grow(this.ids, (n) => new Int32Array(n));
     this.score = grow(this.score, (n) => new Int32Array(n));
     this.descendants = grow(this.descendants, (n) => new Int32Array(n));
     this.time = grow(this.time, (n) => new Float64Array(n));
