@@ -1,3 +1,5 @@
+import { RecentMap } from './recent-map.ts';
+
 /**
  * Serialized list responses, kept until the data changes. The data changes when an ingestion cycle finishes
  * on any instance, so each entry carries the generation (newest finished cycle id) it was built from; the
@@ -6,7 +8,7 @@
  * when no cycle runs. When full, the cache drops the entry asked for least recently.
  */
 export class ListCache {
-  private readonly entries = new Map<string, { generation: number; createdAt: number; body: string }>();
+  private readonly entries: RecentMap<string, { generation: number; createdAt: number; body: string }>;
   private generation = -1;
   private generationReadAt = 0;
   private generationRead: Promise<number> | null = null;
@@ -14,25 +16,18 @@ export class ListCache {
   constructor(
     private readonly readGeneration: () => Promise<number>,
     private readonly options: { generationTtlMs: number; maxAgeMs: number; maxEntries: number; now: () => number },
-  ) {}
+  ) {
+    this.entries = new RecentMap(options.maxEntries);
+  }
 
   async get(key: string, build: () => Promise<string>): Promise<string> {
     const generation = await this.currentGeneration();
     const now = this.options.now();
+    // Asked again, an entry moves to the end of the order: the pages people keep asking for stay, while a stream of
+    // keys asked once (each person's own min score, a deep page) pushes out only its own kind.
     const hit = this.entries.get(key);
-    if (hit && hit.generation === generation && now - hit.createdAt < this.options.maxAgeMs) {
-      // Asked again, the entry moves to the end of the Map's order: the pages people keep asking for stay, while a
-      // stream of keys asked once (each person's own min score, a deep page) pushes out only its own kind.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.body;
-    }
+    if (hit && hit.generation === generation && now - hit.createdAt < this.options.maxAgeMs) return hit.body;
     const body = await build();
-    if (this.entries.size >= this.options.maxEntries) {
-      // The least recently asked entry goes first.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     this.entries.set(key, { generation, createdAt: now, body });
     return body;
   }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
 import { StoryListIndex, type IndexedStory } from './list-index.ts';
+import { RecentMap } from './recent-map.ts';
 import { presentPageFields, presentStory } from './presenter.ts';
 import {
   selectIndexedStories,
@@ -32,12 +33,14 @@ export class IndexedLists {
   private mark: StoryChangeMark | null = null;
   private loading: Promise<void> | null = null;
   private catchingUp: Promise<void> | null = null;
-  private readonly presented = new Map<number, { json: string; at: number }>();
+  private readonly presented: RecentMap<number, { json: string; at: number }>;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: IndexedListsOptions,
-  ) {}
+  ) {
+    this.presented = new RecentMap(options.maxPresented);
+  }
 
   /** Reads every story into the index (once; later calls share the first). */
   startIndexing(): Promise<void> {
@@ -106,9 +109,6 @@ export class IndexedLists {
     for (const id of ids) {
       const kept = this.presented.get(id);
       if (kept && nowMs - kept.at < this.options.presentedMaxAgeMs) {
-        // Asked again: to the end of the Map's order, away from eviction.
-        this.presented.delete(id);
-        this.presented.set(id, kept);
         found.set(id, kept.json);
       } else {
         missing.push(id);
@@ -118,19 +118,10 @@ export class IndexedLists {
       for (const row of await selectStoriesById(this.pool, missing)) {
         const json = JSON.stringify(presentStory(row, nowMs));
         found.set(row.id, json);
-        this.remember(row.id, json, nowMs);
+        this.presented.set(row.id, { json, at: nowMs });
       }
     }
     // A story deleted since the index last looked has no row: the page goes without it.
     return ids.flatMap((id) => found.get(id) ?? []);
-  }
-
-  private remember(id: number, json: string, nowMs: number): void {
-    this.presented.delete(id);
-    if (this.presented.size >= this.options.maxPresented) {
-      const oldest = this.presented.keys().next().value;
-      if (oldest !== undefined) this.presented.delete(oldest);
-    }
-    this.presented.set(id, { json, at: nowMs });
   }
 }

@@ -57,7 +57,6 @@ const SCORE_FLOORS = [0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
  */
 export class StoryListIndex {
   private capacity = 0;
-  private score = new Int32Array(0);
   /**
    * Each story's slot: where its values are in the columns. Not the story's id: ids have gaps (every upsert of a
    * known story takes a value of the id sequence), so after a year they run to about a hundred times the stories.
@@ -65,6 +64,7 @@ export class StoryListIndex {
   private readonly slots = new Map<number, number>();
   /** The story id in each slot. */
   private ids = new Int32Array(0);
+  private score = new Int32Array(0);
   private descendants = new Int32Array(0);
   private time = new Float64Array(0);
   private scoreVelocity = new Float64Array(0);

@@ -1,0 +1,36 @@
+/**
+ * A Map of at most `max` entries that keeps the ones in use: reading an entry moves it to the end of the order, and
+ * a new entry beyond `max` pushes out the one read or written longest ago. The list cache and the lists' presented
+ * stories both keep what people keep asking for this way, while a stream of keys asked once pushes out only its own.
+ */
+export class RecentMap<K, V> {
+  private readonly entries = new Map<K, V>();
+
+  constructor(private readonly max: number) {}
+
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.max) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, value);
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
