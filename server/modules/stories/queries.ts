@@ -77,7 +77,7 @@ const LATEST_TIME = 2 ** 53 - 1;
 class HiddenParameters {
   readonly values: unknown[] = [];
   /** The reference to a new parameter of the statement. */
-  add(value: unknown, type: 'int' | 'bigint' | 'float8'): string {
+  add(value: unknown, type: 'int' | 'bigint' | 'float8' | 'xid8'): string {
     this.values.push(value);
     return `(SELECT $${this.values.length}::${type})`;
   }
@@ -234,13 +234,14 @@ const LATEST_XID = '18446744073709551615';
  * autovacuum), it estimated a third of the table, and PostgreSQL compiled that plan with JIT: 190 ms of a backend
  * twice a second.
  */
-export function storyChangesStatement(since: string): { text: string; values: string[] } {
+export function storyChangesStatement(since: string): { text: string; values: unknown[] } {
+  const parameters = new HiddenParameters();
+  const range = `list_xid >= ${parameters.add(since, 'xid8')} AND list_xid <= ${parameters.add(LATEST_XID, 'xid8')}`;
   return {
     text: `WITH mark AS (${CHANGE_MARK})
            SELECT mark.xmin, mark.deletions, changed.* FROM mark
-             LEFT JOIN (SELECT ${INDEX_COLUMNS} FROM stories
-                         WHERE list_xid >= (SELECT $1::xid8) AND list_xid <= (SELECT $2::xid8)) AS changed ON true`,
-    values: [since, LATEST_XID],
+             LEFT JOIN (SELECT ${INDEX_COLUMNS} FROM stories WHERE ${range}) AS changed ON true`,
+    values: parameters.values,
   };
 }
 
