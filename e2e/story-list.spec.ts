@@ -62,6 +62,9 @@ test.describe('story list', () => {
     const html = await (await page.request.get('/')).text();
     expect(html).toContain('data-prerendered');
     expect(html).toContain('id="app-state"');
+    // The stylesheet is linked, not carried: a signed-in browser has it cached from the app's other pages.
+    expect(html).not.toContain('<style>');
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[\w-]+\.css">/);
     // The served markup holds the cards themselves: the first one's title, as the page shows it.
     const firstTitle = (await page.getByRole('list', { name: 'Stories' }).getByRole('article').first().getByRole('heading').innerText()).trim();
     const servedTitle = await page.evaluate((served) => new DOMParser().parseFromString(served, 'text/html').querySelector('main article h3')?.textContent, html);
@@ -74,6 +77,7 @@ test.describe('story list', () => {
     });
     const problems: string[] = [];
     const apiCalls: string[] = [];
+    const stylesheets: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => {
       // Hydration mismatches and CSP reports are console errors.
@@ -81,6 +85,7 @@ test.describe('story list', () => {
     });
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().endsWith('/api/analytics/track')) apiCalls.push(new URL(r.url()).pathname);
+      if (r.resourceType() === 'stylesheet') stylesheets.push(r.url());
     });
     await page.reload();
     await waitForStories(page);
@@ -95,6 +100,10 @@ test.describe('story list', () => {
     // Who is signed in, their preferences, the stories and their statuses all came with the page.
     expect(apiCalls.filter((path) => path !== '/api/maintenance-status' && !path.startsWith('/api/announcements'))).toEqual([]);
     expect(problems).toEqual([]);
+    // The app's chunks know the linked stylesheet is on the page: it is not asked for a second time.
+    expect(stylesheets).toHaveLength(1);
+    // The page is styled by it: the cards are laid out as cards, not as unstyled text.
+    expect(await page.getByRole('list', { name: 'Stories' }).getByRole('article').first().evaluate((card) => getComputedStyle(card).borderRadius)).not.toBe('0px');
 
     // Someone whose preferences ask for the dark theme gets it from the first paint, on any browser.
     const origin = new URL(page.url()).origin;
