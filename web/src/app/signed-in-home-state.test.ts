@@ -92,6 +92,23 @@ describe('loadSignedInHome', () => {
     await expect(loadSignedInHome(createQueryClient(), fakeApi(admin).call, '')).resolves.toBe('signed-in');
   });
 
+  it('asks for everything that needs only the person at once, before the stories', async () => {
+    const api = fakeApi();
+    let pending = 0;
+    let mostAtOnce = 0;
+    const counted = async (path: string, body?: unknown) => {
+      pending++;
+      mostAtOnce = Math.max(mostAtOnce, pending);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      pending--;
+      return api.call(path, body);
+    };
+    await expect(loadSignedInHome(createQueryClient(), counted, '')).resolves.toBe('signed-in');
+    // Who is signed in, maintenance, preferences, announcements and keyword alerts; then the stories, then their statuses.
+    expect(mostAtOnce).toBe(5);
+    expect(api.calls.map((entry) => entry.path).slice(5)).toEqual([api.storiesPath, '/api/story-statuses/check-batch']);
+  });
+
   it('asks no batch question for an empty page', async () => {
     const api = fakeApi({});
     const empty = fakeApi({ [api.storiesPath]: { status: 200, body: { ...page, stories: [], count: 0, totalCount: 0 } } });
@@ -106,6 +123,9 @@ describe('loadSignedInHome', () => {
     );
     await expect(loadSignedInHome(createQueryClient(), fakeApi({ '/api/auth/me': { status: 429, body: null } }).call, '')).rejects.toThrow(
       '/api/auth/me answered 429',
+    );
+    await expect(loadSignedInHome(createQueryClient(), fakeApi({ '/api/keyword-alerts': { status: 503, body: null } }).call, '')).rejects.toThrow(
+      '/api/keyword-alerts answered 503',
     );
   });
 });

@@ -29,23 +29,30 @@ async function bodyOf<T>(call: ApiCall, path: string, body?: unknown): Promise<T
  * their keyword alerts, for the cards' alert badge), under the keys the app's
  * own queries use. The server then renders the page from that cache and puts it in the HTML, and the browser
  * adopts both: no request is left for the first screen. Any answer other than the expected one throws.
+ *
+ * The calls wait on each other only where one needs another's answer: everything that needs only the person is
+ * asked at once, then the stories their preferences choose, then those stories' statuses. Each wait is a round
+ * trip to the database and back, which under load also waits its turn for a core.
  */
 export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, search: string): Promise<HomeAudience> {
-  const [userAnswer, maintenance, preferencesAnswer, announcements] = await Promise.all([
+  const [userAnswer, maintenance, preferencesAnswer, announcements, alertsAnswer] = await Promise.all([
     call(CURRENT_USER_PATH),
     bodyOf<MaintenanceStatus>(call, MAINTENANCE_STATUS_PATH),
     call(PREFERENCES_PATH),
     bodyOf<{ announcements: Announcement[] }>(call, ANNOUNCEMENTS_PATH),
+    call(ALERTS_KEY),
   ]);
   if (userAnswer.status !== 200) throw new UnexpectedAnswer(CURRENT_USER_PATH, userAnswer.status);
   const user = userAnswer.body as CurrentUser | null;
   if (user === null) return 'visitor';
   if (maintenance.maintenanceMode && user.role !== 'admin') return 'maintenance';
   if (preferencesAnswer.status !== 200) throw new UnexpectedAnswer(PREFERENCES_PATH, preferencesAnswer.status);
+  if (alertsAnswer.status !== 200) throw new UnexpectedAnswer(ALERTS_KEY, alertsAnswer.status);
   const { preferences } = preferencesAnswer.body as { preferences: Preferences };
+  const alerts = alertsAnswer.body as KeywordAlertsResponse;
 
   const query = storyListQuery(preferences, search);
-  const [stories, alerts] = await Promise.all([bodyOf<StoryPage>(call, storyListPath(query)), bodyOf<KeywordAlertsResponse>(call, ALERTS_KEY)]);
+  const stories = await bodyOf<StoryPage>(call, storyListPath(query));
   const ids = batchIds(stories.stories.map((story) => story.id));
   const statuses = ids.length === 0 ? null : await bodyOf<Record<string, Record<string, boolean>>>(call, ALL_STATUSES_PATH, { storyIds: ids });
 
