@@ -2,20 +2,32 @@ import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { startTypescriptWorker } from './typescript-worker.ts';
 
+/**
+ * The signed-in home's page cut where the rendered root goes, encoded once: the head in both themes (the person's
+ * darkMode preference applies from the first paint) and what follows the root.
+ */
+export interface HomeTemplate {
+  light: Uint8Array;
+  dark: Uint8Array;
+  tail: Uint8Array;
+}
+
 export interface RenderWorkerData {
   /** The build's server-side entry (file URL), which the thread imports. */
   entryUrl: string;
+  template: HomeTemplate;
 }
 export interface RenderRequest {
   id: number;
   state: unknown;
   search: string;
+  darkMode: boolean;
 }
-/** The rendered root element as UTF-8 bytes, or why it failed. */
-export type RenderReply = { id: number; root: Uint8Array } | { id: number; error: string };
+/** The whole page as UTF-8 bytes, or why it failed. */
+export type RenderReply = { id: number; page: Uint8Array } | { id: number; error: string };
 
 interface Pending {
-  resolve: (root: Uint8Array) => void;
+  resolve: (page: Uint8Array) => void;
   reject: (error: Error) => void;
 }
 
@@ -33,13 +45,17 @@ export class HomeRenderThread {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly entryUrl: string) {}
+  constructor(
+    private readonly entryUrl: string,
+    private readonly template: HomeTemplate,
+  ) {}
 
-  async render(state: unknown, search: string): Promise<Uint8Array> {
+  /** The page, in the person's theme, with the root rendered from `state`. */
+  async render(state: unknown, search: string, darkMode: boolean): Promise<Uint8Array> {
     const worker = await this.started();
     const id = this.nextId++;
     const rendered = new Promise<Uint8Array>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    worker.postMessage({ id, state, search } satisfies RenderRequest);
+    worker.postMessage({ id, state, search, darkMode } satisfies RenderRequest);
     return rendered;
   }
 
@@ -60,7 +76,7 @@ export class HomeRenderThread {
   }
 
   private async start(): Promise<Worker> {
-    const workerData: RenderWorkerData = { entryUrl: this.entryUrl };
+    const workerData: RenderWorkerData = { entryUrl: this.entryUrl, template: this.template };
     const worker = startTypescriptWorker(new URL('./home-render-worker.ts', import.meta.url), { workerData });
     const [first] = (await Promise.race([
       once(worker, 'message'),
@@ -87,7 +103,7 @@ export class HomeRenderThread {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.pending.delete(reply.id);
-    if ('root' in reply) pending.resolve(reply.root);
+    if ('page' in reply) pending.resolve(reply.page);
     else pending.reject(new Error(reply.error));
   }
 

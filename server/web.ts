@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { isAppRoute } from '../web/src/app/route-paths.ts';
 import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, type ApiCall, type ServerRenderer } from '../web/src/prerendered.ts';
-import { HomeRenderThread } from './home-render-thread.ts';
+import { HomeRenderThread, type HomeTemplate } from './home-render-thread.ts';
 import { withSharedSessionLookup } from './http/access.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
@@ -80,22 +80,15 @@ interface HomeRenderer {
   renderer: ServerRenderer;
   /** Renders them, on a thread of its own. */
   thread: HomeRenderThread;
-  /** The HTML page around the rendered root, as bytes. */
-  template: HomeTemplate;
 }
 
 /**
- * The signed-in home's page cut where the rendered root goes, encoded once: a page is then one copy of three byte
- * arrays, not a search and replace in a 200 KB string that is then measured and encoded per request. The head
- * comes in both themes: the person's darkMode preference applies from the first paint, and the theme script
- * leaves it alone, as this browser's stored theme may be older than a change the person made on another device.
+ * The signed-in home's page cut where the rendered root goes, encoded once: the render thread writes a page as the
+ * three parts around its markup, not a search and replace in a long string that is then measured and encoded per
+ * request. The head comes in both themes: the person's darkMode preference applies from the first paint, and the
+ * theme script leaves it alone, as this browser's stored theme may be older than a change the person made on
+ * another device.
  */
-interface HomeTemplate {
-  light: Buffer;
-  dark: Buffer;
-  tail: Buffer;
-}
-
 function cutHomeTemplate(page: string): HomeTemplate {
   const at = page.indexOf(EMPTY_ROOT);
   if (at === -1) throw new Error(`the home template has no ${EMPTY_ROOT}`);
@@ -111,7 +104,7 @@ async function loadHomeRenderer(ssrDir: string): Promise<HomeRenderer | null> {
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
   const entryUrl = pathToFileURL(entry).href;
   const renderer = (await import(entryUrl)) as ServerRenderer;
-  return { renderer, thread: new HomeRenderThread(entryUrl), template: cutHomeTemplate(readFileSync(templateFile, 'utf8')) };
+  return { renderer, thread: new HomeRenderThread(entryUrl, cutHomeTemplate(readFileSync(templateFile, 'utf8'))) };
 }
 
 /** Whether a web build exists in distDir. */
@@ -157,15 +150,14 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (gathered === null) return sendApp(request, reply, 200);
       if (gathered.audience === 'visitor') return sendLandingOrApp();
       if (gathered.audience === 'maintenance') return sendApp(request, reply, 200);
-      const root = await home.thread.render(gathered.state, search).catch(failed(request, 'rendering'));
-      if (root === null) return sendApp(request, reply, 200);
-      const { light, dark, tail } = home.template;
+      const page = await home.thread.render(gathered.state, search, gathered.darkMode).catch(failed(request, 'rendering'));
+      if (page === null) return sendApp(request, reply, 200);
       // The page holds the person's own data: never stored, by shared caches or the browser's.
       return reply
         .code(200)
         .header('cache-control', PRIVATE_NO_STORE)
         .type(CONTENT_TYPES['.html']!)
-        .send(Buffer.concat([gathered.darkMode ? dark : light, root, tail]));
+        .send(Buffer.from(page.buffer, page.byteOffset, page.byteLength));
     };
 
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
