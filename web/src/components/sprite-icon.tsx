@@ -1,24 +1,18 @@
 import {
   ArrowUpRight,
   BellRing,
-  Bookmark,
-  BookmarkCheck,
   ChevronDown,
   ChevronLeft,
   ChevronRight,
   ChevronsLeft,
   ChevronsRight,
   Coffee,
-  Eye,
-  Flag,
   Flame,
   Keyboard,
   Menu,
   Moon,
-  NotebookPen,
   RefreshCw,
   Rocket,
-  Share2,
   SlidersHorizontal,
   Sun,
   TrendingUp,
@@ -28,34 +22,27 @@ import {
 import type { ReactElement } from 'react';
 
 /**
- * The icons a page draws many times (each story card's actions and badges) and those of the app's frame (the
- * navigation, the filters, the pagination, the footer): the page holds each one once, as a symbol of `IconSprite`,
- * and every card draws it with a `<use>`: two elements an icon instead of a whole SVG, and no render of the icon
- * itself on the server, which holds the symbols' markup rendered once.
+ * The icons a page draws many times (each story card's badges) and those of the app's frame (the navigation, the
+ * filters, the pagination, the footer): the page holds each one once, as a symbol of `IconSprite`, and every card
+ * draws it with a `<use>`: two elements an icon instead of a whole SVG, and no render of the icon itself on the
+ * server, which holds the symbols' markup rendered once. The cards' action buttons draw theirs from the stylesheet
+ * (features/story-actions/action-icons.ts), with no element at all.
  */
 const SPRITE_ICONS = {
   'arrow-up-right': <ArrowUpRight />,
   'bell-ring': <BellRing />,
-  bookmark: <Bookmark />,
-  'bookmark-check': <BookmarkCheck />,
   'chevron-down': <ChevronDown />,
   'chevron-left': <ChevronLeft />,
   'chevron-right': <ChevronRight />,
   'chevrons-left': <ChevronsLeft />,
   'chevrons-right': <ChevronsRight />,
   coffee: <Coffee />,
-  eye: <Eye />,
-  // Watching: the open eye filled with a tint of its colour.
-  'eye-filled': <Eye fill="currentColor" fillOpacity={0.2} />,
-  flag: <Flag />,
   flame: <Flame />,
   keyboard: <Keyboard />,
   menu: <Menu />,
   moon: <Moon />,
-  'notebook-pen': <NotebookPen />,
   'refresh-cw': <RefreshCw />,
   rocket: <Rocket />,
-  share: <Share2 />,
   'sliders-horizontal': <SlidersHorizontal />,
   sun: <Sun />,
   'trending-up': <TrendingUp />,

@@ -89,7 +89,7 @@ describe('StoryActions', () => {
     expect(stopWatching).toHaveProperty('ariaPressed', 'true');
     // Shown as on the way Bookmark is: tinted, with the same eye as the off state (not a crossed-out one).
     expect(stopWatching.className).toContain('text-primary');
-    expect(stopWatching.querySelector('use')?.getAttribute('href')).toBe('#icon-eye-filled');
+    expect(stopWatching.getAttribute('data-icon')).toBe('eye-filled');
     expect(screen.getAllByRole('button', { name: 'Add note' })).toHaveLength(3);
   });
 

@@ -1,10 +1,10 @@
 import { createContext, lazy, memo, Suspense, useContext, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
-import { SpriteIcon } from '@/components/sprite-icon';
 import { isUnauthorizedError, loginUrl, messageOf } from '@/lib/api';
 import { trackBookmark } from '../analytics';
 import { usePageStatuses, useToggleBookmark, useToggleWatch, type PageStatuses } from '../api';
+import type { ActionIcon } from '../action-icons';
 import { truncateTitle } from '../rules';
 
 // The dialogs are downloaded together on first open: the story list itself carries only these buttons.
@@ -125,9 +125,8 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
         busy={toggleBookmark.isPending}
         onClick={onBookmark}
         active={bookmarked}
-      >
-        <SpriteIcon name={bookmarked ? 'bookmark-check' : 'bookmark'} />
-      </ActionButton>
+        icon={bookmarked ? 'bookmark-check' : 'bookmark'}
+      />
       {signedIn && (
         <>
           <ActionButton
@@ -136,19 +135,17 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
             busy={toggleWatch.isPending}
             onClick={onWatch}
             active={watched}
-          >
-            {/* The icon shows the state, as Bookmark's does: an open eye, tinted and filled while watching. */}
-            <SpriteIcon name={watched ? 'eye-filled' : 'eye'} />
-          </ActionButton>
+            // The icon shows the state, as Bookmark's does: an open eye, tinted and filled while watching.
+            icon={watched ? 'eye-filled' : 'eye'}
+          />
           <ActionButton
             label={hasNote ? 'Edit note' : 'Add note'}
             onClick={openDialog('note')}
             onPointerEnter={() => void loadDialogs()}
             active={hasNote}
             haspopup
-          >
-            <SpriteIcon name="notebook-pen" />
-          </ActionButton>
+            icon="notebook-pen"
+          />
           <ActionButton
             label={flagged ? 'Flagged for review' : 'Flag story'}
             disabled={flagged}
@@ -156,9 +153,8 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
             onPointerEnter={() => void loadDialogs()}
             active={flagged}
             haspopup
-          >
-            <SpriteIcon name="flag" />
-          </ActionButton>
+            icon="flag"
+          />
         </>
       )}
       <ActionButton
@@ -166,9 +162,8 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
         onClick={signedIn ? openDialog('share') : askToSignIn}
         onPointerEnter={signedIn ? () => void loadDialogs() : undefined}
         haspopup={signedIn}
-      >
-        <SpriteIcon name="share" />
-      </ActionButton>
+        icon="share"
+      />
 
       {mounted.size > 0 && (
         <Suspense fallback={null}>
@@ -200,7 +195,7 @@ function withTitle(message: string, title: string): ReactNode {
 
 interface ActionButtonProps {
   label: string;
-  children: ReactNode;
+  icon: ActionIcon;
   onClick: (event: MouseEvent<HTMLButtonElement>) => void;
   onPointerEnter?: () => void;
   /** For toggles: whether it is on (aria-pressed). */
@@ -220,7 +215,7 @@ interface ActionButtonProps {
  * positioning code; Radix's tooltip would bring floating-ui into the main bundle every visitor downloads). A plain
  * button with one class: a page has 125 of them.
  */
-function ActionButton({ label, children, onClick, onPointerEnter, pressed, active, busy, disabled, haspopup }: ActionButtonProps) {
+function ActionButton({ label, icon, onClick, onPointerEnter, pressed, active, busy, disabled, haspopup }: ActionButtonProps) {
   return (
     <button
       type="button"
@@ -229,6 +224,7 @@ function ActionButton({ label, children, onClick, onPointerEnter, pressed, activ
       aria-haspopup={haspopup ? 'dialog' : undefined}
       aria-busy={busy || undefined}
       data-tip={label}
+      data-icon={icon}
       data-active={active || undefined}
       className={`story-action${active ? ' text-primary hover:text-primary' : ''}${disabled ? ' cursor-not-allowed opacity-50 hover:bg-transparent' : ''}`}
       aria-disabled={disabled || undefined}
@@ -241,8 +237,6 @@ function ActionButton({ label, children, onClick, onPointerEnter, pressed, activ
       }}
       onBlur={(event) => event.currentTarget.removeAttribute('data-tip-hidden')}
       onPointerLeave={(event) => event.currentTarget.removeAttribute('data-tip-hidden')}
-    >
-      {children}
-    </button>
+    />
   );
 }
