@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { HEAT_LEVELS, heatRuleText, type HeatLevel, type HeatReading } from '../../../common/rules/heat.ts';
-import { SpriteIcon, type SpriteIconName } from '@/components/sprite-icon';
+import type { DrawnIcon } from '@/components/drawn-icons';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
@@ -12,13 +12,12 @@ export const HEAT_LABELS: Readonly<Record<HeatLevel, string>> = {
   trending: 'Trending',
 };
 
-const HEAT_ICONS: Readonly<Record<HeatLevel, SpriteIconName>> = { viral: 'flame', hot: 'zap', rising: 'arrow-up-right', trending: 'trending-up' };
+const HEAT_ICONS: Readonly<Record<HeatLevel, DrawnIcon>> = { viral: 'flame', hot: 'zap', rising: 'arrow-up-right', trending: 'trending-up' };
 
 /** A heat badge; hovering it shows the rule that earned it (`reading`: the card's rule or the landing sample's). */
 export function HeatBadge({ level, reading = 'card', className }: { level: HeatLevel; reading?: HeatReading; className?: string }) {
   return (
-    <Badge variant={level} data-heat={level} title={`${HEAT_LABELS[level]}: ${heatRuleText(level, reading)}`} className={className}>
-      <SpriteIcon name={HEAT_ICONS[level]} />
+    <Badge variant={level} data-heat={level} data-icon={HEAT_ICONS[level]} title={`${HEAT_LABELS[level]}: ${heatRuleText(level, reading)}`} className={className}>
       {HEAT_LABELS[level]}
     </Badge>
   );

@@ -1,5 +1,4 @@
 import {
-  ArrowUpRight,
   BellRing,
   ChevronDown,
   ChevronLeft,
@@ -7,29 +6,25 @@ import {
   ChevronsLeft,
   ChevronsRight,
   Coffee,
-  Flame,
   Keyboard,
   Menu,
   Moon,
   RefreshCw,
-  Rocket,
   SlidersHorizontal,
   Sun,
   TrendingUp,
   X,
-  Zap,
 } from 'lucide-react';
 import type { ReactElement } from 'react';
 
 /**
- * The icons a page draws many times (each story card's badges) and those of the app's frame (the navigation, the
- * filters, the pagination, the footer): the page holds each one once, as a symbol of `IconSprite`, and every card
- * draws it with a `<use>`: two elements an icon instead of a whole SVG, and no render of the icon itself on the
- * server, which holds the symbols' markup rendered once. The cards' action buttons draw theirs from the stylesheet
- * (features/story-actions/action-icons.ts), with no element at all.
+ * The icons of the app's frame (the navigation, the filters, the pagination, the footer) and the keyword alert
+ * badge: the page holds each one once, as a symbol of `IconSprite`, drawn with a `<use>`: two elements an icon
+ * instead of a whole SVG, and no render of the icon itself on the server, which holds the symbols' markup rendered
+ * once. A story card's own icons (actions, heat badge, rocket) are drawn by the stylesheet, with no element at all
+ * (drawn-icons.ts).
  */
 const SPRITE_ICONS = {
-  'arrow-up-right': <ArrowUpRight />,
   'bell-ring': <BellRing />,
   'chevron-down': <ChevronDown />,
   'chevron-left': <ChevronLeft />,
@@ -37,17 +32,14 @@ const SPRITE_ICONS = {
   'chevrons-left': <ChevronsLeft />,
   'chevrons-right': <ChevronsRight />,
   coffee: <Coffee />,
-  flame: <Flame />,
   keyboard: <Keyboard />,
   menu: <Menu />,
   moon: <Moon />,
   'refresh-cw': <RefreshCw />,
-  rocket: <Rocket />,
   'sliders-horizontal': <SlidersHorizontal />,
   sun: <Sun />,
   'trending-up': <TrendingUp />,
   x: <X />,
-  zap: <Zap />,
 } as const satisfies Record<string, ReactElement>;
 
 export type SpriteIconName = keyof typeof SPRITE_ICONS;

@@ -50,6 +50,9 @@ describe('StoryCard', () => {
     const card = screen.getByRole('article');
     // 320 points an hour after posting: hot (score >= 250 and recent); viral would need 500.
     expect([...card.querySelectorAll('[data-heat]')].map((badge) => badge.getAttribute('data-heat'))).toEqual(['hot']);
+    // The badge draws its icon itself (index.css, [data-icon]): hot's lightning bolt, and no element for it.
+    expect(card.querySelector('[data-heat]')?.getAttribute('data-icon')).toBe('zap');
+    expect(card.querySelector('[data-heat] svg')).toBeNull();
     for (const text of ['Show HN', '+12/hr']) expect(within(card).getByText(text)).toBeTruthy();
     for (const text of ['Popular', 'Discussion', 'Rising Fast']) expect(within(card).queryByText(text)).toBeNull();
   });
@@ -58,8 +61,11 @@ describe('StoryCard', () => {
     const { rerender } = render(<StoryCard story={story} featured nowMs={NOW} />);
     expect(screen.getByText('Rising Fast')).toBeTruthy();
     expect(screen.getByText('+12/hr', { exact: false })).toBeTruthy();
+    // With the rocket, drawn by the badge itself.
+    expect(screen.getByTitle('Points per hour').getAttribute('data-icon')).toBe('rocket');
     rerender(<StoryCard story={{ ...story, scoreVelocity: 3 }} featured nowMs={NOW} />);
     expect(screen.queryByText('Rising Fast')).toBeNull();
+    expect(screen.getByTitle('Points per hour').hasAttribute('data-icon')).toBe(false);
     expect(screen.getByText('+3/hr')).toBeTruthy();
     // A regular card shows the velocity only above 5 an hour.
     rerender(<StoryCard story={{ ...story, scoreVelocity: 3 }} featured={false} nowMs={NOW} />);

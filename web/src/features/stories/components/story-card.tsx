@@ -8,7 +8,6 @@ import { STORY_TAG_LABELS, storyTags, type StoryTag } from '../../../../../commo
 import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HeatBadge } from '@/components/heat-badge';
-import { SpriteIcon } from '@/components/sprite-icon';
 
 /**
  * The tags a card shows. 'Popular' and 'Discussion' only restate the points and comments beside them, so the row
@@ -44,6 +43,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
   const heat = heatLevel(story, nowMs);
   const tags = storyTags(story).filter((tag) => QUIET_TAGS.has(tag));
   const velocity = Math.round(story.scoreVelocity);
+  const risingFast = featured && showsRisingFast(story.scoreVelocity);
   const titleId = `story-${story.id}-title`;
 
   return (
@@ -104,14 +104,9 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           <span className="story-fact">{timeAgoOrRecently(story.timeAgo)}</span>
           {heat && <HeatBadge level={heat} />}
           {showsVelocityBadge(story.scoreVelocity, featured) && (
-            <span className="story-badge story-velocity" title="Points per hour">
-              {featured && showsRisingFast(story.scoreVelocity) && (
-                <>
-                  <SpriteIcon name="rocket" className="size-3.5" />
-                  {/* The rocket alone says it on a phone's compact row, which then keeps to one line. */}
-                  <span className={compact ? 'max-sm:sr-only' : undefined}>Rising Fast</span>
-                </>
-              )}
+            <span className="story-badge story-velocity" title="Points per hour" data-icon={risingFast ? 'rocket' : undefined}>
+              {/* The rocket alone says it on a phone's compact row, which then keeps to one line. */}
+              {risingFast && <span className={compact ? 'max-sm:sr-only' : undefined}>Rising Fast</span>}
               {` +${velocity}/hr`}
             </span>
           )}

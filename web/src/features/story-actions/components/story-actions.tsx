@@ -1,10 +1,10 @@
 import { createContext, lazy, memo, Suspense, useContext, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
+import type { DrawnIcon } from '@/components/drawn-icons';
 import { isUnauthorizedError, loginUrl, messageOf } from '@/lib/api';
 import { trackBookmark } from '../analytics';
 import { usePageStatuses, useToggleBookmark, useToggleWatch, type PageStatuses } from '../api';
-import type { ActionIcon } from '../action-icons';
 import { truncateTitle } from '../rules';
 
 // The dialogs are downloaded together on first open: the story list itself carries only these buttons.
@@ -195,7 +195,7 @@ function withTitle(message: string, title: string): ReactNode {
 
 interface ActionButtonProps {
   label: string;
-  icon: ActionIcon;
+  icon: DrawnIcon;
   onClick: (event: MouseEvent<HTMLButtonElement>) => void;
   onPointerEnter?: () => void;
   /** For toggles: whether it is on (aria-pressed). */
