@@ -103,7 +103,21 @@ test.describe('story list', () => {
     // The app's chunks know the linked stylesheet is on the page: it is not asked for a second time.
     expect(stylesheets).toHaveLength(1);
     // The page is styled by it: the cards are laid out as cards, not as unstyled text.
-    expect(await page.getByRole('list', { name: 'Stories' }).getByRole('article').first().evaluate((card) => getComputedStyle(card).borderRadius)).not.toBe('0px');
+    const firstCard = page.getByRole('list', { name: 'Stories' }).getByRole('article').first();
+    expect(await firstCard.evaluate((card) => getComputedStyle(card).borderRadius)).not.toBe('0px');
+    // A card's icons are drawn by its elements (index.css, [data-icon]): a square of the text's colour, masked.
+    const iconPaint = () =>
+      firstCard.getByRole('button', { name: 'Share' }).evaluate((button) => {
+        const icon = getComputedStyle(button, '::before');
+        return { paint: icon.backgroundColor, text: getComputedStyle(button).color, mask: icon.maskImage.slice(0, 30), width: icon.width };
+      });
+    const drawn = await iconPaint();
+    expect(drawn).toEqual({ paint: drawn.text, text: drawn.text, mask: 'url("data:image/svg+xml,%3Csvg', width: '16px' });
+    // In forced colours too, where the browser repaints backgrounds: the icon keeps the (forced) text colour.
+    await page.emulateMedia({ forcedColors: 'active' });
+    const forced = await iconPaint();
+    expect(forced.paint).toBe(forced.text);
+    await page.emulateMedia({ forcedColors: 'none' });
 
     // Someone whose preferences ask for the dark theme gets it from the first paint, on any browser.
     const origin = new URL(page.url()).origin;
