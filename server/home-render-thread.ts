@@ -22,8 +22,11 @@ export interface RenderRequest {
   state: unknown;
   search: string;
   darkMode: boolean;
+  /** How to compress the page, or null to send it as it is. */
+  encoding: PageEncoding | null;
 }
-/** The whole page as UTF-8 bytes, or why it failed. */
+export type PageEncoding = 'br' | 'gzip';
+/** The whole page as UTF-8 bytes (compressed as asked), or why it failed. */
 export type RenderReply = { id: number; page: Uint8Array } | { id: number; error: string };
 
 interface Pending {
@@ -50,12 +53,15 @@ export class HomeRenderThread {
     private readonly template: HomeTemplate,
   ) {}
 
-  /** The page, in the person's theme, with the root rendered from `state`. */
-  async render(state: unknown, search: string, darkMode: boolean): Promise<Uint8Array> {
+  /**
+   * The page, in the person's theme, with the root rendered from `state`, compressed in `encoding` (or not). The
+   * compression is the render thread's work too: on the HTTP thread it cost more than the rest of its share of a page.
+   */
+  async render(state: unknown, search: string, darkMode: boolean, encoding: PageEncoding | null = null): Promise<Uint8Array> {
     const worker = await this.started();
     const id = this.nextId++;
     const rendered = new Promise<Uint8Array>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    worker.postMessage({ id, state, search, darkMode } satisfies RenderRequest);
+    worker.postMessage({ id, state, search, darkMode, encoding } satisfies RenderRequest);
     return rendered;
   }
 

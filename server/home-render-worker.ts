@@ -3,8 +3,10 @@
  * renders each signed-in home it is sent, one after another.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { BROTLI_OPTIONS } from './http/compression.ts';
 import type { ServerRenderer } from '../web/src/prerendered.ts';
-import type { RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
+import type { PageEncoding, RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
 const { entryUrl, template } = workerData as RenderWorkerData;
 const renderer = (await import(entryUrl)) as ServerRenderer;
@@ -19,21 +21,25 @@ let room = Buffer.allocUnsafeSlow(0);
  * which TextEncoder would do, and the room is not allocated again for every page. The copy handed over is the
  * page's size, and the HTTP thread sends it as it is: no other copy of the page is made on either thread.
  */
-function pageBytes(head: Uint8Array, markup: string): Uint8Array<ArrayBuffer> {
+function pageBytes(head: Uint8Array, markup: string, encoding: PageEncoding | null): Uint8Array<ArrayBuffer> {
   const most = head.length + markup.length * 3 + template.tail.length;
   if (room.length < most) room = Buffer.allocUnsafeSlow(Math.max(most, room.length * 2));
   room.set(head, 0);
   let length = head.length + room.write(markup, head.length, 'utf8');
   room.set(template.tail, length);
   length += template.tail.length;
-  return new Uint8Array(room.subarray(0, length));
+  const page = room.subarray(0, length);
+  // The compressed page is copied out too: a buffer from zlib may share its memory, and this one is handed over.
+  if (encoding === 'br') return new Uint8Array(brotliCompressSync(page, BROTLI_OPTIONS));
+  if (encoding === 'gzip') return new Uint8Array(gzipSync(page));
+  return new Uint8Array(page);
 }
 
-port.on('message', ({ id, state, search, darkMode }: RenderRequest) => {
+port.on('message', ({ id, state, search, darkMode, encoding }: RenderRequest) => {
   renderer.renderSignedInHome(state, search).then(
     // Handed over rather than copied.
     (markup) => {
-      const page = pageBytes(darkMode ? template.dark : template.light, markup);
+      const page = pageBytes(darkMode ? template.dark : template.light, markup, encoding);
       port.postMessage({ id, page } satisfies RenderReply, [page.buffer]);
     },
     (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies RenderReply),

@@ -123,12 +123,12 @@ describe('webRoutes', () => {
   });
 
   it('never sends an encoding the client refused or the file has no copy in', () => {
-    const both = { compressed: { br: Buffer.from('b'), gzip: Buffer.from('g') } };
+    const both = ['br', 'gzip'] as const;
     expect(preferredEncoding('br;q=0, gzip;q=0', both)).toBeNull();
     expect(preferredEncoding('identity', both)).toBeNull();
     expect(preferredEncoding('*', both)).toBe('br');
     expect(preferredEncoding(' GZIP ;q=0.5', both)).toBe('gzip');
-    expect(preferredEncoding('br, gzip', { compressed: { gzip: Buffer.from('g') } })).toBe('gzip');
+    expect(preferredEncoding('br, gzip', ['gzip'])).toBe('gzip');
     expect(preferredEncoding(undefined, both)).toBeNull();
   });
 
@@ -233,6 +233,19 @@ describe('webRoutes with the server-side renderer', () => {
     const page = `<!doctype html><html data-account-theme lang="en"><style>inline</style><div id="root" data-prerendered>ada — $& ${echo}</div>`;
     expect(response.body).toBe(page);
     expect(response.headers['content-length']).toBe(String(Buffer.byteLength(page)));
+  });
+
+  it('compresses the rendered page on the render thread as the client accepts, brotli first', async () => {
+    const plain = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=ada' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Cookie, Accept-Encoding');
+    const brotli = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=ada', 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.headers['content-length']).toBe(String(brotli.rawPayload.length));
+    const gzip = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=ada', 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
   it("hands the renderer the page's query string, where the story list keeps its view", async () => {

@@ -55,7 +55,9 @@ export const PRECOMPRESSED = [
   { encoding: 'br', extension: '.br' },
   { encoding: 'gzip', extension: '.gz' },
 ] as const;
-type Encoding = (typeof PRECOMPRESSED)[number]['encoding'];
+export type Encoding = (typeof PRECOMPRESSED)[number]['encoding'];
+/** The encodings the render thread compresses a signed-in home in, as the client accepts. */
+const RENDERED_ENCODINGS = PRECOMPRESSED.map(({ encoding }) => encoding);
 
 /** One file of the build, held in memory with its compressed copies. */
 interface BuiltFile {
@@ -150,8 +152,12 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (gathered === null) return sendApp(request, reply, 200);
       if (gathered.audience === 'visitor') return sendLandingOrApp();
       if (gathered.audience === 'maintenance') return sendApp(request, reply, 200);
-      const page = await home.thread.render(gathered.state, search, gathered.darkMode).catch(failed(request, 'rendering'));
+      // Compressed on the render thread too, as the client accepts: the compression plugin leaves it alone then.
+      const encoding = preferredEncoding(request.headers['accept-encoding'], RENDERED_ENCODINGS);
+      const page = await home.thread.render(gathered.state, search, gathered.darkMode, encoding).catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
+      reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
+      if (encoding) reply.header('content-encoding', encoding);
       // The page holds the person's own data: never stored, by shared caches or the browser's.
       return reply
         .code(200)
@@ -219,13 +225,13 @@ function contentTypeOf(pathname: string): string {
 /** Sends the best compressed copy the client accepts (the compression plugin leaves encoded bodies alone). */
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile) {
   reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
-  const encoding = preferredEncoding(request.headers['accept-encoding'], file);
+  const encoding = preferredEncoding(request.headers['accept-encoding'], encodingsOf(file));
   if (!encoding) return reply.send(file.body);
   return reply.header('content-encoding', encoding).send(file.compressed[encoding]);
 }
 
 /** The first of our encodings the Accept-Encoding header allows (q=0 refuses one) that the file has a copy in. */
-export function preferredEncoding(acceptEncoding: string | string[] | undefined, file: Pick<BuiltFile, 'compressed'>): Encoding | null {
+export function preferredEncoding(acceptEncoding: string | string[] | undefined, available: readonly Encoding[]): Encoding | null {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
   const accepted = new Set<string>();
   for (const part of header.split(',')) {
@@ -234,9 +240,13 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined,
     if (name && !refused) accepted.add(name.trim());
   }
   for (const { encoding } of PRECOMPRESSED) {
-    if (file.compressed[encoding] && (accepted.has(encoding) || accepted.has('*'))) return encoding;
+    if (available.includes(encoding) && (accepted.has(encoding) || accepted.has('*'))) return encoding;
   }
   return null;
+}
+
+function encodingsOf(file: BuiltFile): Encoding[] {
+  return PRECOMPRESSED.map(({ encoding }) => encoding).filter((encoding) => file.compressed[encoding] !== undefined);
 }
 
 /** Every file of the build by URL path, each with the compressed copies found beside it. */
