@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
+import type { Encoding } from './http/compression.ts';
 import { startTypescriptWorker } from './typescript-worker.ts';
 
 /**
@@ -23,9 +24,8 @@ export interface RenderRequest {
   search: string;
   darkMode: boolean;
   /** How to compress the page, or null to send it as it is. */
-  encoding: PageEncoding | null;
+  encoding: Encoding | null;
 }
-export type PageEncoding = 'br' | 'gzip';
 /** The whole page as UTF-8 bytes (compressed as asked), or why it failed. */
 export type RenderReply = { id: number; page: Uint8Array } | { id: number; error: string };
 
@@ -57,7 +57,7 @@ export class HomeRenderThread {
    * The page, in the person's theme, with the root rendered from `state`, compressed in `encoding` (or not). The
    * compression is the render thread's work too: on the HTTP thread it cost more than the rest of its share of a page.
    */
-  async render(state: unknown, search: string, darkMode: boolean, encoding: PageEncoding | null = null): Promise<Uint8Array> {
+  async render(state: unknown, search: string, darkMode: boolean, encoding: Encoding | null = null): Promise<Uint8Array> {
     const worker = await this.started();
     const id = this.nextId++;
     const rendered = new Promise<Uint8Array>((resolve, reject) => this.pending.set(id, { resolve, reject }));

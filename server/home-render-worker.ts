@@ -3,10 +3,9 @@
  * renders each signed-in home it is sent, one after another.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { BROTLI_OPTIONS } from './http/compression.ts';
+import { compressSync, type Encoding } from './http/compression.ts';
 import type { ServerRenderer } from '../web/src/prerendered.ts';
-import type { PageEncoding, RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
+import type { RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
 const { entryUrl, template } = workerData as RenderWorkerData;
 const renderer = (await import(entryUrl)) as ServerRenderer;
@@ -21,7 +20,7 @@ let room = Buffer.allocUnsafeSlow(0);
  * which TextEncoder would do, and the room is not allocated again for every page. The copy handed over is the
  * page's size, and the HTTP thread sends it as it is: no other copy of the page is made on either thread.
  */
-function pageBytes(head: Uint8Array, markup: string, encoding: PageEncoding | null): Uint8Array<ArrayBuffer> {
+function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null): Uint8Array<ArrayBuffer> {
   const most = head.length + markup.length * 3 + template.tail.length;
   if (room.length < most) room = Buffer.allocUnsafeSlow(Math.max(most, room.length * 2));
   room.set(head, 0);
@@ -30,9 +29,7 @@ function pageBytes(head: Uint8Array, markup: string, encoding: PageEncoding | nu
   length += template.tail.length;
   const page = room.subarray(0, length);
   // The compressed page is copied out too: a buffer from zlib may share its memory, and this one is handed over.
-  if (encoding === 'br') return new Uint8Array(brotliCompressSync(page, BROTLI_OPTIONS));
-  if (encoding === 'gzip') return new Uint8Array(gzipSync(page));
-  return new Uint8Array(page);
+  return new Uint8Array(encoding ? compressSync(page, encoding) : page);
 }
 
 port.on('message', ({ id, state, search, darkMode, encoding }: RenderRequest) => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredEncoding, webRoutes } from './web.ts';
+import { preferredEncoding } from './http/compression.ts';
+import { webRoutes } from './web.ts';
 
 const INDEX_HTML = '<!doctype html><title>app</title><div id="root"></div>';
 const APP_JS = `export const words = ${JSON.stringify('hacker news '.repeat(200))};`;

@@ -9,6 +9,7 @@ import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, type ApiCall, type ServerRenderer } from '../web/src/prerendered.ts';
 import { HomeRenderThread, type HomeTemplate } from './home-render-thread.ts';
 import { withSharedSessionLookup } from './http/access.ts';
+import { preferredEncoding, type Encoding } from './http/compression.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
 
@@ -54,10 +55,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 export const PRECOMPRESSED = [
   { encoding: 'br', extension: '.br' },
   { encoding: 'gzip', extension: '.gz' },
-] as const;
-export type Encoding = (typeof PRECOMPRESSED)[number]['encoding'];
-/** The encodings the render thread compresses a signed-in home in, as the client accepts. */
-const RENDERED_ENCODINGS = PRECOMPRESSED.map(({ encoding }) => encoding);
+] as const satisfies readonly { encoding: Encoding; extension: string }[];
 
 /** One file of the build, held in memory with its compressed copies. */
 interface BuiltFile {
@@ -153,7 +151,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (gathered.audience === 'visitor') return sendLandingOrApp();
       if (gathered.audience === 'maintenance') return sendApp(request, reply, 200);
       // Compressed on the render thread too, as the client accepts: the compression plugin leaves it alone then.
-      const encoding = preferredEncoding(request.headers['accept-encoding'], RENDERED_ENCODINGS);
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
       const page = await home.thread.render(gathered.state, search, gathered.darkMode, encoding).catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
       reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
@@ -228,21 +226,6 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile)
   const encoding = preferredEncoding(request.headers['accept-encoding'], encodingsOf(file));
   if (!encoding) return reply.send(file.body);
   return reply.header('content-encoding', encoding).send(file.compressed[encoding]);
-}
-
-/** The first of our encodings the Accept-Encoding header allows (q=0 refuses one) that the file has a copy in. */
-export function preferredEncoding(acceptEncoding: string | string[] | undefined, available: readonly Encoding[]): Encoding | null {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(param));
-    if (name && !refused) accepted.add(name.trim());
-  }
-  for (const { encoding } of PRECOMPRESSED) {
-    if (available.includes(encoding) && (accepted.has(encoding) || accepted.has('*'))) return encoding;
-  }
-  return null;
 }
 
 function encodingsOf(file: BuiltFile): Encoding[] {

@@ -207,6 +207,32 @@ describe('compression', () => {
     const plain = await t.app.server.inject({ url: '/api/stories/top?limit=1000' });
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
+
+  it('sends an answer kept as text compressed in the encoding the client prefers, with Vary; small answers as they are', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const url = '/api/stories/trending?limit=1000';
+    const plain = await t.app.server.inject({ url });
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const first = await t.app.server.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const again = await t.app.server.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const gzip = await t.app.server.inject({ url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const refused = await t.app.server.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+
+    const small = await t.app.server.inject({ url: '/api/stories/trending?limit=1&minScore=100000', headers: { 'accept-encoding': 'br' } });
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ stories: [], totalCount: 0 });
+  });
 });
 
 describe('list cache', () => {

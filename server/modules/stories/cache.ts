@@ -1,4 +1,4 @@
-import { RecentMap } from './recent-map.ts';
+import { RecentMap } from '../../recent-map.ts';
 
 /**
  * Serialized list responses, kept until the data changes. The data changes when an ingestion cycle finishes

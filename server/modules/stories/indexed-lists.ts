@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
 import { StoryListIndex, type IndexedStory } from './list-index.ts';
-import { RecentMap } from './recent-map.ts';
+import { RecentMap } from '../../recent-map.ts';
 import { presentPageFields, presentStory } from './presenter.ts';
 import {
   selectIndexedStories,

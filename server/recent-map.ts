@@ -1,7 +1,8 @@
 /**
  * A Map of at most `max` entries that keeps the ones in use: reading an entry moves it to the end of the order, and
- * a new entry beyond `max` pushes out the one read or written longest ago. The list cache and the lists' presented
- * stories both keep what people keep asking for this way, while a stream of keys asked once pushes out only its own.
+ * a new entry beyond `max` pushes out the one read or written longest ago. The list cache, the lists' presented
+ * stories and the compressed copies of cached answers keep what people keep asking for this way, while a stream of
+ * keys asked once pushes out only its own.
  */
 export class RecentMap<K, V> {
   private readonly entries = new Map<K, V>();
