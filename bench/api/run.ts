@@ -1,7 +1,7 @@
 /**
  * bench/api: what people's list requests cost, against the ceiling (the same server answering a precomputed
  * body of the same size), at 50 connections, in one run:
- * - the ceiling; trending page 1 from the cache;
+ * - the ceiling; trending page 1 from the cache; the same and a cold trending list as a browser asks (brotli);
  * - cold lists of each sort, every request a new cache key (another min score 0-500, page 1-20 or window),
  *   while /healthz and a cached list are probed alongside on two connections each;
  * - a mix of 80 % cached pages (page 1 of each sort) and 20 % cold lists of every sort.
@@ -40,6 +40,9 @@ export function coldPath(sort: StoryListSort, n: number): string {
   return `/api/stories/${sort}?minScore=${minScore}&page=${page}&limit=50&${window}`;
 }
 
+/** What a browser sends: the answers then go out compressed. */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 interface Figures {
   name: string;
   rps: number;
@@ -58,11 +61,12 @@ export async function runApiBenchmark(): Promise<void> {
       return coldPath(sort, n);
     };
 
-    const load = async (name: string, paths: () => string, connections = CONNECTIONS): Promise<Figures> => {
+    const load = async (name: string, paths: () => string, connections = CONNECTIONS, headers: Record<string, string> = {}): Promise<Figures> => {
       const result = await autocannon({
         url,
         connections,
         duration: DURATION_SECONDS,
+        headers,
         requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
       });
       if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
@@ -82,6 +86,10 @@ export async function runApiBenchmark(): Promise<void> {
     if (CACHED_ONLY) return cachedRatioInSlices(url);
     results.push(await load('ceiling (precomputed body)', () => CEILING_PATH));
     results.push(await load('trending page 1, cached', () => CACHED_PATHS[0]!));
+    // As a browser asks: every browser accepts brotli, so this is what people's pages cost.
+    results.push(await load('  the same, brotli', () => CACHED_PATHS[0]!, CONNECTIONS, BROWSER_ENCODINGS));
+    await warm(() => nextCold('trending'));
+    results.push(await load('trending, cold, brotli', () => nextCold('trending'), CONNECTIONS, BROWSER_ENCODINGS));
 
     const probes: Figures[] = [];
     for (const sort of STORY_LIST_SORTS) {
