@@ -14,7 +14,7 @@ import type pg from 'pg';
 import { publicUrl, type Config } from './config.ts';
 import { isDatabaseTimeout, type Db } from './db/index.ts';
 import { installAccessControl, type Access, type UserResolver } from './http/access.ts';
-import { BROTLI_OPTIONS } from './http/compression.ts';
+import { BROTLI_OPTIONS, COMPRESS_FROM_BYTES, compressAnswersAtOnce } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
 import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts';
 import { markPrivateAnswers } from './http/caching.ts';
@@ -223,9 +223,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
 
-  // Pages, scripts and JSON go out compressed to clients that accept it (BROTLI_OPTIONS says how).
+  // Pages, scripts and JSON go out compressed to clients that accept it (BROTLI_OPTIONS says how); JSON of up to
+  // 64 KB in one call, the rest through the plugin.
+  compressAnswersAtOnce(server);
   await server.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESS_FROM_BYTES,
     encodings: ['br', 'gzip'],
     brotliOptions: BROTLI_OPTIONS,
   });

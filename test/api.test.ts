@@ -228,6 +228,16 @@ describe('compression', () => {
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body).toBe(plain.body);
 
+    // An answer serialised per request is compressed in one call too (the plugin is left larger bodies and streams).
+    const sample = await t.app.server.inject({ url: '/api/demo/trending?limit=5', headers: { 'accept-encoding': 'br' } });
+    const samplePlain = await t.app.server.inject({ url: '/api/demo/trending?limit=5', headers: { 'x-no-compression': '1', 'accept-encoding': 'br' } });
+    expect(samplePlain.body.length).toBeGreaterThan(1024);
+    expect(samplePlain.headers['content-encoding']).toBeUndefined();
+    expect(sample.headers['content-encoding']).toBe('br');
+    expect(sample.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(sample.rawPayload).toString()).toBe(samplePlain.body);
+    expect(sample.headers['content-length']).toBe(String(sample.rawPayload.length));
+
     const small = await t.app.server.inject({ url: '/api/stories/trending?limit=1&minScore=100000', headers: { 'accept-encoding': 'br' } });
     expect(small.body.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();

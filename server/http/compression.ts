@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { brotliCompressSync, constants as zlibConstants, gzipSync, type BrotliOptions } from 'node:zlib';
+import { withVary } from './caching.ts';
 
 /**
  * Brotli as the server compresses what it sends: quality 4 compresses nearly as well as gzip -9 for a fraction of
@@ -30,4 +32,30 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined,
 /** `data` compressed in `encoding`, at once (the plugin's streams cost more than the compression of a small body). */
 export function compressSync(data: string | Uint8Array, encoding: Encoding): Buffer {
   return encoding === 'br' ? brotliCompressSync(data, BROTLI_OPTIONS) : gzipSync(data);
+}
+
+/** Below this an answer goes out as it is: compressing would save about a header's worth. */
+export const COMPRESS_FROM_BYTES = 1024;
+/** Up to this, an answer is compressed at once on the HTTP thread (a fraction of a millisecond); above, by the plugin. */
+const COMPRESS_AT_ONCE_UP_TO_BYTES = 64 * 1024;
+const JSON_TYPE = /^application\/json\b/;
+
+/**
+ * Compresses JSON answers of 1-64 KB in one call, as the request accepts, before the compression plugin sees them:
+ * the plugin compresses through streams, which for an answer of a few kilobytes cost several times the answer itself
+ * (a cached list for a browser: 4,350 requests a second against 25,300 uncompressed). The plugin leaves a compressed
+ * body alone, and still compresses larger answers and streams, off the HTTP thread. Register it before the plugin.
+ */
+export function compressAnswersAtOnce(server: FastifyInstance): void {
+  // A callback rather than an async function: it runs for every answer, and most need nothing from it.
+  server.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (payload.length < COMPRESS_FROM_BYTES || payload.length > COMPRESS_AT_ONCE_UP_TO_BYTES) return done(null, payload);
+    if (reply.hasHeader('content-encoding') || !JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
+    reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
+    const encoding = request.headers['x-no-compression'] === undefined ? preferredEncoding(request.headers['accept-encoding']) : null;
+    if (encoding === null) return done(null, payload);
+    reply.header('content-encoding', encoding).removeHeader('content-length');
+    done(null, compressSync(payload, encoding));
+  });
 }

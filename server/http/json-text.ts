@@ -1,12 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { RecentMap } from '../recent-map.ts';
 import { withVary } from './caching.ts';
-import { compressSync, ENCODINGS, preferredEncoding, type Encoding } from './compression.ts';
+import { COMPRESS_FROM_BYTES, compressSync, ENCODINGS, preferredEncoding, type Encoding } from './compression.ts';
 
 const passThrough = (payload: unknown): string => payload as string;
 
-/** Below this the compression plugin sends a body as it is too: a header's worth of saving. */
-const COMPRESS_FROM_CHARACTERS = 1024;
 /**
  * Compressed copies kept, per encoding, of answers up to KEPT_UP_TO_CHARACTERS long. A copy holds its text as its
  * key, so this bounds their memory at about 25 MB, most of it text the answers' caches hold anyway; a page of 25
@@ -39,13 +37,12 @@ function compressedCopy(json: string, encoding: Encoding): Buffer {
 
 /**
  * Sends a body that is already JSON of the route's declared shape (answers cached as text): re-serialising it per
- * request would cost as much as the rest of a cached answer. It is compressed here, as the request accepts, rather
- * than by the compression plugin (which leaves a compressed body alone): the plugin's streams cost five times what
- * the rest of a cached answer does, and a cached answer's compressed copy is kept.
+ * request would cost as much as the rest of a cached answer. It is compressed here, as the request accepts, and the
+ * compressed copy of a cached answer is kept, so it is compressed once rather than for every request.
  */
 export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   reply.type('application/json; charset=utf-8');
-  if (json.length < COMPRESS_FROM_CHARACTERS) return reply.serializer(passThrough).send(json as never);
+  if (json.length < COMPRESS_FROM_BYTES) return reply.serializer(passThrough).send(json as never);
   reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
   const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
   if (encoding === null) return reply.serializer(passThrough).send(json as never);
