@@ -163,6 +163,8 @@ test.describe('signed in', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a brand new passphrase');
     await page.getByRole('button', { name: 'Sign In' }).click();
+    // The home arrives rendered by the server: its menu opens once the app has adopted it.
+    await waitForStories(page);
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Delete account' }).click();
