@@ -9,7 +9,7 @@ import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, type ApiCall, type ServerRenderer } from '../web/src/prerendered.ts';
 import { HomeRenderThread, type HomeTemplate } from './home-render-thread.ts';
 import { withSharedSessionLookup } from './http/access.ts';
-import { preferredEncoding, type Encoding } from './http/compression.ts';
+import { answerEncoding, preferredEncoding, type Encoding } from './http/compression.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
 
@@ -151,10 +151,9 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
       if (gathered.audience === 'visitor') return sendLandingOrApp();
       if (gathered.audience === 'maintenance') return sendApp(request, reply, 200);
       // Compressed on the render thread too, as the client accepts: the compression plugin leaves it alone then.
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      const encoding = answerEncoding(request, reply);
       const page = await home.thread.render(gathered.state, search, gathered.darkMode, encoding).catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
-      reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
       if (encoding) reply.header('content-encoding', encoding);
       // The page holds the person's own data: never stored, by shared caches or the browser's.
       return reply

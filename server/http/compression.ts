@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants as zlibConstants, gzipSync, type BrotliOptions } from 'node:zlib';
 import { withVary } from './caching.ts';
 
@@ -29,6 +29,15 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined,
   return null;
 }
 
+/**
+ * The encoding to send an answer in, as the request accepts (none when it says `x-no-compression`, as the plugin
+ * honours); notes on the reply that the answer varies with the request's Accept-Encoding.
+ */
+export function answerEncoding(request: FastifyRequest, reply: FastifyReply): Encoding | null {
+  reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
+  return request.headers['x-no-compression'] === undefined ? preferredEncoding(request.headers['accept-encoding']) : null;
+}
+
 /** `data` compressed in `encoding`, at once (the plugin's streams cost more than the compression of a small body). */
 export function compressSync(data: string | Uint8Array, encoding: Encoding): Buffer {
   return encoding === 'br' ? brotliCompressSync(data, BROTLI_OPTIONS) : gzipSync(data);
@@ -52,8 +61,7 @@ export function compressAnswersAtOnce(server: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     if (payload.length < COMPRESS_FROM_BYTES || payload.length > COMPRESS_AT_ONCE_UP_TO_BYTES) return done(null, payload);
     if (reply.hasHeader('content-encoding') || !JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
-    reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
-    const encoding = request.headers['x-no-compression'] === undefined ? preferredEncoding(request.headers['accept-encoding']) : null;
+    const encoding = answerEncoding(request, reply);
     if (encoding === null) return done(null, payload);
     reply.header('content-encoding', encoding).removeHeader('content-length');
     done(null, compressSync(payload, encoding));

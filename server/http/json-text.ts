@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { RecentMap } from '../recent-map.ts';
-import { withVary } from './caching.ts';
-import { COMPRESS_FROM_BYTES, compressSync, ENCODINGS, preferredEncoding, type Encoding } from './compression.ts';
+import { answerEncoding, COMPRESS_FROM_BYTES, compressSync, ENCODINGS, type Encoding } from './compression.ts';
 
 const passThrough = (payload: unknown): string => payload as string;
 
@@ -43,8 +42,7 @@ function compressedCopy(json: string, encoding: Encoding): Buffer {
 export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   reply.type('application/json; charset=utf-8');
   if (json.length < COMPRESS_FROM_BYTES) return reply.serializer(passThrough).send(json as never);
-  reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
-  const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
+  const encoding = answerEncoding(reply.request, reply);
   if (encoding === null) return reply.serializer(passThrough).send(json as never);
   return reply.header('content-encoding', encoding).send(compressedCopy(json, encoding));
 }
