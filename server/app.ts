@@ -309,7 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const shares = new SharesService(deps.pool, deps.now, publicUrl(deps.config));
   await server.register(sharesRoutes(shares, resolveUser, await loadOrCreateSecret(deps.pool, 'share-views')));
   await server.register(analyticsRoutes(deps.pool, limiter, resolveUser, await loadOrCreateSecret(deps.pool, 'analytics-viewers'), deps.now));
-  await server.register(searchRoutes(new SearchService(deps.pool, deps.now)));
+  await server.register(searchRoutes(new SearchService(deps.pool, deps.now, () => stories.currentIndex())));
   const predictions = new PredictionsService(deps.pool, deps.now);
   await server.register(predictionsRoutes(predictions));
   // The web app's catch-all goes last, so every route above takes precedence over it.

@@ -168,6 +168,31 @@ describe('GET /api/search/stories', () => {
     expect(body.totalCount).toBe(SEEDED.filter((s) => !s.dead && !s.deleted).length);
   });
 
+  it('counts every match from memory, follows the stories as they change, and says when SQL bounded its count', async () => {
+    const pool = t.db.database.pool;
+    await pool.query(
+      `INSERT INTO stories (hn_id, title, time, score) SELECT 100000 + g, 'Bulk story ' || g, $1, 1 FROM generate_series(1, 1100) AS g`,
+      [NOW_SECONDS],
+    );
+    try {
+      // As a cycle's end does: the index reads what changed.
+      t.app.stories.invalidate();
+      const body = (await search({ q: 'BULK', limit: '2' })).json() as { stories: Story[]; totalCount: number; totalCountBounded: boolean };
+      expect({ total: body.totalCount, bounded: body.totalCountBounded, shown: body.stories.length }).toEqual({ total: 1100, bounded: false, shown: 2 });
+      // The statement that answers while the index loads stops counting at the bound, and says so.
+      const bySql = await selectSearchResults(pool, searchQuerySchema.parse({ q: 'BULK' }), NOW_SECONDS * 1000);
+      expect(bySql.totalCount).toBe(SEARCH_TOTAL_BOUND);
+      await pool.query(`UPDATE stories SET title = 'Renamed heap ' || hn_id WHERE hn_id BETWEEN 100001 AND 100010`);
+      t.app.stories.invalidate();
+      expect((await search({ q: 'bulk' })).json().totalCount).toBe(1090);
+      expect((await search({ q: 'renamed HEAP' })).json().totalCount).toBe(10);
+    } finally {
+      await pool.query('UPDATE stories SET deleted = true WHERE hn_id > 100000');
+      t.app.stories.invalidate();
+    }
+    expect((await search({ q: 'bulk' })).json().totalCount).toBe(0);
+  });
+
   it('refuses bad parameters with a message and changes nothing', async () => {
     const before = await databaseFingerprint(t.db.database.pool, ['sessions', 'rate_limits']);
     for (const [query, message] of [
@@ -210,7 +235,7 @@ describe('GET /api/search/suggestions', () => {
     expect((await suggest('gp')).json()).toEqual({ suggestions: [] });
   });
 
-  it('offers the most used of many matching words, ties by the word, as a plain filter of the vocabulary would', async () => {
+  it('offers, by SQL while the index loads, the most used of many matching words, ties by the word, as a plain filter of the vocabulary would', async () => {
     // 600 words containing "quux", used by 1 to 300 stories (each count twice): texts matching hundreds of words,
     // ten, or a hundred by two letters. Each answer equals a plain filter of every word.
     const words = Array.from({ length: 600 }, (_, i) => `quux${String(i).padStart(3, '0')}`);
@@ -226,7 +251,6 @@ describe('GET /api/search/suggestions', () => {
           .sort((a, b) => b.stories - a.stories || (a.word < b.word ? -1 : 1))
           .slice(0, 5)
           .map((entry) => entry.word);
-        expect((await suggest(q)).json(), q).toEqual({ suggestions: want });
         // However many of the most used words are read first: none match, some, or five.
         for (const walk of [1, 5, 40, 700]) expect(await selectSuggestions(pool, q, walk), `${q}, walk ${walk}`).toEqual(want);
       }
@@ -246,18 +270,22 @@ describe('GET /api/search/suggestions', () => {
     };
     expect((await suggest('zygo')).json()).toEqual({ suggestions: [] });
     expect((await suggest('yg')).json()).toEqual({ suggestions: [] });
+    // Each change is offered once a cycle has finished, as a story list shows it (the index reads what changed then);
+    // the SQL vocabulary, which answers while the index loads, follows at once.
+    const expectOffered = async (texts: string[], suggestions: string[]) => {
+      t.app.stories.invalidate();
+      for (const q of texts) {
+        expect((await suggest(q)).json(), q).toEqual({ suggestions });
+        expect(await selectSuggestions(pool, q), q).toEqual(suggestions);
+      }
+      await expectPairsOfVocabulary();
+    };
     await seedStories(pool, [{ hnId: 9001, title: 'Zygote builds', time: NOW_SECONDS }]);
-    expect((await suggest('zygo')).json()).toEqual({ suggestions: ['zygote'] });
-    expect((await suggest('yG')).json()).toEqual({ suggestions: ['zygote'] });
-    await expectPairsOfVocabulary();
+    await expectOffered(['zygo', 'yG'], ['zygote']);
     await pool.query(`UPDATE stories SET title = 'Zygomatic bones' WHERE hn_id = 9001`);
-    expect((await suggest('zygo')).json()).toEqual({ suggestions: ['zygomatic'] });
-    expect((await suggest('yg')).json()).toEqual({ suggestions: ['zygomatic'] });
-    await expectPairsOfVocabulary();
+    await expectOffered(['zygo', 'yg'], ['zygomatic']);
     await pool.query(`UPDATE stories SET deleted = true WHERE hn_id = 9001`);
-    expect((await suggest('zygo')).json()).toEqual({ suggestions: [] });
-    expect((await suggest('yg')).json()).toEqual({ suggestions: [] });
-    await expectPairsOfVocabulary();
+    await expectOffered(['zygo', 'yg'], []);
   });
 
   it('takes wildcard and quote characters in two letters literally', async () => {

@@ -105,6 +105,9 @@ const indexedStory = (row: Row): IndexedStory => ({
   trendingScore: row.trending_score,
   riseScore: row.rise_score,
   visible: !row.dead && !row.deleted,
+  title: '',
+  domain: '',
+  by: '',
 });
 
 describe('the lists\' in-memory index gives the answers of a plain sort', () => {

@@ -81,6 +81,11 @@ if ((existing.rows[0]?.n ?? 0) === 0) {
 // As an ingestion cycle leaves them: the search indexes' pending lists merged (server/modules/search/indexes.ts).
 await mergeSearchIndexPendingLists(pool);
 const app = await buildApp({ config, pool, db: database.db, metrics: createMetrics(), now: Date.now, trigger: { requestNow: async () => undefined } });
+// As the server does once it listens: searches and suggestions are answered from the stories' in-memory index.
+const indexing = Date.now();
+await app.stories.startIndexing();
+const heapMb = (process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers) / 2 ** 20;
+process.stderr.write(`indexed ${STORIES.toLocaleString('en-US')} stories in memory in ${((Date.now() - indexing) / 1000).toFixed(1)} s (heap and buffers ${heapMb.toFixed(0)} MB)\n`);
 const setCeilingSize = addCeilingRoute(app.server);
 const signUp = await app.server.inject({
   method: 'POST',

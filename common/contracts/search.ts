@@ -30,6 +30,9 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export const searchResponseSchema = z.object({
   stories: z.array(storySchema),
   totalCount: z.number().int().describe('Every stored story that matches, not only those returned'),
+  totalCountBounded: z
+    .boolean()
+    .describe('True when the count stopped at 1,000 (only while the server loads its search index): at least that many match'),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

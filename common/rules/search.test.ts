@@ -18,9 +18,10 @@ describe('searchCaption (spec part 2 §2.4)', () => {
   it('says when only the first 100 are shown', () => {
     expect(searchCaption(100, 640, 'ai')).toBe('Showing first 100 of 640 results');
   });
-  it('adds "+" once the count reached its bound', () => {
-    expect(searchCaption(100, SEARCH_TOTAL_BOUND - 1, 'ai')).toBe('Showing first 100 of 999 results');
-    expect(searchCaption(100, SEARCH_TOTAL_BOUND, 'ai')).toBe('Showing first 100 of 1,000+ results');
+  it('counts every match, and adds "+" when the count stopped at its bound', () => {
+    expect(searchCaption(100, 31_306, 'ai')).toBe('Showing first 100 of 31,306 results');
+    expect(searchCaption(100, SEARCH_TOTAL_BOUND, 'ai')).toBe('Showing first 100 of 1,000 results');
+    expect(searchCaption(100, SEARCH_TOTAL_BOUND, 'ai', true)).toBe('Showing first 100 of 1,000+ results');
   });
   it('says when nothing matches', () => {
     expect(searchCaption(0, 0, 'zzz')).toBe('No stories match your search criteria');

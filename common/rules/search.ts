@@ -6,9 +6,9 @@
 /** Results shown: the first 100 (spec §9 "Search fetches up to 1000 stories, shows at most 100"). */
 export const SEARCH_RESULTS_LIMIT = 100;
 /**
- * How far a search counts its matches. The spec's client fetched at most 1,000 stories (§9), so its "Showing first
- * 100 of {n} results" never said more than 1,000; counting every match of a frequent text costs as much as reading
- * them all, on every search. The caption says "1,000+" once the bound is reached (docs/search.md).
+ * How far a search counts its matches while the server's in-memory index loads and SQL answers: counting every match
+ * of a frequent text there costs as much as reading them all. The answer then says its count is bounded, and the
+ * caption says "1,000+". From memory every match is counted (docs/search.md).
  */
 export const SEARCH_TOTAL_BOUND = 1000;
 /** Suggestions need a query of at least this many characters... */
@@ -60,10 +60,10 @@ export function activeFilterCount(filters: SearchFilters): number {
   return (['domain', 'author', 'minScore', 'hours', 'sort', 'order'] as const).filter((key) => filters[key] !== DEFAULT_SEARCH_FILTERS[key]).length;
 }
 
-/** A search's results caption (spec §2.4). */
-export function searchCaption(shown: number, totalCount: number, q: string): string {
+/** A search's results caption (spec §2.4); `bounded` when the count stopped at its bound (at least that many). */
+export function searchCaption(shown: number, totalCount: number, q: string, bounded = false): string {
   if (totalCount === 0) return 'No stories match your search criteria';
-  const plus = totalCount >= SEARCH_TOTAL_BOUND ? '+' : '';
+  const plus = bounded ? '+' : '';
   if (totalCount > shown) return `Showing first ${shown.toLocaleString('en-US')} of ${totalCount.toLocaleString('en-US')}${plus} results`;
   const found = `${totalCount.toLocaleString('en-US')} ${totalCount === 1 ? 'story' : 'stories'} found`;
   return q ? `${found} for "${q}"` : found;

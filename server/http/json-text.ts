@@ -23,8 +23,8 @@ const compressedCopies = Object.fromEntries(ENCODINGS.map((encoding) => [encodin
   RecentMap<string, Buffer>
 >;
 
-function compressedCopy(json: string, encoding: Encoding): Buffer {
-  if (json.length > KEPT_UP_TO_CHARACTERS) return compressSync(json, encoding);
+function compressedCopy(json: string, encoding: Encoding, keep: boolean): Buffer {
+  if (!keep || json.length > KEPT_UP_TO_CHARACTERS) return compressSync(json, encoding);
   const copies = compressedCopies[encoding];
   let copy = copies.get(json);
   if (copy === undefined) {
@@ -37,12 +37,14 @@ function compressedCopy(json: string, encoding: Encoding): Buffer {
 /**
  * Sends a body that is already JSON of the route's declared shape (answers cached as text): re-serialising it per
  * request would cost as much as the rest of a cached answer. It is compressed here, as the request accepts, and the
- * compressed copy of a cached answer is kept, so it is compressed once rather than for every request.
+ * compressed copy of a cached answer is kept, so it is compressed once rather than for every request. An answer
+ * built for one request and never cached (`cached: false`, a search) is compressed without keeping a copy, which
+ * would only push out the copies of cached answers.
  */
-export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+export function sendJsonText(reply: FastifyReply, json: string, { cached = true }: { cached?: boolean } = {}): FastifyReply {
   reply.type('application/json; charset=utf-8');
   if (json.length < COMPRESS_FROM_BYTES) return reply.serializer(passThrough).send(json as never);
   const encoding = answerEncoding(reply.request, reply);
   if (encoding === null) return reply.serializer(passThrough).send(json as never);
-  return reply.header('content-encoding', encoding).send(compressedCopy(json, encoding));
+  return reply.header('content-encoding', encoding).send(compressedCopy(json, encoding, cached));
 }

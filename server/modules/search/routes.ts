@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../common/contracts/errors.ts';
 import { searchQuerySchema, searchResponseSchema, suggestionsQuerySchema, suggestionsResponseSchema } from '../../../common/contracts/search.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import type { SearchService } from './service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
@@ -19,7 +20,7 @@ export function searchRoutes(service: SearchService): FastifyPluginAsyncZod {
           response: { 200: searchResponseSchema, ...errors },
         },
       },
-      async (request) => service.stories(request.query),
+      async (request, reply) => sendJsonText(reply, await service.stories(request.query), { cached: false }),
     );
 
     app.get(

@@ -46,7 +46,8 @@ export class ListCache {
     this.entries.clear();
   }
 
-  private async currentGeneration(): Promise<number> {
+  /** The newest generation, read again when it is older than half its life (and waited for once past its life). */
+  async currentGeneration(): Promise<number> {
     const age = this.options.now() - this.generationReadAt;
     if (age < this.options.generationTtlMs / 2) return this.generation;
     const read = this.readNextGeneration();

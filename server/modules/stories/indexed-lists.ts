@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { SearchQuery } from '../../../common/contracts/search.ts';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
 import { StoryListIndex, type IndexedStory } from './list-index.ts';
 import { RecentMap } from '../../recent-map.ts';
@@ -22,7 +23,7 @@ export interface IndexedListsOptions {
 }
 
 /**
- * Story lists answered from memory: the index (list-index.ts) finds a page's stories and their total, and each
+ * Story lists, searches and suggestions answered from memory: the index (list-index.ts) finds a page's stories and their total, and each
  * story's JSON comes from a cache of presented stories, so a list the list cache has never seen costs no query. The
  * index reads every story once (startIndexing), then only the stories changed since it last looked (catchUp, on
  * the list cache's generation reads, at most twice a second): a trigger marks each change with its transaction
@@ -69,6 +70,22 @@ export class IndexedLists {
     return `{"stories":[${stories.join(',')}],${fields.slice(1)}`;
   }
 
+  /**
+   * A search's answer as JSON, from memory, or null while the index loads. Its count is of every match
+   * (`totalCountBounded` false), where the SQL statement answering meanwhile stops at a bound.
+   */
+  async search(query: SearchQuery, nowMs: number): Promise<string | null> {
+    if (!this.mark) return null;
+    const { ids, totalCount } = this.index.search(query, nowMs);
+    const stories = await this.presentedStories(ids, nowMs);
+    return `{"stories":[${stories.join(',')}],"totalCount":${totalCount},"totalCountBounded":false}`;
+  }
+
+  /** Up to `limit` title words containing a text, the most used first, from memory; null while the index loads. */
+  suggestions(text: string, limit: number): string[] | null {
+    return this.mark ? this.index.suggestions(text, limit) : null;
+  }
+
   private async load(): Promise<void> {
     const mark = await selectStoryChangeMark(this.pool);
     const stories: IndexedStory[] = [];
@@ -80,6 +97,7 @@ export class IndexedLists {
     }
     // All at once: each order is sorted once, where applying run by run would merge every run into it.
     this.index.apply(stories);
+    this.index.trim();
     this.mark = mark;
   }
 

@@ -1,7 +1,11 @@
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
 import { STORY_LIST_SORTS } from '../../../common/contracts/stories.ts';
 import { listTotalBound } from '../../../common/rules/list-total.ts';
+import type { SearchQuery } from '../../../common/contracts/search.ts';
+import type { SearchSort } from '../../../common/rules/search.ts';
 import { windowHours } from './queries.ts';
+import { characterMask, hasOwnBit, searchTextOf, TrigramIndex } from './text-index.ts';
+import { TitleVocabulary } from './title-vocabulary.ts';
 
 /** What the index keeps of a story: its sort keys and filters (server/modules/stories/queries.ts, ORDER_BY). */
 export interface IndexedStory {
@@ -12,8 +16,11 @@ export interface IndexedStory {
   scoreVelocity: number;
   trendingScore: number;
   riseScore: number;
-  /** Neither dead, deleted nor hidden by moderation: a list may show it. */
+  /** Neither dead, deleted nor hidden by moderation: a list may show it, a search find it. */
   visible: boolean;
+  title: string;
+  domain: string;
+  by: string;
 }
 
 /** A list page found by the index: the page's story ids in order, and the total counted up to the list's bound. */
@@ -26,6 +33,13 @@ export interface IndexedPage {
 const RANKED_SORTS = ['trending', 'top', 'comments'] as const satisfies readonly StoryListSort[];
 type RankedSort = (typeof RANKED_SORTS)[number];
 const isRanked = (sort: StoryListSort): sort is RankedSort => (RANKED_SORTS as readonly string[]).includes(sort);
+
+/** The list order each search sort reads: the same keys and ties (server/modules/search/queries.ts, SORT_ORDERS). */
+const SEARCH_ORDERS = { score: 'top', comments: 'comments', time: 'recent', trending: 'trending' } as const satisfies Record<SearchSort, StoryListSort>;
+type SearchOrder = (typeof SEARCH_ORDERS)[SearchSort];
+/** The orders whose positions are kept for each story: the ranked lists' windows and the searches read them. */
+const POSITIONED_ORDERS = [...new Set<RankedSort | SearchOrder>([...RANKED_SORTS, ...Object.values(SEARCH_ORDERS)])];
+type PositionedOrder = (typeof POSITIONED_ORDERS)[number];
 
 /**
  * The most matches a window read by time gathers. A window with more is found by walking the sort's order instead:
@@ -78,8 +92,13 @@ export class StoryListIndex {
   private readonly orders = Object.fromEntries(STORY_LIST_SORTS.map((sort) => [sort, new Int32Array(0)])) as Record<StoryListSort, Int32Array>;
   /** The time order from each score floor up (the first is the recent order itself). */
   private timeOrders: Int32Array[] = SCORE_FLOORS.map(() => new Int32Array(0));
-  /** A ranked sort's position of each slot (valid for the stories in its order). */
-  private readonly ranks = Object.fromEntries(RANKED_SORTS.map((sort) => [sort, new Int32Array(0)])) as Record<RankedSort, Int32Array>;
+  /** An order's position of each slot (valid for the stories in the order). */
+  private readonly ranks = Object.fromEntries(POSITIONED_ORDERS.map((sort) => [sort, new Int32Array(0)])) as Record<PositionedOrder, Int32Array>;
+  /** Each slot's search text (searchTextOf), where the trigram index finds it. */
+  private texts: string[] = [];
+  private readonly trigrams = new TrigramIndex();
+  /** The visible stories' title words, for suggestions. */
+  private readonly vocabulary = new TitleVocabulary();
 
   /** Each sort's comparison of two slots, as its ORDER BY: every key descending, ties by id, newest first. */
   private readonly compare: Record<StoryListSort, (a: number, b: number) => number> = {
@@ -121,6 +140,7 @@ export class StoryListIndex {
         this.ensureCapacity(slot + 1);
         this.ids[slot] = story.id;
       }
+      this.indexText(slot, story);
       this.score[slot] = story.score;
       this.descendants[slot] = story.descendants;
       this.time[slot] = story.time;
@@ -140,7 +160,87 @@ export class StoryListIndex {
       i === 0 ? this.orders.recent : this.merged(this.timeOrders[i]!, changedSlots, this.compare.recent, (slot) => this.visible[slot] === 1 && this.score[slot]! >= floor),
     );
     for (const slot of changedSlots) this.changed[slot] = 0;
-    for (const sort of RANKED_SORTS) this.rank(sort);
+    for (const sort of POSITIONED_ORDERS) this.rank(sort);
+    this.vocabulary.settle();
+  }
+
+  /** Gives back the room the search's lists grew into while the index was first loaded (text-index.ts). */
+  trim(): void {
+    this.trigrams.trim();
+  }
+
+  /** A story's search text into the trigram index, and its title's words into the vocabulary while it is visible. */
+  private indexText(slot: number, story: IndexedStory): void {
+    const before = this.texts[slot];
+    const text = searchTextOf(story.title, story.domain, story.by);
+    if (text !== before) {
+      if (before !== undefined) this.trigrams.remove(slot, before);
+      this.trigrams.add(slot, text);
+      this.texts[slot] = text;
+    }
+    const wasCounted = before !== undefined && this.visible[slot] === 1;
+    const titleOf = (searchText: string) => searchText.slice(0, searchText.indexOf('\n'));
+    if (wasCounted && (!story.visible || text !== before)) this.vocabulary.count(titleOf(before), -1);
+    if (story.visible && (!wasCounted || text !== before)) this.vocabulary.count(titleOf(text), 1);
+  }
+
+  /**
+   * A search's page and how many stories match (every one: the count has no bound here), by the rules of the SQL
+   * statement (server/modules/search/queries.ts), which answers while the index loads. The stories that may hold the
+   * texts come from the trigram index (or, when no text is two characters long or more, every story, read by its
+   * character mask for a one-character text); each is tested, and its position in the sort's order marked in a
+   * bitmap, whose first (or, low to high, last) marks are the page.
+   */
+  search(query: SearchQuery, nowMs: number): IndexedPage {
+    const since = query.hours === 'all' ? -Infinity : Math.floor(nowMs / 1000) - Number(query.hours) * 3600;
+    const texts = [query.q, query.domain, query.author].map((text) => text.toLowerCase());
+    const [q, domain, author] = texts as [string, string, string];
+    const candidates = this.trigrams.candidates(texts);
+    const [maskLow, maskHigh] = characterMask(texts);
+    // A free text of two or three characters is in every story the index gives for it (its one trigram's, or its
+    // pair's), and a letter or digit in every story whose mask has its bit: reading each story's text to test it
+    // again would be most of the cost of a frequent text.
+    const qFound = candidates !== null && (q.length === 2 || q.length === 3) ? true : q.length === 1 && hasOwnBit(q);
+    const testQ = q !== '' && !qFound;
+    const matches = (slot: number): boolean => {
+      if (this.visible[slot] === 0 || this.score[slot]! < query.minScore || this.time[slot]! < since) return false;
+      if (!this.trigrams.hasCharacters(slot, maskLow, maskHigh)) return false;
+      if (!testQ && domain === '' && author === '') return true;
+      const text = this.texts[slot]!;
+      if (testQ && !text.includes(q)) return false;
+      if (domain === '' && author === '') return true;
+      // The domain is the text's second line, the author its third; neither filter holds a line break.
+      const domainStart = text.indexOf('\n') + 1;
+      const authorStart = text.indexOf('\n', domainStart) + 1;
+      if (domain !== '') {
+        const at = text.indexOf(domain, domainStart);
+        if (at < 0 || at + domain.length >= authorStart) return false;
+      }
+      return author === '' || text.includes(author, authorStart);
+    };
+    const sort = SEARCH_ORDERS[query.sort];
+    const rank = this.ranks[sort];
+    const marks = this.rankMarks;
+    let count = 0;
+    const consider = (slot: number) => {
+      if (!matches(slot)) return;
+      marks[rank[slot]! >>> 5]! |= 1 << (rank[slot]! & 31);
+      count++;
+    };
+    if (candidates === null) {
+      for (let slot = 0; slot < this.slots.size; slot++) consider(slot);
+    } else {
+      for (let i = 0; i < candidates.length; i++) consider(candidates.slots[i]!);
+    }
+    const ranks = query.order === 'asc' ? lastMarked(marks, query.limit) : firstMarked(marks, query.limit);
+    marks.fill(0);
+    const order = this.orders[sort];
+    return { ids: ranks.map((r) => this.ids[order[r]!]!), totalCount: count };
+  }
+
+  /** Up to `limit` title words of visible stories containing a text, the most used first. */
+  suggestions(text: string, limit: number): string[] {
+    return this.vocabulary.suggestions(text.toLowerCase(), limit);
   }
 
   /** The page of a list, found as the SQL statement finds it (same filters, order, ties and bounded total). */
@@ -184,17 +284,7 @@ export class StoryListIndex {
   private firstMarked(marked: Int32Array, count: number, first: number, end: number): number[] {
     const marks = this.rankMarks;
     for (let i = 0; i < count; i++) marks[marked[i]! >>> 5]! |= 1 << (marked[i]! & 31);
-    const ranks: number[] = [];
-    let seen = 0;
-    for (let w = 0; w < marks.length && seen < end; w++) {
-      let word = marks[w]!;
-      while (word !== 0 && seen < end) {
-        const lowest = word & -word;
-        if (seen >= first) ranks.push((w << 5) + 31 - Math.clz32(lowest));
-        seen++;
-        word ^= lowest;
-      }
-    }
+    const ranks = firstMarked(marks, end).slice(first);
     for (let i = 0; i < count; i++) marks[marked[i]! >>> 5] = 0;
     return ranks;
   }
@@ -271,7 +361,7 @@ export class StoryListIndex {
     return buffer.subarray(0, length);
   }
 
-  private rank(sort: RankedSort): void {
+  private rank(sort: PositionedOrder): void {
     const order = this.orders[sort];
     const rank = this.ranks[sort];
     for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
@@ -294,8 +384,36 @@ export class StoryListIndex {
     this.riseScore = grow(this.riseScore, (n) => new Float64Array(n));
     this.visible = grow(this.visible, (n) => new Uint8Array(n));
     this.changed = grow(this.changed, (n) => new Uint8Array(n));
-    for (const sort of RANKED_SORTS) this.ranks[sort] = grow(this.ranks[sort], (n) => new Int32Array(n));
+    for (const sort of POSITIONED_ORDERS) this.ranks[sort] = grow(this.ranks[sort], (n) => new Int32Array(n));
     this.rankMarks = new Uint32Array((capacity + 31) >>> 5);
     this.capacity = capacity;
   }
+}
+
+/** The positions of the first `limit` marks of a bitmap, lowest first. */
+function firstMarked(marks: Uint32Array, limit: number): number[] {
+  const found: number[] = [];
+  for (let w = 0; w < marks.length && found.length < limit; w++) {
+    let word = marks[w]!;
+    while (word !== 0 && found.length < limit) {
+      const lowest = word & -word;
+      found.push((w << 5) + 31 - Math.clz32(lowest));
+      word ^= lowest;
+    }
+  }
+  return found;
+}
+
+/** The positions of the last `limit` marks of a bitmap, highest first. */
+function lastMarked(marks: Uint32Array, limit: number): number[] {
+  const found: number[] = [];
+  for (let w = marks.length - 1; w >= 0 && found.length < limit; w--) {
+    let word = marks[w]!;
+    while (word !== 0 && found.length < limit) {
+      const highest = 31 - Math.clz32(word);
+      found.push((w << 5) + highest);
+      word ^= 1 << highest;
+    }
+  }
+  return found;
 }

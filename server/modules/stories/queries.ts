@@ -181,8 +181,8 @@ export async function selectStoriesById(pool: pg.Pool, ids: readonly number[]): 
 }
 
 /** What the lists' in-memory index keeps of a story (list-index.ts), as array rows: 500,000 are read at start. */
-const INDEX_COLUMNS = 'id, score, descendants, time, score_velocity, trending_score, rise_score, NOT (dead OR deleted OR hidden)';
-type IndexRow = [number, number, number, number, number, number, number, boolean];
+const INDEX_COLUMNS = 'id, score, descendants, time, score_velocity, trending_score, rise_score, NOT (dead OR deleted OR hidden), title, domain, by';
+type IndexRow = [number, number, number, number, number, number, number, boolean, string, string, string];
 
 const indexedStory = (row: IndexRow): IndexedStory => ({
   id: row[0],
@@ -193,6 +193,9 @@ const indexedStory = (row: IndexRow): IndexedStory => ({
   trendingScore: row[5],
   riseScore: row[6],
   visible: row[7],
+  title: row[8],
+  domain: row[9],
+  by: row[10],
 });
 
 /**

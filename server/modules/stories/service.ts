@@ -84,6 +84,15 @@ export class StoriesService {
     return this.indexed.startIndexing();
   }
 
+  /**
+   * The in-memory index, caught up as the lists are: with what changed up to the newest generation read, which is at
+   * most a second old (searches read it; they are never cached).
+   */
+  async currentIndex(): Promise<IndexedLists> {
+    await this.cache.currentGeneration();
+    return this.indexed;
+  }
+
   /** The landing page's live sample: the top trending stories, kept for two minutes. */
   async demoTrending(limit: number): Promise<{ stories: ReturnType<typeof presentStory>[] }> {
     if (this.demo && this.demo.key === limit && Date.now() - this.demo.at < DEMO_CACHE_MS) return this.demo.body;

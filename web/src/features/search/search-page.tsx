@@ -118,7 +118,7 @@ export function SearchPage({ renderStory }: SearchPageProps) {
       </section>
 
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="search-caption">
-        {results.isPending ? 'Loading stories...' : results.data ? searchCaption(results.data.stories.length, results.data.totalCount, filters.q) : ''}
+        {results.isPending ? 'Loading stories...' : results.data ? searchCaption(results.data.stories.length, results.data.totalCount, filters.q, results.data.totalCountBounded) : ''}
       </p>
 
       {results.isPending ? (

@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SEARCH_SORTS, SEARCH_TIME_RANGES, type SearchSort } from '../../../common/rules/search.ts';
+import type { SearchQuery } from '../../../common/contracts/search.ts';
+import { StoryListIndex, type IndexedStory } from './list-index.ts';
+import { titleWords } from './title-vocabulary.ts';
+
+const NOW_MS = Date.UTC(2026, 10, 28, 12);
+const NOW_SECONDS = NOW_MS / 1000;
+
+// Few distinct words, domains and authors, with characters that are special elsewhere (%, _, quotes, a backslash)
+// and letters whose lowercase differs, so texts are shared, overlap and tie.
+const WORDS = ['Rust', 'rusty', 'trust', 'GPU', '100%', 'snake_case', "O'Reilly", 'C:\\path', 'Ünïcode', 'data', 'ai'];
+const DOMAINS = ['github.com', 'rust-lang.org', 'example.com', ''];
+const AUTHORS = ['dang', 'pg', 'rustacean', 'o_reilly'];
+
+const storyArbitrary = fc.record({
+  title: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((words) => words.join(' ')),
+  domain: fc.constantFrom(...DOMAINS),
+  by: fc.constantFrom(...AUTHORS),
+  time: fc.integer({ min: 0, max: 400 }).map((hours) => NOW_SECONDS - hours * 3600),
+  score: fc.integer({ min: 0, max: 6 }),
+  descendants: fc.integer({ min: 0, max: 3 }),
+  trendingScore: fc.constantFrom(0, 0.5, 2),
+  visible: fc.integer({ min: 0, max: 5 }).map((n) => n !== 0),
+});
+type Fields = Omit<IndexedStory, 'id' | 'scoreVelocity' | 'riseScore'>;
+const indexed = (id: number, fields: Fields): IndexedStory => ({ id, scoreVelocity: 0, riseScore: 0, ...fields });
+
+const text = fc.oneof(
+  fc.constant(''),
+  fc.constantFrom(...WORDS, ...DOMAINS, ...AUTHORS).chain((word) =>
+    fc.tuple(fc.nat({ max: word.length }), fc.nat({ max: word.length })).map(([a, b]) => word.slice(Math.min(a, b), Math.max(a, b))),
+  ),
+  fc.string({ maxLength: 3 }),
+);
+const queryArbitrary: fc.Arbitrary<SearchQuery> = fc.record({
+  q: text,
+  domain: text,
+  author: text,
+  minScore: fc.integer({ min: 0, max: 7 }),
+  hours: fc.constantFrom(...SEARCH_TIME_RANGES),
+  sort: fc.constantFrom(...SEARCH_SORTS),
+  order: fc.constantFrom('asc' as const, 'desc' as const),
+  limit: fc.integer({ min: 1, max: 8 }),
+});
+
+/** The spec's rules written plainly over the stories as they now stand. */
+function expectedSearch(stories: Map<number, Fields>, query: SearchQuery): { ids: number[]; totalCount: number } {
+  const has = (value: string, part: string) => value.toLowerCase().includes(part.toLowerCase());
+  const keys: Record<SearchSort, (s: Fields & { id: number }) => number[]> = {
+    score: (s) => [s.score, s.id],
+    comments: (s) => [s.descendants, s.id],
+    time: (s) => [s.time, s.id],
+    trending: (s) => [s.trendingScore, s.score, s.id],
+  };
+  const matches = [...stories]
+    .map(([id, s]) => ({ id, ...s }))
+    .filter(
+      (s) =>
+        s.visible &&
+        (!query.q || has(s.title, query.q) || has(s.domain, query.q) || has(s.by, query.q)) &&
+        (!query.domain || has(s.domain, query.domain)) &&
+        (!query.author || has(s.by, query.author)) &&
+        s.score >= query.minScore &&
+        (query.hours === 'all' || s.time >= NOW_SECONDS - Number(query.hours) * 3600),
+    )
+    .sort((a, b) => {
+      const [ka, kb] = [keys[query.sort](a), keys[query.sort](b)];
+      const differs = ka.findIndex((value, i) => value !== kb[i]);
+      const descending = differs === -1 ? 0 : kb[differs]! - ka[differs]!;
+      return query.order === 'asc' ? -descending : descending;
+    });
+  return { ids: matches.slice(0, query.limit).map((s) => s.id), totalCount: matches.length };
+}
+
+/** Stories stored in batches, later batches changing some of the earlier stories, as ingestion cycles do. */
+const historyArbitrary = fc.array(
+  fc.array(fc.tuple(fc.integer({ min: 1, max: 40 }), storyArbitrary), { minLength: 1, maxLength: 25 }),
+  { minLength: 1, maxLength: 4 },
+);
+
+describe('StoryListIndex.search', () => {
+  it('answers as a plain filter and sort of the stories as they now stand, after any changes', () => {
+    fc.assert(
+      fc.property(historyArbitrary, fc.array(queryArbitrary, { minLength: 1, maxLength: 8 }), (batches, queries) => {
+        const index = new StoryListIndex();
+        const stories = new Map<number, Fields>();
+        for (const batch of batches) {
+          index.apply(batch.map(([id, fields]) => indexed(id, fields)));
+          for (const [id, fields] of batch) stories.set(id, fields);
+        }
+        for (const query of queries) expect(index.search(query, NOW_MS), JSON.stringify(query)).toEqual(expectedSearch(stories, query));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('suggests the visible stories\' title words containing the text, the most used first, after any changes', () => {
+    fc.assert(
+      fc.property(historyArbitrary, fc.constantFrom('ru', 'RUST', 'st', 'at', 'snake_', 'ünï', 'ca', 'zz'), (batches, q) => {
+        const index = new StoryListIndex();
+        const stories = new Map<number, Fields>();
+        for (const batch of batches) {
+          index.apply(batch.map(([id, fields]) => indexed(id, fields)));
+          for (const [id, fields] of batch) stories.set(id, fields);
+        }
+        const counts = new Map<string, number>();
+        for (const story of stories.values()) {
+          if (!story.visible) continue;
+          for (const word of titleWords(story.title.toLowerCase())) counts.set(word, (counts.get(word) ?? 0) + 1);
+        }
+        const want = [...counts]
+          .filter(([word]) => word.includes(q.toLowerCase()))
+          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+          .slice(0, 5)
+          .map(([word]) => word);
+        expect(index.suggestions(q, 5)).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('counts every match, however many', () => {
+    const index = new StoryListIndex();
+    index.apply(Array.from({ length: 3000 }, (_, i) => indexed(i + 1, { title: `Story ${i}`, domain: 'example.com', by: 'pg', time: NOW_SECONDS - i, score: i % 7, descendants: 0, trendingScore: 0, visible: true })));
+    const query: SearchQuery = { q: 'story', domain: '', author: '', minScore: 0, hours: 'all', sort: 'score', order: 'desc', limit: 100 };
+    expect(index.search(query, NOW_MS).totalCount).toBe(3000);
+    expect(index.search({ ...query, q: 'st', minScore: 6 }, NOW_MS).totalCount).toBe(428);
+    expect(index.search({ ...query, q: '' }, NOW_MS).ids).toHaveLength(100);
+  });
+});

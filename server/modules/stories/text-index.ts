@@ -1,0 +1,266 @@
+/**
+ * Where each trigram (three consecutive characters) of the stories' search texts occurs: for each trigram, the
+ * sorted slots of the stories whose text holds it. A text of three characters or more can only be in the stories
+ * holding all its trigrams, and a text of two in those holding a trigram that begins with it, so a search reads
+ * those few stories instead of every one (docs/search.md, "Search in memory").
+ *
+ * Characters are UTF-16 code units, as JavaScript's own `includes` compares them; every text is lowercased by the
+ * caller before it comes here.
+ */
+
+/** The search text of a story: its title, domain and author lowercased, one a line, as a search matches them. */
+export function searchTextOf(title: string, domain: string, by: string): string {
+  return `${title.toLowerCase()}\n${domain.toLowerCase()}\n${by.toLowerCase()}`;
+}
+
+// Three 16-bit code units in one number (48 bits: exact in a double), two in the lower 32 bits.
+const trigramAt = (text: string, i: number) => text.charCodeAt(i) * 0x1_0000_0000 + text.charCodeAt(i + 1) * 0x1_0000 + text.charCodeAt(i + 2);
+const pairAt = (text: string, i: number) => text.charCodeAt(i) * 0x1_0000 + text.charCodeAt(i + 1);
+const pairOfTrigram = (trigram: number) => Math.floor(trigram / 0x1_0000);
+
+/**
+ * A text is indexed with a line break after it, so every pair of characters in it, the last one too, begins a
+ * trigram: a two-character search then finds every story through the trigrams its pair begins.
+ */
+const END = '\n';
+
+/** A growable sorted list of slots. */
+class Posting {
+  slots = new Int32Array(4);
+  length = 0;
+
+  /** Adds a slot; most come in increasing order (a new story takes the next slot), and are appended. */
+  add(slot: number): void {
+    const last = this.length === 0 ? -1 : this.slots[this.length - 1]!;
+    if (slot === last) return;
+    if (this.length === this.slots.length) {
+      const grown = new Int32Array(this.slots.length * 2);
+      grown.set(this.slots);
+      this.slots = grown;
+    }
+    if (slot > last) {
+      this.slots[this.length++] = slot;
+      return;
+    }
+    const at = lowerBound(this.slots, 0, this.length, slot);
+    if (this.slots[at] === slot) return;
+    this.slots.copyWithin(at + 1, at, this.length);
+    this.slots[at] = slot;
+    this.length++;
+  }
+
+  /** Gives back the room a list grew into but does not use. */
+  trim(): void {
+    if (this.slots.length > this.length) this.slots = this.slots.slice(0, Math.max(this.length, 1));
+  }
+
+  remove(slot: number): void {
+    const at = lowerBound(this.slots, 0, this.length, slot);
+    if (at === this.length || this.slots[at] !== slot) return;
+    this.slots.copyWithin(at, at + 1, this.length);
+    this.length--;
+  }
+}
+
+/** The first position in slots[from, to) whose value is at least `value`. */
+function lowerBound(slots: Int32Array, from: number, to: number, value: number): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (slots[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The slots of stories that may hold a text, sorted (a story may still lack it: the caller tests each one). */
+export interface Candidates {
+  slots: Int32Array;
+  length: number;
+}
+
+/**
+ * A one-character text has no trigram, and a pair of characters only the trigrams it begins. Each story instead
+ * keeps a mask of the characters in its text, 64 bits in two words: a letter or digit has a bit of its own, and
+ * every other character shares one of the 28 others. A search for one character reads the masks (4 MB at 500,000
+ * stories, in slot order) rather than every story's text; a letter or digit needs no further test.
+ */
+const OWN_BITS = 36;
+function characterBit(code: number): number {
+  if (code >= 97 && code <= 122) return code - 97;
+  if (code >= 48 && code <= 57) return code - 48 + 26;
+  return OWN_BITS + (code % (64 - OWN_BITS));
+}
+
+/** Whether a character is alone on its bit of the mask, so a story whose mask has the bit holds the character. */
+export function hasOwnBit(character: string): boolean {
+  return characterBit(character.charCodeAt(0)) < OWN_BITS;
+}
+
+/** The bits a set of one-character texts need (low and high words); 0 and 0 when there are none. */
+export function characterMask(texts: readonly string[]): [low: number, high: number] {
+  let low = 0;
+  let high = 0;
+  for (const text of texts) {
+    if (text.length !== 1) continue;
+    const bit = characterBit(text.charCodeAt(0));
+    if (bit < 32) low |= 1 << bit;
+    else high |= 1 << (bit - 32);
+  }
+  return [low, high];
+}
+
+function maskOf(text: string): [low: number, high: number] {
+  let low = 0;
+  let high = 0;
+  for (let i = 0; i < text.length; i++) {
+    const bit = characterBit(text.charCodeAt(i));
+    if (bit < 32) low |= 1 << bit;
+    else high |= 1 << (bit - 32);
+  }
+  return [low, high];
+}
+
+export class TrigramIndex {
+  private readonly postings = new Map<number, Posting>();
+  /** Each slot's mask of characters (characterBit), low and high words. */
+  private masksLow = new Int32Array(0);
+  private masksHigh = new Int32Array(0);
+  /** The trigrams each pair of characters begins. */
+  private readonly trigramsOfPair = new Map<number, number[]>();
+  /** Slots marked while uniting the postings of a pair's trigrams (one bit a slot), cleared after each use. */
+  private marks = new Uint32Array(0);
+
+  /** Indexes a story's text under its slot. */
+  add(slot: number, text: string): void {
+    const indexed = text + END;
+    for (let i = 0; i + 3 <= indexed.length; i++) {
+      const trigram = trigramAt(indexed, i);
+      let posting = this.postings.get(trigram);
+      if (!posting) {
+        posting = new Posting();
+        this.postings.set(trigram, posting);
+        const pair = pairOfTrigram(trigram);
+        const trigrams = this.trigramsOfPair.get(pair);
+        if (trigrams) trigrams.push(trigram);
+        else this.trigramsOfPair.set(pair, [trigram]);
+      }
+      posting.add(slot);
+    }
+    if (slot >= this.marks.length * 32) {
+      const grown = new Uint32Array(Math.max(1024, (slot >>> 5) * 2));
+      grown.set(this.marks);
+      this.marks = grown;
+    }
+    if (slot >= this.masksLow.length) {
+      const size = Math.max(1024, slot * 2);
+      const grow = (masks: Int32Array) => {
+        const grown = new Int32Array(size);
+        grown.set(masks);
+        return grown;
+      };
+      this.masksLow = grow(this.masksLow);
+      this.masksHigh = grow(this.masksHigh);
+    }
+    [this.masksLow[slot], this.masksHigh[slot]] = maskOf(text);
+  }
+
+  /** Whether a slot's text has every character of a mask (characterMask). */
+  hasCharacters(slot: number, low: number, high: number): boolean {
+    return (this.masksLow[slot]! & low) === low && (this.masksHigh[slot]! & high) === high;
+  }
+
+  /**
+   * Gives back the room the lists grew into (a list doubles when full, so after the first load a quarter of the
+   * entries on average are room; 63 MB at 500,000 stories). Lists that grow later grow again as they need.
+   */
+  trim(): void {
+    for (const posting of this.postings.values()) posting.trim();
+  }
+
+  /** Takes a story's former text out of the index (before its new text is added). */
+  remove(slot: number, text: string): void {
+    const indexed = text + END;
+    for (let i = 0; i + 3 <= indexed.length; i++) this.postings.get(trigramAt(indexed, i))?.remove(slot);
+  }
+
+  /**
+   * The stories that may hold every one of `texts` (each lowercased), or null when none of them narrows the search
+   * (all are shorter than two characters): every story may then match.
+   */
+  candidates(texts: readonly string[]): Candidates | null {
+    const lists: Candidates[] = [];
+    for (const text of texts) {
+      if (text.length >= 3) {
+        for (let i = 0; i + 3 <= text.length; i++) {
+          const posting = this.postings.get(trigramAt(text, i));
+          if (!posting) return { slots: new Int32Array(0), length: 0 };
+          lists.push(posting);
+        }
+      } else if (text.length === 2) {
+        lists.push(this.pairCandidates(pairAt(text, 0)));
+      }
+    }
+    if (lists.length === 0) return null;
+    lists.sort((a, b) => a.length - b.length);
+    // The rarest list, narrowed by each of the others in turn.
+    const result = lists[0]!.slots.slice(0, lists[0]!.length);
+    let length = result.length;
+    for (let l = 1; l < lists.length && length > 0; l++) length = intersect(result, length, lists[l]!);
+    return { slots: result, length };
+  }
+
+  /** Every story holding a pair: the union of the postings of the trigrams it begins, through the bitmap. */
+  private pairCandidates(pair: number): Candidates {
+    const trigrams = this.trigramsOfPair.get(pair) ?? [];
+    const marks = this.marks;
+    let count = 0;
+    for (const trigram of trigrams) {
+      const posting = this.postings.get(trigram)!;
+      for (let i = 0; i < posting.length; i++) {
+        const slot = posting.slots[i]!;
+        const bit = 1 << (slot & 31);
+        if ((marks[slot >>> 5]! & bit) === 0) {
+          marks[slot >>> 5]! |= bit;
+          count++;
+        }
+      }
+    }
+    const slots = new Int32Array(count);
+    let n = 0;
+    for (let w = 0; n < count; w++) {
+      let word = marks[w]!;
+      if (word === 0) continue;
+      marks[w] = 0;
+      while (word !== 0) {
+        const lowest = word & -word;
+        slots[n++] = (w << 5) + 31 - Math.clz32(lowest);
+        word ^= lowest;
+      }
+    }
+    return { slots, length: count };
+  }
+}
+
+/**
+ * Keeps in result[0, length) the slots also in `other`, and returns how many are kept. Each is looked for from
+ * where the last was found, by galloping: the cost follows the shorter list, however long the other.
+ */
+function intersect(result: Int32Array, length: number, other: Candidates): number {
+  let kept = 0;
+  let at = 0;
+  for (let i = 0; i < length && at < other.length; i++) {
+    const slot = result[i]!;
+    let step = 1;
+    let high = at;
+    while (high < other.length && other.slots[high]! < slot) {
+      at = high + 1;
+      high = at + step;
+      step *= 2;
+    }
+    at = lowerBound(other.slots, at, Math.min(high + 1, other.length), slot);
+    if (at < other.length && other.slots[at] === slot) result[kept++] = slot;
+  }
+  return kept;
+}
