@@ -202,40 +202,42 @@ export class StoryListIndex {
     // again would be most of the cost of a frequent text.
     const qFound = candidates !== null && (q.length === 2 || q.length === 3) ? true : q.length === 1 && hasOwnBit(q);
     const testQ = q !== '' && !qFound;
-    const matches = (slot: number): boolean => {
-      if (this.visible[slot] === 0 || this.score[slot]! < query.minScore || this.time[slot]! < since) return false;
-      if (!this.trigrams.hasCharacters(slot, maskLow, maskHigh)) return false;
-      if (!testQ && domain === '' && author === '') return true;
-      const text = this.texts[slot]!;
-      if (testQ && !text.includes(q)) return false;
-      if (domain === '' && author === '') return true;
-      // The domain is the text's second line, the author its third; neither filter holds a line break.
-      const domainStart = text.indexOf('\n') + 1;
-      const authorStart = text.indexOf('\n', domainStart) + 1;
-      if (domain !== '') {
-        const at = text.indexOf(domain, domainStart);
-        if (at < 0 || at + domain.length >= authorStart) return false;
-      }
-      return author === '' || text.includes(author, authorStart);
-    };
-    const sort = SEARCH_ORDERS[query.sort];
-    const rank = this.ranks[sort];
+    const testText = testQ || domain !== '' || author !== '';
+    const masked = maskLow !== 0 || maskHigh !== 0;
+    const { visible, score, time } = this;
+    const rank = this.ranks[SEARCH_ORDERS[query.sort]];
     const marks = this.rankMarks;
+    const list = candidates?.slots;
+    const end = candidates === null ? this.slots.size : candidates.length;
     let count = 0;
-    const consider = (slot: number) => {
-      if (!matches(slot)) return;
-      marks[rank[slot]! >>> 5]! |= 1 << (rank[slot]! & 31);
+    // One plain loop: it runs for every candidate, up to every story for a one-character text.
+    for (let i = 0; i < end; i++) {
+      const slot = list === undefined ? i : list[i]!;
+      if (visible[slot] === 0 || score[slot]! < query.minScore || time[slot]! < since) continue;
+      if (masked && !this.trigrams.hasCharacters(slot, maskLow, maskHigh)) continue;
+      if (testText && !this.textMatches(this.texts[slot]!, testQ ? q : '', domain, author)) continue;
+      const position = rank[slot]!;
+      marks[position >>> 5]! |= 1 << (position & 31);
       count++;
-    };
-    if (candidates === null) {
-      for (let slot = 0; slot < this.slots.size; slot++) consider(slot);
-    } else {
-      for (let i = 0; i < candidates.length; i++) consider(candidates.slots[i]!);
     }
     const ranks = query.order === 'asc' ? lastMarked(marks, query.limit) : firstMarked(marks, query.limit);
     marks.fill(0);
-    const order = this.orders[sort];
+    const order = this.orders[SEARCH_ORDERS[query.sort]];
     return { ids: ranks.map((r) => this.ids[order[r]!]!), totalCount: count };
+  }
+
+  /** Whether a search text holds `q` anywhere, `domain` in its domain's line and `author` in its author's ('': any). */
+  private textMatches(text: string, q: string, domain: string, author: string): boolean {
+    if (q !== '' && !text.includes(q)) return false;
+    if (domain === '' && author === '') return true;
+    // The domain is the text's second line, the author its third; neither filter holds a line break.
+    const domainStart = text.indexOf('\n') + 1;
+    const authorStart = text.indexOf('\n', domainStart) + 1;
+    if (domain !== '') {
+      const at = text.indexOf(domain, domainStart);
+      if (at < 0 || at + domain.length >= authorStart) return false;
+    }
+    return author === '' || text.includes(author, authorStart);
   }
 
   /** Up to `limit` title words of visible stories containing a text, the most used first. */
