@@ -6,8 +6,9 @@ import { presentStory } from '../stories/presenter.ts';
 import { selectSearchResults, selectSuggestions } from './queries.ts';
 
 /**
- * Searches and suggestions, answered from the stories' in-memory index (docs/search.md, "Search in memory"); while
- * it loads (at start, or after stories were deleted), by SQL statements over the database's own indexes.
+ * Searches and suggestions, answered from the stories' in-memory index (docs/search.md, "How it is answered: from
+ * memory"); while it loads (at start, or after stories were deleted), by SQL statements over the database's own
+ * indexes.
  */
 export class SearchService {
   constructor(

@@ -23,11 +23,12 @@ export interface IndexedListsOptions {
 }
 
 /**
- * Story lists, searches and suggestions answered from memory: the index (list-index.ts) finds a page's stories and their total, and each
- * story's JSON comes from a cache of presented stories, so a list the list cache has never seen costs no query. The
- * index reads every story once (startIndexing), then only the stories changed since it last looked (catchUp, on
- * the list cache's generation reads, at most twice a second): a trigger marks each change with its transaction
- * (migration 0022). Until the first load finishes, `page` answers null and the lists use their SQL statement.
+ * Story lists, searches and suggestions answered from memory: the index (list-index.ts) finds a page's stories and
+ * their total, and each story's JSON comes from a cache of presented stories, so a list the list cache has never seen
+ * costs no query. The index reads every story once (startIndexing), then only the stories changed since it last
+ * looked (catchUp, on the list cache's generation reads, at most twice a second): a trigger marks each change with its
+ * transaction (migration 0022). Until the first load finishes, `page`, `search` and `suggestions` answer null and
+ * their SQL statements answer instead.
  */
 export class IndexedLists {
   private index = new StoryListIndex();

@@ -2,7 +2,7 @@
  * Where each trigram (three consecutive characters) of the stories' search texts occurs: for each trigram, the
  * sorted slots of the stories whose text holds it. A text of three characters or more can only be in the stories
  * holding all its trigrams, and a text of two in those holding a trigram that begins with it, so a search reads
- * those few stories instead of every one (docs/search.md, "Search in memory").
+ * those few stories instead of every one (docs/search.md, "How it is answered: from memory").
  *
  * Characters are UTF-16 code units, as JavaScript's own `includes` compares them; every text is lowercased by the
  * caller before it comes here.
