@@ -74,6 +74,20 @@ function expectedSearch(stories: Map<number, Fields>, query: SearchQuery): { ids
   return { ids: matches.slice(0, query.limit).map((s) => s.id), totalCount: matches.length };
 }
 
+/** The visible stories' title words containing a text, the most used first, ties by the word: at most 5. */
+function expectedSuggestions(stories: Map<number, Fields>, q: string): string[] {
+  const counts = new Map<string, number>();
+  for (const story of stories.values()) {
+    if (!story.visible) continue;
+    for (const word of titleWords(story.title.toLowerCase())) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return [...counts]
+    .filter(([word]) => word.includes(q.toLowerCase()))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 5)
+    .map(([word]) => word);
+}
+
 /** Stories stored in batches, later batches changing some of the earlier stories, as ingestion cycles do. */
 const historyArbitrary = fc.array(
   fc.array(fc.tuple(fc.integer({ min: 1, max: 40 }), storyArbitrary), { minLength: 1, maxLength: 25 }),
@@ -105,19 +119,36 @@ describe('StoryListIndex.search', () => {
           index.apply(batch.map(([id, fields]) => indexed(id, fields)));
           for (const [id, fields] of batch) stories.set(id, fields);
         }
-        const counts = new Map<string, number>();
-        for (const story of stories.values()) {
-          if (!story.visible) continue;
-          for (const word of titleWords(story.title.toLowerCase())) counts.set(word, (counts.get(word) ?? 0) + 1);
-        }
-        const want = [...counts]
-          .filter(([word]) => word.includes(q.toLowerCase()))
-          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-          .slice(0, 5)
-          .map(([word]) => word);
-        expect(index.suggestions(q, 5)).toEqual(want);
+        expect(index.suggestions(q, 5)).toEqual(expectedSuggestions(stories, q));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('answers the same when the first load\'s texts come after the lists, with changes arriving in between', () => {
+    fc.assert(
+      fc.property(historyArbitrary, historyArbitrary, fc.nat(), fc.array(queryArbitrary, { minLength: 1, maxLength: 8 }), (loaded, changes, cut, queries) => {
+        const index = new StoryListIndex();
+        const stories = new Map<number, Fields>();
+        for (const [id, fields] of loaded.flat()) stories.set(id, fields);
+        const first = [...stories].map(([id, fields]) => indexed(id, fields));
+        index.apply(first, { textsLater: true });
+        expect(index.searchable).toBe(false);
+        // Some texts are added, then changes come (new stories, changed titles and visibility), then the rest of
+        // the texts as they were read at load: older than the changes.
+        const at = cut % (first.length + 1);
+        index.addLoadedTexts(first.slice(0, at));
+        for (const batch of changes) {
+          index.apply(batch.map(([id, fields]) => indexed(id, fields)));
+          for (const [id, fields] of batch) stories.set(id, fields);
+        }
+        index.addLoadedTexts(first.slice(at));
+        index.finishLoadingTexts();
+        expect(index.searchable).toBe(true);
+        for (const query of queries) expect(index.search(query, NOW_MS), JSON.stringify(query)).toEqual(expectedSearch(stories, query));
+        for (const q of ['ru', 'ST', 'ünï']) expect(index.suggestions(q, 5), q).toEqual(expectedSuggestions(stories, q));
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -34,6 +34,9 @@ const RANKED_SORTS = ['trending', 'top', 'comments'] as const satisfies readonly
 type RankedSort = (typeof RANKED_SORTS)[number];
 const isRanked = (sort: StoryListSort): sort is RankedSort => (RANKED_SORTS as readonly string[]).includes(sort);
 
+/** The title of a search text (its first line). */
+const titleOf = (searchText: string) => searchText.slice(0, searchText.indexOf('\n'));
+
 /** The list order each search sort reads: the same keys and ties (server/modules/search/queries.ts, SORT_ORDERS). */
 const SEARCH_ORDERS = { score: 'top', comments: 'comments', time: 'recent', trending: 'trending' } as const satisfies Record<SearchSort, StoryListSort>;
 type SearchOrder = (typeof SEARCH_ORDERS)[SearchSort];
@@ -99,6 +102,8 @@ export class StoryListIndex {
   private readonly trigrams = new TrigramIndex();
   /** The visible stories' title words, for suggestions. */
   private readonly vocabulary = new TitleVocabulary();
+  /** Stories were applied with their texts left for later, and not all are in yet. */
+  private textsLoading = false;
 
   /** Each sort's comparison of two slots, as its ORDER BY: every key descending, ties by id, newest first. */
   private readonly compare: Record<StoryListSort, (a: number, b: number) => number> = {
@@ -128,8 +133,11 @@ export class StoryListIndex {
     return arrays.reduce((sum, array) => sum + array.buffer.byteLength, 0);
   }
 
-  /** Stores new and changed stories and puts them in place in every order. */
-  apply(stories: readonly IndexedStory[]): void {
+  /**
+   * Stores new and changed stories and puts them in place in every order. With `textsLater`, their search texts are
+   * left for `addLoadedTexts` (the first load: the lists are ready without waiting for the texts).
+   */
+  apply(stories: readonly IndexedStory[], { textsLater = false }: { textsLater?: boolean } = {}): void {
     if (stories.length === 0) return;
     const changed: number[] = [];
     for (const story of stories) {
@@ -140,7 +148,7 @@ export class StoryListIndex {
         this.ensureCapacity(slot + 1);
         this.ids[slot] = story.id;
       }
-      this.indexText(slot, story);
+      if (!textsLater) this.indexText(slot, story);
       this.score[slot] = story.score;
       this.descendants[slot] = story.descendants;
       this.time[slot] = story.time;
@@ -162,11 +170,35 @@ export class StoryListIndex {
     for (const slot of changedSlots) this.changed[slot] = 0;
     for (const sort of POSITIONED_ORDERS) this.rank(sort);
     this.vocabulary.settle();
+    if (textsLater) this.textsLoading = true;
   }
 
-  /** Gives back the room the search's lists grew into while the index was first loaded (text-index.ts). */
-  trim(): void {
+  /**
+   * The search texts of stories applied with `textsLater`, a run at a time (building them for 500,000 stories takes
+   * seconds, which the server's one thread must not spend at once). A story whose text a later change already gave is
+   * left as it is: the text read at load is older.
+   */
+  addLoadedTexts(stories: readonly IndexedStory[]): void {
+    for (const story of stories) {
+      const slot = this.slots.get(story.id);
+      if (slot === undefined || this.texts[slot] !== undefined) continue;
+      const text = searchTextOf(story.title, story.domain, story.by);
+      this.trigrams.add(slot, text);
+      this.texts[slot] = text;
+      if (this.visible[slot] === 1) this.vocabulary.count(titleOf(text), 1);
+    }
+  }
+
+  /** Every loaded text is in: searches may be answered; the room the lists grew into is given back. */
+  finishLoadingTexts(): void {
+    this.vocabulary.settle();
     this.trigrams.trim();
+    this.textsLoading = false;
+  }
+
+  /** Whether searches and suggestions can be answered (not while the first load's texts are being added). */
+  get searchable(): boolean {
+    return !this.textsLoading;
   }
 
   /** A story's search text into the trigram index, and its title's words into the vocabulary while it is visible. */
@@ -179,7 +211,6 @@ export class StoryListIndex {
       this.texts[slot] = text;
     }
     const wasCounted = before !== undefined && this.visible[slot] === 1;
-    const titleOf = (searchText: string) => searchText.slice(0, searchText.indexOf('\n'));
     if (wasCounted && (!story.visible || text !== before)) this.vocabulary.count(titleOf(before), -1);
     if (story.visible && (!wasCounted || text !== before)) this.vocabulary.count(titleOf(text), 1);
   }
