@@ -71,6 +71,10 @@ const SCORE_FLOORS = [0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
  * time order, kept also from each of a few score floors up) and its matches put in order by their rank in the sort;
  * when the window holds many matches, or there is no window, the sort's order is walked, filters checked on each
  * story, until the page's last story and the bound. docs/performance.md, "Story lists from memory", has the figures.
+ *
+ * The same index answers searches and suggestions (`search`, `suggestions`): each story's search text, a trigram
+ * index of the texts (text-index.ts) and the titles' vocabulary (title-vocabulary.ts), kept with the lists' columns
+ * as stories change. docs/search.md, "How it is answered: from memory".
  */
 export class StoryListIndex {
   private capacity = 0;
@@ -123,7 +127,7 @@ export class StoryListIndex {
     return this.orders.recent.length;
   }
 
-  /** The memory its arrays take, in bytes. */
+  /** The memory the lists' arrays take, in bytes (the search texts and their index come on top: docs/search.md). */
   get bytes(): number {
     const arrays = [
       this.ids, this.score, this.descendants, this.time, this.scoreVelocity, this.trendingScore, this.riseScore,
