@@ -240,7 +240,8 @@ export class StoryListIndex {
     const testText = testQ || domain !== '' || author !== '';
     const masked = maskLow !== 0 || maskHigh !== 0;
     const { visible, score, time } = this;
-    const rank = this.ranks[SEARCH_ORDERS[query.sort]];
+    const sort = SEARCH_ORDERS[query.sort];
+    const rank = this.ranks[sort];
     const marks = this.rankMarks;
     const list = candidates?.slots;
     const end = candidates === null ? this.slots.size : candidates.length;
@@ -255,9 +256,9 @@ export class StoryListIndex {
       marks[position >>> 5]! |= 1 << (position & 31);
       count++;
     }
-    const ranks = query.order === 'asc' ? lastMarked(marks, query.limit) : firstMarked(marks, query.limit);
+    const ranks = query.order === 'asc' ? highestMarks(marks, query.limit) : lowestMarks(marks, query.limit);
     marks.fill(0);
-    const order = this.orders[SEARCH_ORDERS[query.sort]];
+    const order = this.orders[sort];
     return { ids: ranks.map((r) => this.ids[order[r]!]!), totalCount: count };
   }
 
@@ -321,7 +322,7 @@ export class StoryListIndex {
   private firstMarked(marked: Int32Array, count: number, first: number, end: number): number[] {
     const marks = this.rankMarks;
     for (let i = 0; i < count; i++) marks[marked[i]! >>> 5]! |= 1 << (marked[i]! & 31);
-    const ranks = firstMarked(marks, end).slice(first);
+    const ranks = lowestMarks(marks, end).slice(first);
     for (let i = 0; i < count; i++) marks[marked[i]! >>> 5] = 0;
     return ranks;
   }
@@ -428,7 +429,7 @@ export class StoryListIndex {
 }
 
 /** The positions of the first `limit` marks of a bitmap, lowest first. */
-function firstMarked(marks: Uint32Array, limit: number): number[] {
+function lowestMarks(marks: Uint32Array, limit: number): number[] {
   const found: number[] = [];
   for (let w = 0; w < marks.length && found.length < limit; w++) {
     let word = marks[w]!;
@@ -442,7 +443,7 @@ function firstMarked(marks: Uint32Array, limit: number): number[] {
 }
 
 /** The positions of the last `limit` marks of a bitmap, highest first. */
-function lastMarked(marks: Uint32Array, limit: number): number[] {
+function highestMarks(marks: Uint32Array, limit: number): number[] {
   const found: number[] = [];
   for (let w = marks.length - 1; w >= 0 && found.length < limit; w--) {
     let word = marks[w]!;

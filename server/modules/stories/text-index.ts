@@ -104,17 +104,10 @@ export function hasOwnBit(character: string): boolean {
 
 /** The bits a set of one-character texts need (low and high words); 0 and 0 when there are none. */
 export function characterMask(texts: readonly string[]): [low: number, high: number] {
-  let low = 0;
-  let high = 0;
-  for (const text of texts) {
-    if (text.length !== 1) continue;
-    const bit = characterBit(text.charCodeAt(0));
-    if (bit < 32) low |= 1 << bit;
-    else high |= 1 << (bit - 32);
-  }
-  return [low, high];
+  return maskOf(texts.filter((text) => text.length === 1).join(''));
 }
 
+/** The bits of every character of a text (low and high words). */
 function maskOf(text: string): [low: number, high: number] {
   let low = 0;
   let high = 0;

@@ -62,8 +62,12 @@ export class TitleVocabulary {
   settle(): void {
     if (this.changed.size === 0) return;
     const compare = byUse(this.counts);
-    const wasListed = new Set(this.order.filter((word) => this.changed.has(word)));
-    const kept = this.order.filter((word) => !this.changed.has(word));
+    const wasListed = new Set<string>();
+    const kept: string[] = [];
+    for (const word of this.order) {
+      if (this.changed.has(word)) wasListed.add(word);
+      else kept.push(word);
+    }
     const moved: string[] = [];
     for (const word of this.changed) {
       const listed = this.counts.get(word)! > 0;
