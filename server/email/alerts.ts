@@ -9,6 +9,7 @@ import { enqueueEmails, type NewEmail } from './outbox.ts';
 import { emailShareLinks, storiesByIds, storyItem, type EmailStory } from './stories.ts';
 import type { StoryItem } from './templates/layout.tsx';
 import { withTransaction } from '../db/transaction.ts';
+import { listedStory } from '../modules/stories/visibility.ts';
 
 /**
  * Alerts from real events (docs/email.md): ingestion records watch status changes and keyword alert firings, and
@@ -117,11 +118,12 @@ export async function collectEvents(pool: pg.Pool, nowMs: number): Promise<numbe
        FROM taken`,
     [now],
   );
-  // A story is announced once, when it is first seen viral, to everyone with trending alerts on.
+  // A story is announced once, when it is first seen viral, to everyone with trending alerts on. One moderators
+  // removed is not announced (nor marked announced: shown again, it may be).
   const trending = await pool.query(
     `WITH fresh AS (
        INSERT INTO trending_alert_stories (story_id, alerted_at)
-       SELECT id, $1 FROM stories WHERE heat_level = 'viral' AND NOT dead AND NOT deleted
+       SELECT id, $1 FROM stories WHERE heat_level = 'viral' AND ${listedStory()}
        ON CONFLICT (story_id) DO NOTHING
        RETURNING story_id
      )
@@ -138,7 +140,7 @@ export async function collectEvents(pool: pg.Pool, nowMs: number): Promise<numbe
        INSERT INTO prediction_alert_stories (story_id, probability, alerted_at)
        SELECT id, prediction_probability, $1 FROM stories
         WHERE prediction_probability >= $2 AND prediction_confidence = 'high' AND predicted_at > $3
-          AND NOT dead AND NOT deleted AND NOT hidden
+          AND ${listedStory()}
        ON CONFLICT (story_id) DO NOTHING
        RETURNING story_id, probability
      )
@@ -253,7 +255,10 @@ async function composeAlert(
       for (const id of item.payload.storyIds ?? []) if (!list.includes(id)) list.push(id);
       byKeyword.set(item.payload.keyword!, list);
     }
+    // Stories moderators removed since the firing are left out, and a keyword with none left with them.
+    for (const [keyword, ids] of byKeyword) if (!ids.some((id) => stories.has(id))) byKeyword.delete(keyword);
     const keywords = [...byKeyword.keys()];
+    if (keywords.length === 0) return null;
     if (kind === 'keyword_alert') {
       const keyword = keywords[0]!;
       return composer.compose({

@@ -9,6 +9,7 @@ import type { DigestData } from './templates/kinds.tsx';
 import { templates } from './templates/load.ts';
 import { messageToken } from './tokens.ts';
 import { withTransaction } from '../db/transaction.ts';
+import { listedStory } from '../modules/stories/visibility.ts';
 
 /**
  * The Sunday newsletter (spec part 1 §9, part 2 §2.9): the week's top stories, rising keywords, prediction accuracy and
@@ -56,7 +57,7 @@ export async function digestContent(pool: pg.Pool, weekOf: string): Promise<Dige
   const { start, end } = weekRange(weekOf);
   const stories = await pool.query<{ id: number; hn_id: number; title: string; domain: string; score: number; descendants: number }>(
     `SELECT id, hn_id, title, domain, score, descendants FROM stories
-      WHERE time >= $1 AND time < $2 AND NOT dead AND NOT deleted ORDER BY score DESC, id DESC LIMIT $3`,
+      WHERE time >= $1 AND time < $2 AND ${listedStory()} ORDER BY score DESC, id DESC LIMIT $3`,
     [Math.floor(start.getTime() / 1000), Math.floor(end.getTime() / 1000), DIGEST_STORIES],
   );
   const keywords = await pool.query<{ keyword: string; stories: number; previous: number }>(

@@ -11,6 +11,7 @@ import { enqueueEmails, type MailDelivery, type NewEmail } from './outbox.ts';
 import { storyItem, type EmailStory } from './stories.ts';
 import { senderDomain } from './tokens.ts';
 import { withTransaction } from '../db/transaction.ts';
+import { listedStory } from '../modules/stories/visibility.ts';
 
 export interface EmailServiceDeps {
   pool: pg.Pool;
@@ -166,7 +167,7 @@ export class EmailService {
 
   private async sampleStories(count: number): Promise<EmailStory[]> {
     const result = await this.deps.pool.query<{ id: number; hn_id: number; title: string; domain: string; score: number; descendants: number }>(
-      'SELECT id, hn_id, title, domain, score, descendants FROM stories WHERE NOT dead AND NOT deleted AND NOT hidden ORDER BY trending_score DESC, id DESC LIMIT $1',
+      `SELECT id, hn_id, title, domain, score, descendants FROM stories WHERE ${listedStory()} ORDER BY trending_score DESC, id DESC LIMIT $1`,
       [count],
     );
     if (result.rows.length === 0) return [{ id: 0, hnId: 1, title: 'A sample story', domain: 'example.com', score: 120, comments: 45 }];

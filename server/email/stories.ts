@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { itemPageUrl } from '../../common/rules/links.ts';
 import { EMAIL_SHARE_MARKER } from '../../common/rules/email.ts';
 import { newShareToken, sharePath } from '../modules/shares/service.ts';
+import { listedStory } from '../modules/stories/visibility.ts';
 import type { StoryItem } from './templates/layout.tsx';
 
 export interface EmailStory {
@@ -15,10 +16,11 @@ export interface EmailStory {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/** The stories an email may show, by id: one moderators removed since its event is left out (not in the map). */
 export async function storiesByIds(db: Queryable, ids: number[]): Promise<Map<number, EmailStory>> {
   if (ids.length === 0) return new Map();
   const result = await db.query<{ id: number; hn_id: number; title: string; domain: string; score: number; descendants: number }>(
-    'SELECT id, hn_id, title, domain, score, descendants FROM stories WHERE id = ANY($1::int[]) AND NOT dead AND NOT deleted',
+    `SELECT id, hn_id, title, domain, score, descendants FROM stories WHERE id = ANY($1::int[]) AND ${listedStory()}`,
     [ids],
   );
   return new Map(

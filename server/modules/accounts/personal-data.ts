@@ -17,6 +17,7 @@ import { keywordAlertFirings, keywordAlerts } from '../../db/schema/keywords.ts'
 import { adminLogs, announcementDismissals, announcements, contactMessages } from '../../db/schema/site.ts';
 import { stories } from '../../db/schema/stories.ts';
 import type { EmailControlsService } from '../email/controls.ts';
+import { storyIsVisible } from '../stories/visibility.ts';
 import { presentProfile } from './presenter.ts';
 
 /** What the export reads besides the database: the preferences merged over today's defaults, the email controls. */
@@ -43,8 +44,17 @@ type ExportedColumn = Extract<PersonalColumn, { exportedAs: string }>;
 /** Rows with their dates as ISO strings, as the rest of the API shows them. */
 const withIsoDates = <Row extends object>(rows: Row[]) =>
   rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])));
-/** The story an action is about: our id, the Hacker News id and the title. */
-const story = { storyId: stories.id, hnId: stories.hnId, title: stories.title };
+/**
+ * The story an action is about: our id, the Hacker News id and the title. The person's own rows about a story that
+ * moderators removed are all exported (they are theirs: the bookmark, their note, their flag, their link's counts),
+ * but not the removed story's title: the export shows nothing of it that the product no longer shows.
+ */
+const story = {
+  storyId: stories.id,
+  hnId: stories.hnId,
+  title: sql<string | null>`CASE WHEN ${storyIsVisible} THEN ${stories.title} END`,
+  removedByModerators: sql<boolean>`NOT (${storyIsVisible})`,
+};
 
 /**
  * Every column of the database that refers to a person. test/security/personal-data.test.ts compares this list

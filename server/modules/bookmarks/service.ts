@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Bookmark } from '../../../common/contracts/actions.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectStatuses } from '../story-statuses/queries.ts';
+import { visibleStory } from '../stories/visibility.ts';
 import { requireStory, STORY_COLUMNS, storyRowOf, type WithStory } from './story-lookup.ts';
 
 export class BookmarkNotFoundError extends Error {
@@ -20,18 +21,24 @@ export class BookmarksService {
     private readonly now: () => number,
   ) {}
 
-  /** A page of the person's bookmarks, newest first. */
+  /**
+   * A page of the person's bookmarks, newest first. Bookmarks of stories moderators removed are left out (and from
+   * the count); they are kept, and come back if the story is shown again.
+   */
   async list(userId: string, page: number, limit: number) {
     const [rows, count] = await Promise.all([
       this.pool.query<BookmarkRow>(
         `SELECT b.id, b.created_at, ${STORY_COLUMNS}
            FROM bookmarks b JOIN stories s ON s.id = b.story_id
-          WHERE b.user_id = $1
+          WHERE b.user_id = $1 AND ${visibleStory('s')}
           ORDER BY b.created_at DESC, b.id DESC
           LIMIT $2 OFFSET $3`,
         [userId, limit, (page - 1) * limit],
       ),
-      this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM bookmarks WHERE user_id = $1`, [userId]),
+      this.pool.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM bookmarks b JOIN stories s ON s.id = b.story_id WHERE b.user_id = $1 AND ${visibleStory('s')}`,
+        [userId],
+      ),
     ]);
     const totalCount = count.rows[0]?.total ?? 0;
     const totalPages = Math.ceil(totalCount / limit);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { StoryRow } from '../stories/queries.ts';
+import { StoryRemovedError, visibleStory } from '../stories/visibility.ts';
 
 /** The story columns `presentStory` needs, read from the stories table aliased `s`. */
 export const STORY_COLUMNS = `s.id AS story_id, s.hn_id, s.title, s.url, s.score, s.descendants, s.by, s.time, s.domain,
@@ -32,10 +33,16 @@ export class StoryNotFoundError extends Error {
   }
 }
 
-/** Throws a 404 unless the story exists (every action names a story by our stories.id). */
+/**
+ * Throws a 404 unless the story exists (every action names a story by our stories.id), and a 410 when moderators
+ * removed it: no action starts on a story the product no longer shows, and none answers with its content.
+ */
 export async function requireStory(pool: pg.Pool | pg.PoolClient, storyId: number): Promise<WithStory<object>> {
-  const result = await pool.query<WithStory<object>>(`SELECT ${STORY_COLUMNS} FROM stories s WHERE s.id = $1`, [storyId]);
+  const result = await pool.query<WithStory<{ visible: boolean }>>(`SELECT ${STORY_COLUMNS}, ${visibleStory('s')} AS visible FROM stories s WHERE s.id = $1`, [
+    storyId,
+  ]);
   const row = result.rows[0];
   if (!row) throw new StoryNotFoundError();
+  if (!row.visible) throw new StoryRemovedError();
   return row;
 }

@@ -15,6 +15,7 @@ import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lo
 import { ListCache } from '../stories/cache.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
+import { listedStory } from '../stories/visibility.ts';
 import { hourlyPatternsOf, PatternListBuilder, patternsStatement, reachableParts, writtenPatternLists, type PatternRow } from './patterns.ts';
 import { SUBSUMED_HEADROOM, trendingOf, trendingRowsSql, trendsAnswer } from './trends.ts';
 import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, refreshKeywordAnswersNow, vacuumKeywordWindows } from './windows.ts';
@@ -203,7 +204,7 @@ export class KeywordsService {
     const nowMs = this.now();
     const result = await this.pool.query<WithStory<object>>(
       `SELECT ${STORY_COLUMNS} FROM story_keywords sk JOIN stories s ON s.id = sk.story_id
-        WHERE sk.keyword_id = $1 AND s.time >= $2 AND s.time <= $3 AND NOT s.dead AND NOT s.hidden
+        WHERE sk.keyword_id = $1 AND s.time >= $2 AND s.time <= $3 AND ${listedStory('s')}
         ORDER BY s.score DESC, s.id DESC LIMIT ${KEYWORD_STORIES_LIMIT}`,
       [keywordId, Math.floor(periodStart(nowMs, period) / 1000), Math.floor(nowMs / 1000)],
     );

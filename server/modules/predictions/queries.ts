@@ -10,6 +10,7 @@ import { limitText } from '../../db/prepared.ts';
 import type { PredictionListQuery } from '../../../common/contracts/predictions.ts';
 import { PREDICTION_HORIZON_HOURS, type PredictionConfidence } from '../../../common/rules/predictions.ts';
 import type { StoryRow } from '../stories/queries.ts';
+import { listedStory, visibleStory } from '../stories/visibility.ts';
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -23,7 +24,7 @@ export interface PredictionPageRows {
 }
 
 // Stories hidden by moderation (an approved flag) are left out, as from every list.
-const CURRENT = `prediction_probability IS NOT NULL AND NOT dead AND NOT deleted AND NOT hidden AND predicted_at > $1`;
+const CURRENT = `prediction_probability IS NOT NULL AND ${listedStory()} AND predicted_at > $1`;
 
 /** A page of the current predictions, highest first, with the counts by confidence. */
 export async function selectPredictionPage(pool: pg.Pool, query: PredictionListQuery, nowMs: number): Promise<PredictionPageRows> {
@@ -176,13 +177,13 @@ export async function selectOutcomes(pool: pg.Pool, limit: number): Promise<{ ve
   const verified = await pool.query<OutcomeRow>({
     name: `prediction-outcomes-verified-${rows}`,
     text: `SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
-            WHERE p.verified_at IS NOT NULL ORDER BY p.verified_at DESC, p.id DESC LIMIT ${rows}`,
+            WHERE p.verified_at IS NOT NULL AND ${visibleStory('s')} ORDER BY p.verified_at DESC, p.id DESC LIMIT ${rows}`,
   });
   if (verified.rows.length >= limit) return { verified: verified.rows, pending: [] };
   const pending = await pool.query<OutcomeRow>({
     name: `prediction-outcomes-pending-${rows}`,
     text: `SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
-            WHERE p.verified_at IS NULL ORDER BY p.predicted_at DESC LIMIT ${rows}`,
+            WHERE p.verified_at IS NULL AND ${visibleStory('s')} ORDER BY p.predicted_at DESC LIMIT ${rows}`,
   });
   return { verified: verified.rows, pending: pending.rows };
 }

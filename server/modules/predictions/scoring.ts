@@ -18,6 +18,7 @@ import { DEFAULT_IDS_PER_HOUR, ID_RATE_SPAN_SECONDS, median, MIN_ID_RATE_SPAN_SE
 import { extractFeatures, titleWords, type History, type OutcomeCounts, type PageAt, type PredictionStory, type Sighting } from '../../predictions/features.ts';
 import { predict } from '../../predictions/model.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { listedStory } from '../stories/visibility.ts';
 
 const SECONDS_PER_HOUR = 3600;
 /** The model was trained on the front page as the recording saw it: the top 30. */
@@ -141,7 +142,7 @@ async function pageAt(pool: pg.Pool, frontPageScores: number[]): Promise<PageAt>
     `SELECT newest.hn_id AS newest_id, newest.time AS newest_time, oldest.hn_id AS oldest_id, oldest.time AS oldest_time
        FROM (SELECT hn_id, time FROM stories ORDER BY hn_id DESC LIMIT 1) AS newest
        LEFT JOIN LATERAL (SELECT hn_id, time FROM stories
-                           WHERE NOT dead AND NOT deleted AND NOT hidden AND time >= newest.time - $1
+                           WHERE ${listedStory()} AND time >= newest.time - $1
                            ORDER BY time, id LIMIT 1) AS oldest ON true`,
     [ID_RATE_SPAN_SECONDS],
   );

@@ -3,6 +3,7 @@ import type { SearchQuery } from '../../../common/contracts/search.ts';
 import { SEARCH_TOTAL_BOUND, SUGGESTIONS_LIMIT, SUGGESTION_MIN_WORD_LENGTH, type SearchSort } from '../../../common/rules/search.ts';
 import { limitText } from '../../db/prepared.ts';
 import type { StoryRow } from '../stories/queries.ts';
+import { listedStory } from '../stories/visibility.ts';
 
 /**
  * Each sort's order, the same as its story list's index (migration 0012), so a search with many matches walks that
@@ -58,7 +59,7 @@ function isLetterPair(column: string, text: string): boolean {
  *   the walk is short) instead of scanning and sorting every story.
  */
 function whereClause(query: SearchQuery, nowMs: number, use: 'probe' | 'walk', params: unknown[]): string {
-  const conditions = ['NOT dead', 'NOT deleted', 'NOT hidden'];
+  const conditions = [listedStory()];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
     params.push(value);
     conditions.push(condition(`$${params.length}`));

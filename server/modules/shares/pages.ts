@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shareTokenParamsSchema } from '../../../common/contracts/actions.ts';
 import { formatCount } from '../../../common/rules/plural.ts';
 import { hasWebBuild } from '../../web.ts';
+import { StoryRemovedError } from '../stories/visibility.ts';
 import type { SharesService } from './service.ts';
 
 /**
@@ -94,19 +95,36 @@ export function sharePagesRoutes({ service, baseUrl, webDistDir }: SharePagesOpt
   const indexHtml = hasWebBuild(webDistDir) ? readFileSync(path.join(webDistDir, 'index.html'), 'utf8') : null;
 
   return async (app) => {
+    const lookup = async (token: string) => {
+      try {
+        return await service.preview(token);
+      } catch (error) {
+        if (error instanceof StoryRemovedError) return 'removed' as const;
+        throw error;
+      }
+    };
     const page = async (token: string) => {
       // A malformed token is just an unknown one: no query, the same 404 (not a JSON validation error).
-      const preview = shareTokenParamsSchema.safeParse({ shareToken: token }).success ? await service.preview(token) : null;
-      const meta: ShareMeta = preview
-        ? {
-            title: preview.title,
-            description: preview.description ?? `${formatCount(preview.score, 'point')}, ${formatCount(preview.comments, 'comment')}${preview.domain ? ` on ${preview.domain}` : ''}. Shared on ${SITE_NAME}.`,
-            url: `${baseUrl}${preview.path}`,
-            image: `${baseUrl}/api/og-image/${token}`,
-            storyUrl: preview.storyUrl,
-          }
-        : { title: token ? 'Story Not Found' : 'Invalid Share Link', description: GENERIC_DESCRIPTION, url: `${baseUrl}/`, image: null, storyUrl: null };
-      return { status: preview ? 200 : 404, html: indexHtml ? injectMeta(indexHtml, meta) : standalonePage(meta) };
+      const preview = shareTokenParamsSchema.safeParse({ shareToken: token }).success ? await lookup(token) : null;
+      const { status, meta }: { status: number; meta: ShareMeta } =
+        preview === 'removed'
+          ? // Moderators removed the story: the page says so and shows nothing of it (title, card, address).
+            { status: 410, meta: { title: 'Story Removed', description: 'This story was removed by moderators.', url: `${baseUrl}/`, image: null, storyUrl: null } }
+          : preview
+            ? {
+                status: 200,
+                meta: {
+                  title: preview.title,
+                  description:
+                    preview.description ??
+                    `${formatCount(preview.score, 'point')}, ${formatCount(preview.comments, 'comment')}${preview.domain ? ` on ${preview.domain}` : ''}. Shared on ${SITE_NAME}.`,
+                  url: `${baseUrl}${preview.path}`,
+                  image: `${baseUrl}/api/og-image/${token}`,
+                  storyUrl: preview.storyUrl,
+                },
+              }
+            : { status: 404, meta: { title: token ? 'Story Not Found' : 'Invalid Share Link', description: GENERIC_DESCRIPTION, url: `${baseUrl}/`, image: null, storyUrl: null } };
+      return { status, html: indexHtml ? injectMeta(indexHtml, meta) : standalonePage(meta) };
     };
     const send = async (token: string, reply: FastifyReply) => {
       const { status, html } = await page(token);

@@ -14,7 +14,8 @@ import { viewerKey } from '../../http/viewer.ts';
 import { CardCache, cardEtag } from './og-image.ts';
 import { SharedLinkNotFoundError, type SharesService } from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+// 410: the story was removed by moderators (server/modules/stories/visibility.ts).
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema };
 
 export function sharesRoutes(service: SharesService, resolveUser: UserResolver, viewerSecret: string, cards = new CardCache()): FastifyPluginAsyncZod {
   return async (app) => {

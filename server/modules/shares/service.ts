@@ -6,6 +6,7 @@ import { storyLinkUrl } from '../../../common/rules/links.ts';
 import { titleSlug } from '../../../common/rules/slug.ts';
 import { requireStory, STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { presentStory } from '../stories/presenter.ts';
+import { StoryRemovedError, visibleStory } from '../stories/visibility.ts';
 import type { CardInput } from './og-image.ts';
 
 /** 32 random bytes: 256 bits, 43 characters of base64url. */
@@ -22,6 +23,8 @@ export class SharedLinkNotFoundError extends Error {
 
 type LinkRow = WithStory<{
   id: number;
+  /** visibleStory: false once moderators removed the story, and the link then shows nothing of it. */
+  visible: boolean;
   share_token: string;
   custom_title: string | null;
   custom_description: string | null;
@@ -32,7 +35,8 @@ type LinkRow = WithStory<{
 }>;
 
 const LINK_COLUMNS = `l.id, l.share_token, l.custom_title, l.custom_description, l.view_count, l.article_clicks, l.comments_clicks,
-  l.created_at, ${STORY_COLUMNS}`;
+  l.created_at, ${visibleStory('s')} AS visible, ${STORY_COLUMNS}`;
+
 
 export function newShareToken(): string {
   return randomBytes(TOKEN_BYTES).toString('base64url');
@@ -75,6 +79,7 @@ export class SharesService {
     };
   }
 
+  /** A 410 for a story moderators removed (requireStory): no new way to reach it. */
   async create(userId: string, input: { storyId: number; customTitle: string | null; customDescription: string | null }): Promise<SharedLink> {
     const story = await requireStory(this.pool, input.storyId);
     const result = await this.pool.query<Omit<LinkRow, keyof WithStory<object>>>(
@@ -82,13 +87,14 @@ export class SharesService {
        RETURNING id, share_token, custom_title, custom_description, view_count, article_clicks, comments_clicks, created_at`,
       [newShareToken(), userId, input.storyId, input.customTitle, input.customDescription],
     );
-    return this.present({ ...story, ...result.rows[0]! } as LinkRow, this.now());
+    return this.present({ ...story, ...result.rows[0]!, visible: true }, this.now());
   }
 
+  /** The person's links; those of stories moderators removed are left out (they come back if the story is shown again). */
   async mine(userId: string): Promise<SharedLink[]> {
     const result = await this.pool.query<LinkRow>(
       `SELECT ${LINK_COLUMNS} FROM shared_links l JOIN stories s ON s.id = l.story_id
-        WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT $2`,
+        WHERE l.user_id = $1 AND ${visibleStory('s')} ORDER BY l.created_at DESC, l.id DESC LIMIT $2`,
       [userId, MY_SHARED_LINKS_LIMIT],
     );
     const nowMs = this.now();
@@ -98,13 +104,14 @@ export class SharesService {
   /**
    * The shared story, counting a view once per viewer per day (UTC): the first view of the day adds to the count and
    * records an event, in one statement; later ones read the story and count nothing. `viewer` is an opaque key.
+   * A link to a story moderators removed counts nothing and answers 410.
    */
   async view(token: string, viewer: string): Promise<ShareView> {
     const day = new Date(this.now()).toISOString().slice(0, 10);
     const result = await this.pool.query<LinkRow & { display_name: string }>(
       `WITH first_today AS (
          INSERT INTO shared_link_daily_views (shared_link_id, day, viewer)
-         SELECT id, $2::date, $3 FROM shared_links WHERE share_token = $1
+         SELECT l.id, $2::date, $3 FROM shared_links l JOIN stories s ON s.id = l.story_id WHERE l.share_token = $1 AND ${visibleStory('s')}
          ON CONFLICT DO NOTHING RETURNING shared_link_id
        ), counted AS (
          UPDATE shared_links SET view_count = view_count + 1, last_viewed_at = now() WHERE id IN (SELECT shared_link_id FROM first_today) RETURNING id
@@ -118,6 +125,7 @@ export class SharesService {
     );
     const row = result.rows[0];
     if (!row) throw new SharedLinkNotFoundError();
+    if (!row.visible) throw new StoryRemovedError();
     return {
       story: presentStory(storyRowOf(row), this.now()),
       customTitle: row.custom_title,
@@ -137,13 +145,17 @@ export class SharesService {
     if (result.rowCount === 0) throw new SharedLinkNotFoundError();
   }
 
-  /** What the preview card and the page's meta tags show; counts nothing. Null for an unknown token. */
+  /**
+   * What the preview card and the page's meta tags show; counts nothing. Null for an unknown token; a
+   * StoryRemovedError for a story moderators removed.
+   */
   async preview(token: string): Promise<(CardInput & { description: string | null; storyUrl: string; hnId: number; path: string }) | null> {
     const result = await this.pool.query<LinkRow>(`SELECT ${LINK_COLUMNS} FROM shared_links l JOIN stories s ON s.id = l.story_id WHERE l.share_token = $1`, [
       token,
     ]);
     const row = result.rows[0];
     if (!row) return null;
+    if (!row.visible) throw new StoryRemovedError();
     return {
       title: row.custom_title ?? row.title,
       description: row.custom_description,

@@ -4,6 +4,7 @@ import { STORY_LIST_MAX_LIMIT } from '../../../common/rules/limits.ts';
 import { listTotalBound } from '../../../common/rules/list-total.ts';
 import { timeFilterHours } from '../../../common/rules/time-windows.ts';
 import type { IndexedStory } from './list-index.ts';
+import { listedStory } from './visibility.ts';
 
 export interface StoryRow {
   id: number;
@@ -118,7 +119,7 @@ export function storyListStatement(sort: StoryListSort, query: StoryListQuery, n
   const totalBound = parameters.add(bound, 'int');
   const since = hours === null ? null : parameters.add(Math.floor(nowMs / 1000) - hours * 3600, 'bigint');
   const minVelocity = sort === 'fast-risers' ? parameters.add(query.minVelocity, 'float8') : null;
-  const conditions = ['NOT dead', 'NOT deleted', 'NOT hidden', `score >= ${minScore}`];
+  const conditions = [listedStory(), `score >= ${minScore}`];
   if (since) conditions.push(`time >= ${since}`);
   if (shape === 'window') conditions.push(`time <= ${LATEST_TIME}`);
   if (minVelocity) conditions.push('rise_score > 0', `score_velocity >= ${minVelocity}`);
@@ -170,18 +171,21 @@ export async function selectDataGeneration(pool: pg.Pool): Promise<number> {
   return result.rows[0]?.id ?? 0;
 }
 
-/** The stories of a page found by the lists' in-memory index, by id (in no particular order). */
+/**
+ * The stories of a page found by the lists' in-memory index, by id (in no particular order). The index holds only
+ * listed stories; the rule is asked again for one hidden since the index last caught up.
+ */
 export async function selectStoriesById(pool: pg.Pool, ids: readonly number[]): Promise<StoryRow[]> {
   const result = await pool.query<StoryRow>({
     name: 'story-list-rows',
-    text: `SELECT ${PAGE_COLUMNS} FROM stories WHERE id = ANY($1::int[])`,
+    text: `SELECT ${PAGE_COLUMNS} FROM stories WHERE id = ANY($1::int[]) AND ${listedStory()}`,
     values: [ids],
   });
   return result.rows;
 }
 
 /** What the lists' in-memory index keeps of a story (list-index.ts), as array rows: 500,000 are read at start. */
-const INDEX_COLUMNS = 'id, score, descendants, time, score_velocity, trending_score, rise_score, NOT (dead OR deleted OR hidden), title, domain, by';
+const INDEX_COLUMNS = `id, score, descendants, time, score_velocity, trending_score, rise_score, (${listedStory()}), title, domain, by`;
 type IndexRow = [number, number, number, number, number, number, number, boolean, string, string, string];
 
 const indexedStory = (row: IndexRow): IndexedStory => ({

@@ -4,6 +4,7 @@ import { watchStatus, type WatchStatus } from '../../../common/rules/heat.ts';
 import { requireStory, STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectStatuses } from '../story-statuses/queries.ts';
+import { visibleStory } from '../stories/visibility.ts';
 
 export class WatchNotFoundError extends Error {
   readonly statusCode = 404;
@@ -41,11 +42,11 @@ export class WatchesService {
     private readonly now: () => number,
   ) {}
 
-  /** The person's watches, newest first. */
+  /** The person's watches, newest first; those of stories moderators removed are left out (kept, as bookmarks are). */
   async list(userId: string): Promise<{ watches: Watch[]; count: number }> {
     const result = await this.pool.query<WatchRow>(
       `SELECT ${WATCH_COLUMNS} FROM story_watches w JOIN stories s ON s.id = w.story_id
-        WHERE w.user_id = $1 ORDER BY w.created_at DESC, w.id DESC`,
+        WHERE w.user_id = $1 AND ${visibleStory('s')} ORDER BY w.created_at DESC, w.id DESC`,
       [userId],
     );
     const nowMs = this.now();
@@ -59,12 +60,12 @@ export class WatchesService {
     // last_status is the status as ingestion last stored it (its heat level), so the next cycle records only real changes.
     const inserted = await this.pool.query<{ id: number }>(
       `INSERT INTO story_watches (user_id, story_id, initial_score, initial_descendants, initial_status, last_status)
-       SELECT $1, $2, $3, $4, $5, coalesce(heat_level, 'other') FROM stories WHERE id = $2
+       SELECT $1, $2, $3, $4, $5, coalesce(heat_level, 'other') FROM stories WHERE id = $2 AND ${visibleStory()}
        ON CONFLICT (user_id, story_id) DO NOTHING RETURNING id`,
       [userId, storyId, story.score, story.descendants, status],
     );
     const result = await this.pool.query<WatchRow>(
-      `SELECT ${WATCH_COLUMNS} FROM story_watches w JOIN stories s ON s.id = w.story_id WHERE w.user_id = $1 AND w.story_id = $2`,
+      `SELECT ${WATCH_COLUMNS} FROM story_watches w JOIN stories s ON s.id = w.story_id WHERE w.user_id = $1 AND w.story_id = $2 AND ${visibleStory('s')}`,
       [userId, storyId],
     );
     const row = result.rows[0];
