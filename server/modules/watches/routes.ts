@@ -12,7 +12,8 @@ import { errorResponseSchema } from '../../../common/contracts/errors.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import type { WatchesService } from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+// 410: the story was removed by moderators (server/modules/stories/visibility.ts).
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema };
 
 export function watchesRoutes(service: WatchesService, resolveUser: UserResolver): FastifyPluginAsyncZod {
   return async (app) => {
