@@ -32,6 +32,15 @@ it('shows Story Not Found for an unknown token', async () => {
   expect(screen.getByText(/No story is shared under this link/)).toBeTruthy();
 });
 
+it('shows Story Removed for a story moderators removed', async () => {
+  fetchMock.mockImplementationOnce(() =>
+    Promise.resolve(new Response(JSON.stringify({ message: 'This story was removed by moderators' }), { status: 410, headers: { 'content-type': 'application/json' } })),
+  );
+  renderPage('B'.repeat(43));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Story Removed' })).toBeTruthy();
+  expect(screen.getByText('This story was removed by moderators.')).toBeTruthy();
+});
+
 it('shows Story Not Found for a malformed token without asking the server', () => {
   renderPage('not a token');
   expect(screen.getByRole('heading', { level: 1, name: 'Story Not Found' })).toBeTruthy();

@@ -38,6 +38,14 @@ export function SharedStoryPage({ shareToken }: { shareToken?: string }) {
       </Problem>
     );
   }
+  // 410: moderators removed the story; the server sends nothing of it.
+  if (link.error instanceof ApiError && link.error.status === 410) {
+    return (
+      <Problem icon={<Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />} title="Story Removed">
+        This story was removed by moderators.
+      </Problem>
+    );
+  }
   if (link.isError) {
     return (
       <Problem icon={<AlertTriangle className="size-10 text-destructive" aria-hidden="true" />} title="Story Not Found">
