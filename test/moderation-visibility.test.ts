@@ -146,6 +146,10 @@ describe('a story hidden by moderation', () => {
     expect(data.notes.map((n: { note: string }) => n.note)).toEqual(['My note on hidden', 'My note on shown']);
     expect(data.sharedLinks).toEqual([expect.objectContaining({ storyId: ids.hidden, shareToken: hiddenToken, title: null, removedByModerators: true })]);
     expect(exported).not.toContain('Zorblax hidden');
+
+    // What is theirs they may still delete; reading the note goes through the story, which is gone.
+    expect((await inject({ url: `/api/stories/${ids.hidden}/notes`, headers: as(alice) })).statusCode).toBe(410);
+    await ok({ method: 'DELETE', url: `/api/stories/${ids.hidden}/notes`, headers: as(alice) });
   });
 
   it('is left out of the lists, search, a keyword’s stories and the predictions’ outcomes', async () => {

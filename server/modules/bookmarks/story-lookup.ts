@@ -35,14 +35,15 @@ export class StoryNotFoundError extends Error {
 
 /**
  * Throws a 404 unless the story exists (every action names a story by our stories.id), and a 410 when moderators
- * removed it: no action starts on a story the product no longer shows, and none answers with its content.
+ * removed it: no action starts on a story the product no longer shows, and none answers with its content. Only
+ * removing one's own row about it (`removing`) goes ahead: what is theirs, they may always delete.
  */
-export async function requireStory(pool: pg.Pool | pg.PoolClient, storyId: number): Promise<WithStory<object>> {
+export async function requireStory(pool: pg.Pool | pg.PoolClient, storyId: number, { removing = false } = {}): Promise<WithStory<object>> {
   const result = await pool.query<WithStory<{ visible: boolean }>>(`SELECT ${STORY_COLUMNS}, ${visibleStory('s')} AS visible FROM stories s WHERE s.id = $1`, [
     storyId,
   ]);
   const row = result.rows[0];
   if (!row) throw new StoryNotFoundError();
-  if (!row.visible) throw new StoryRemovedError();
+  if (!row.visible && !removing) throw new StoryRemovedError();
   return row;
 }

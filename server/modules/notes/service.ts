@@ -59,7 +59,7 @@ export class NotesService {
   }
 
   async remove(userId: string, storyId: number): Promise<void> {
-    await requireStory(this.pool, storyId);
+    await requireStory(this.pool, storyId, { removing: true });
     const result = await this.pool.query(`DELETE FROM story_notes WHERE user_id = $1 AND story_id = $2`, [userId, storyId]);
     if (result.rowCount === 0) throw new NoteNotFoundError();
   }
