@@ -8,7 +8,8 @@ import { listedStory, visibleStory } from './visibility.ts';
  * Every reader of stories goes through the moderation rule (visibility.ts). This reads the server's source and finds
  * each statement that reads the stories table: SQL text naming it after FROM or JOIN, and Drizzle's from/join of
  * the table. A statement uses the rule when it, or what it is built from in the same file (the constants and
- * functions it names, followed through), calls one of the rule's functions. A reader that does not is allowed only
+ * functions it names, followed through), calls one of the rule's functions; selecting the rule's answer as a column
+ * counts, the code then acting on it (requireStory, the share links). A reader that does not is allowed only
  * on the list below, which says why; a new reader, or a new statement in a listed file, fails until it uses the rule
  * or is added here with its reason.
  */
@@ -38,8 +39,8 @@ const ALLOWED: Record<string, { statements: number; why: string }> = {
   'modules/admin/moderation.ts': { statements: 1, why: 'the moderation queue: moderators see the stories they hid, to show them again' },
   'modules/admin/search.ts': { statements: 1, why: 'moderators and admins count every story, hidden ones included' },
   'modules/admin/dashboard.ts': { statements: 1, why: 'the admin dashboard counts every story' },
-  'modules/analytics/shared-links.ts': { statements: 1, why: 'admin analytics of share links: moderators see what was shared, hidden stories included' },
-  'modules/analytics/site-analytics.ts': { statements: 1, why: 'admin analytics: counts of watched stories' },
+  'modules/analytics/shared-links.ts': { statements: 1, why: 'admin analytics of share links (admins only): what was shared, hidden stories included' },
+  'modules/analytics/site-analytics.ts': { statements: 1, why: 'admin analytics (admins only): the most viewed stories, hidden ones included' },
   'modules/analytics/service.ts': { statements: 1, why: 'records an analytics event against a story id; reads nothing back' },
 };
 
