@@ -8,6 +8,7 @@ const noOverflow = async (page: import('@playwright/test').Page) =>
 test('phone: the unsubscribe page fits the screen', async ({ page }) => {
   const { email } = await signUpThroughApi(page, 'Pia Phone');
   await page.goto(await welcomeUnsubscribeLink(email));
+  await page.getByRole('button', { name: 'Unsubscribe' }).tap();
   await expect(page.getByRole('heading', { name: 'You have been unsubscribed' })).toBeVisible();
   await noOverflow(page);
   await checkPage(page, 'phone-unsubscribe', async (p) => {

@@ -106,8 +106,11 @@ export interface App {
   maintenance: MaintenanceService;
   /** Where API requests are recorded for the admin analytics (none when API_USAGE_RECORDING is off). */
   apiUsage: ApiUsageRecorder | null;
-  /** Every route the server answers (HEAD left out) with its declared access, for the route-walking tests and docs. */
-  routes: { method: string; url: string; access: Access | undefined }[];
+  /**
+   * Every route the server answers (HEAD left out) with its declared access, and whether it takes requests from any
+   * origin (`signedLinkOnly`), for the route-walking tests and docs.
+   */
+  routes: { method: string; url: string; access: Access | undefined; signedLinkOnly: boolean }[];
 }
 
 /** Builds the HTTP app. Tests build it too, on a real database. */
@@ -129,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   const routes: App['routes'] = [];
   server.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access, signedLinkOnly: route.config?.signedLinkOnly === true });
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -276,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       providers: configuredProviders(deps.config),
       localAccounts: deps.config.LOCAL_ACCOUNTS,
       signInAttemptsPerMinute: deps.config.SIGN_IN_ATTEMPTS_PER_MINUTE,
+      signUps: { perAddressPerHour: deps.config.SIGN_UPS_PER_HOUR_PER_ADDRESS, perDomainPerHour: deps.config.SIGN_UPS_PER_HOUR_PER_EMAIL_DOMAIN },
     }),
   );
   await server.register(emailRoutes(emailControls, resolveUser));

@@ -50,6 +50,9 @@ export const configSchema = z.object({
   OIDC_NAME: z.string().min(1).default('Single sign-on'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // Sign-ups mail the new address, which nobody has confirmed: these cap how much one can aim at others (docs/accounts.md).
+  SIGN_UPS_PER_HOUR_PER_ADDRESS: positiveInt.max(1_000_000).default(10),
+  SIGN_UPS_PER_HOUR_PER_EMAIL_DOMAIN: positiveInt.max(1_000_000).default(100),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_ALLOW: z
     .string()

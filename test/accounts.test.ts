@@ -479,6 +479,42 @@ describe('cross-site requests, headers, limits', () => {
     expect(last!.statusCode).toBe(429);
   });
 
+  it('limits sign-ups per client address and per email domain an hour: past either, 429 with Retry-After, and no account', async () => {
+    const limited = await createTestApp({ env: { SIGN_UPS_PER_HOUR_PER_ADDRESS: '2', SIGN_UPS_PER_HOUR_PER_EMAIL_DOMAIN: '3' } });
+    try {
+      const signUpFrom = (remoteAddress: string, email: string) =>
+        limited.app.server.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress, payload: { email, name: 'New Reader', password: 'correct horse battery staple' } });
+      const accountsAt = async (email: string) =>
+        (await limited.db.database.pool.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [email.toLowerCase()])).rows[0].n;
+      const refused = async (response: Awaited<ReturnType<typeof signUpFrom>>, email: string, message: RegExp) => {
+        expect(response.statusCode, response.body).toBe(429);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(60);
+        expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(3600);
+        expect(response.json().message).toMatch(message);
+        expect(await accountsAt(email), `no account for ${email}`).toBe(0);
+      };
+
+      // One client address: two sign-ups an hour, whatever the domains.
+      expect((await signUpFrom('10.50.0.1', 'one@first.example')).statusCode).toBe(200);
+      expect((await signUpFrom('10.50.0.1', 'two@second.example')).statusCode).toBe(200);
+      await refused(await signUpFrom('10.50.0.1', 'three@third.example'), 'three@third.example', /^Too many accounts were created from your network in the last hour\. Please try again in \d+ minutes\.$/);
+
+      // One email domain: three sign-ups an hour, from however many client addresses, in any case.
+      for (const [index, email] of ['a@victim.example', 'b@victim.example', 'c@Victim.Example'].entries()) {
+        expect((await signUpFrom(`10.51.0.${index + 1}`, email)).statusCode, email).toBe(200);
+      }
+      await refused(await signUpFrom('10.51.0.9', 'd@VICTIM.example'), 'd@victim.example', /^Too many accounts were created for addresses at victim\.example in the last hour\./);
+      // Other domains, from fresh client addresses, go on.
+      expect((await signUpFrom('10.51.0.10', 'e@bystander.example')).statusCode).toBe(200);
+      // Nothing was queued for the refused addresses either.
+      await limited.app.email.queueWelcomes(Date.now());
+      const mailed = await limited.db.database.pool.query<{ recipient: string }>('SELECT recipient FROM email_outbox ORDER BY recipient');
+      expect(mailed.rows.map((row) => row.recipient)).toEqual(['a@victim.example', 'b@victim.example', 'c@victim.example', 'e@bystander.example', 'one@first.example', 'two@second.example']);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('applies a general API rate limit', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
     try {

@@ -103,13 +103,30 @@ describe('welcome email', () => {
     expect(mail!.parsed.messageId).toBe(row!.message_id);
     expect(row!.message_id).toMatch(/@trends\.example>$/);
     expect(row!.status).toBe('sent');
-    expect(mail!.parsed.html).toContain('Welcome, Wendy Welcome!');
     expect(mail!.parsed.html).toContain('because you created an account');
-    expect(mail!.parsed.text).toContain('Welcome, Wendy Welcome!');
     expect(mail!.parsed.text).toContain('http://trends.test/unsubscribe/');
     // A second run sends nothing more: the outbox row is sent.
     await t.app.email.run();
     expect(mailTo(person.email, 'welcome')).toHaveLength(1);
+  });
+
+  it('carries nothing the signer-up chose to an address nobody confirmed, and greets a confirmed one by name', async () => {
+    // Anyone can sign up with someone else's address: the name must not reach that stranger's inbox.
+    const lure = 'Claim your prize at https://prize.example now';
+    const unconfirmed = await signUp(t.app.server, { name: lure });
+    // An address a sign-in provider vouched for (email_verified) is the person's own.
+    const confirmed = await signUp(t.app.server, { name: 'Wendy Welcome' });
+    await pool().query('UPDATE users SET email_verified = true WHERE id = $1', [confirmed.id]);
+    await t.app.email.run();
+    const [stranger] = mailTo(unconfirmed.email, 'welcome');
+    for (const part of [String(stranger!.parsed.html), String(stranger!.parsed.text), stranger!.parsed.subject ?? '']) {
+      expect(part).not.toContain('prize');
+      expect(part).not.toContain('Claim');
+    }
+    expect(stranger!.parsed.text).toContain('Welcome to HN Trends!');
+    const [own] = mailTo(confirmed.email, 'welcome');
+    expect(own!.parsed.html).toContain('Welcome, Wendy Welcome!');
+    expect(own!.parsed.text).toContain('Welcome, Wendy Welcome!');
   });
 });
 
@@ -403,7 +420,7 @@ describe('unsubscribe', () => {
   const prefs = async (person: TestUser) =>
     (await t.app.server.inject({ url: '/api/user/preferences', headers: { cookie: person.cookie } })).json().preferences;
 
-  it('works from the link in the email, through the page’s call', async () => {
+  it('works from the link in the email, through the page’s button', async () => {
     const person = await signUp(t.app.server);
     await preferences(person, { trendingAlerts: true });
     await t.app.email.run();
@@ -412,7 +429,8 @@ describe('unsubscribe', () => {
     const mail = mailTo(person.email, 'trending_alerts').at(-1)!;
     const page = new URL(unsubscribeLink(mail));
     expect(page.pathname).toMatch(/^\/unsubscribe\//);
-    const response = await t.app.server.inject({ url: `/api${page.pathname}${page.search}` });
+    // The page's button sends the one-click POST to the API address of the same link.
+    const response = await t.app.server.inject({ method: 'POST', url: `/api${page.pathname}${page.search}` });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: 'You have been unsubscribed from trending alert emails.', userEmail: person.email, emailType: 'trending_alerts' });
     const after = await prefs(person);
@@ -420,18 +438,40 @@ describe('unsubscribe', () => {
     expect(after.emailNotifications).toBe(true);
   });
 
-  it('works in one click: the List-Unsubscribe address answers a POST (RFC 8058)', async () => {
+  it('changes nothing when the List-Unsubscribe address or the footer link is only opened (GET or HEAD): the address leads to the page', async () => {
     const { person, mail } = await welcomed();
+    await preferences(person, { trendingAlerts: true });
     const address = new URL(header(mail, 'list-unsubscribe').slice(1, -1));
-    const response = await t.app.server.inject({
-      method: 'POST',
-      url: `${address.pathname}${address.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    const footer = new URL(unsubscribeLink(mail));
+    for (const method of ['GET', 'HEAD'] as const) {
+      const opened = await t.app.server.inject({ method, url: `${address.pathname}${address.search}` });
+      expect(opened.statusCode, `${method} of the List-Unsubscribe address`).toBe(303);
+      expect(opened.headers.location).toBe(`${footer.pathname}${footer.search}`);
+      // The footer link is the web app's page (no web build here: whatever answers, nothing may change).
+      const page = await t.app.server.inject({ method, url: `${footer.pathname}${footer.search}` });
+      expect(page.statusCode, `${method} of the footer link`).toBeLessThan(500);
+    }
     const after = await prefs(person);
-    expect([after.emailNotifications, after.weeklyDigest, after.trendingAlerts, after.predictionAlerts]).toEqual([false, false, false, false]);
+    expect([after.emailNotifications, after.weeklyDigest, after.trendingAlerts, after.predictionAlerts]).toEqual([true, true, true, false]);
+    const controls = await pool().query(`SELECT 1 FROM email_frequency_controls WHERE user_id = $1 AND NOT is_active`, [person.id]);
+    expect(controls.rows).toEqual([]);
+  });
+
+  it('works in one click: the List-Unsubscribe address answers a mail provider’s POST (RFC 8058), whatever its origin', async () => {
+    const providers = [{}, { origin: 'https://mail.example.net', 'sec-fetch-site': 'cross-site' }, { referer: 'https://webmail.example.org/inbox' }];
+    for (const headers of providers) {
+      const { person, mail } = await welcomed();
+      const address = new URL(header(mail, 'list-unsubscribe').slice(1, -1));
+      const response = await t.app.server.inject({
+        method: 'POST',
+        url: `${address.pathname}${address.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(response.statusCode, `${JSON.stringify(headers)}: ${response.body}`).toBe(200);
+      const after = await prefs(person);
+      expect([after.emailNotifications, after.weeklyDigest, after.trendingAlerts, after.predictionAlerts]).toEqual([false, false, false, false]);
+    }
   });
 
   it('refuses a forged token, a token moved to another type, and a token made for someone else', async () => {
@@ -449,14 +489,17 @@ describe('unsubscribe', () => {
       `/api/unsubscribe/${otherId}.${mac}?type=welcome`,
       '/api/unsubscribe/nonsense?type=welcome',
     ]) {
-      const response = await t.app.server.inject({ url });
+      // From any origin too: the token is the whole authority.
+      const response = await t.app.server.inject({ method: 'POST', url, headers: { origin: 'https://mail.example.net' } });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message).toContain('invalid');
     }
     expect((await prefs(person)).emailNotifications).toBe(true);
     expect((await prefs(other.person)).emailNotifications).toBe(true);
-    const badType = await t.app.server.inject({ url: `/api/unsubscribe/${token}?type=everything` });
-    expect(badType.statusCode).toBe(400);
+    for (const method of ['GET', 'POST'] as const) {
+      const badType = await t.app.server.inject({ method, url: `/api/unsubscribe/${token}?type=everything` });
+      expect(badType.statusCode, method).toBe(400);
+    }
   });
 });
 
@@ -518,6 +561,8 @@ describe('weekly digest and the admin calls', () => {
 
   it('sends the weekly newsletter now, once a week unless forced, with the week’s top stories and custom content', async () => {
     const reader = await signUp(t.app.server, { name: 'Rita Reader' });
+    await pool().query('UPDATE users SET email_verified = true WHERE id = $1', [reader.id]);
+    const unconfirmed = await signUp(t.app.server, { name: 'Visit prize.example' });
     const optedOut = await signUp(t.app.server);
     await preferences(optedOut, { weeklyDigest: false });
     // The digest of the week of Sunday 15 November covers 8 to 14 November.
@@ -544,6 +589,11 @@ describe('weekly digest and the admin calls', () => {
     expect(mails[0]!.parsed.html).toContain('Our own news');
     expect(mails[0]!.parsed.text).toContain('75% of 4 verified predictions were right.');
     expect(mails[0]!.parsed.html).toContain('Hello Rita Reader');
+    // The newsletter to an address nobody confirmed greets without the chosen name.
+    const stranger = mailTo(unconfirmed.email, 'weekly_digest');
+    expect(stranger).toHaveLength(1);
+    expect(stranger[0]!.parsed.text).toContain('Hello, here is what caught on this week.');
+    expect(String(stranger[0]!.parsed.html)).not.toContain('prize.example');
     expect(mails[0]!.parsed.text).toContain('Best of the week');
     expect(header(mails[0]!, 'list-unsubscribe')).toContain('type=weekly_digest');
     expect(mailTo(optedOut.email, 'weekly_digest')).toHaveLength(0);

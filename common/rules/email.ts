@@ -1,4 +1,4 @@
-import { MAX_EMAILS_PER_DAY_DEFAULT, MAX_EMAILS_PER_DAY_MAX, MAX_EMAILS_PER_DAY_MIN, type EmailFrequency, type EmailKind } from './limits.ts';
+import { MAX_EMAILS_PER_DAY_DEFAULT, MAX_EMAILS_PER_DAY_MAX, MAX_EMAILS_PER_DAY_MIN, type EmailFrequency, type EmailKind, type UnsubscribeType } from './limits.ts';
 
 /**
  * Pure email rules (spec part 2 §3, §4, §5, §9): how often a bundled email may go, quiet hours in a person's time
@@ -19,6 +19,21 @@ export const EMAIL_KIND_LABELS: Readonly<Record<EmailKind, string>> = {
 export function emailKindLabel(kind: string): string {
   return (EMAIL_KIND_LABELS as Readonly<Record<string, string>>)[kind] ?? kind;
 }
+
+/**
+ * What an unsubscribe link of each type stops, as the unsubscribe page asks and the answer says (no type, or the
+ * welcome email's: every email notification).
+ */
+export const UNSUBSCRIBE_NAMES: Readonly<Record<UnsubscribeType | 'all', string>> = {
+  keyword_alert: 'keyword alert emails',
+  keyword_digest: 'keyword alert emails',
+  watch_notification: 'watch notification emails',
+  weekly_digest: 'the weekly newsletter',
+  trending_alerts: 'trending alert emails',
+  prediction_alert: 'prediction alert emails',
+  welcome: 'all email notifications',
+  all: 'all email notifications',
+};
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -4,7 +4,7 @@ import { DEFAULT_PREFERENCES, type Preferences } from '../../common/rules/prefer
 import { bundleDue, normaliseMaxEmailsPerDay, quietHoursRelease } from '../../common/rules/email.ts';
 import type { EmailFrequency, EmailKind, EmailType } from '../../common/rules/limits.ts';
 import { PREDICTION_HORIZON_HOURS, TREND_CALL_THRESHOLD } from '../../common/rules/predictions.ts';
-import type { EmailComposer, Recipient } from './compose.ts';
+import { RECIPIENT_NAME_SQL, type EmailComposer, type Recipient } from './compose.ts';
 import { enqueueEmails, type NewEmail } from './outbox.ts';
 import { emailShareLinks, storiesByIds, storyItem, type EmailStory } from './stories.ts';
 import type { StoryItem } from './templates/layout.tsx';
@@ -68,7 +68,7 @@ export async function readControl(db: Queryable, userId: string, type: EmailType
 
 export async function readRecipient(db: Queryable, userId: string): Promise<(Recipient & { preferences: Preferences }) | null> {
   const result = await db.query<{ id: string; email: string; name: string; preferences: Partial<Preferences> | null }>(
-    `SELECT u.id, u.email, coalesce(nullif(u.display_name, ''), nullif(u.first_name, ''), nullif(u.name, ''), u.handle) AS name, p.preferences
+    `SELECT u.id, u.email, ${RECIPIENT_NAME_SQL} AS name, p.preferences
        FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id WHERE u.id = $1`,
     [userId],
   );

@@ -28,8 +28,18 @@ export function escapeHtml(text: string): string {
 export interface Recipient {
   userId: string;
   email: string;
+  /** The name to greet the person by; empty for an unconfirmed address (RECIPIENT_NAME_SQL). */
   name: string;
 }
+
+/**
+ * The name an email greets its recipient by, as SQL over `users u`. Only an address the person has confirmed (an
+ * external provider vouched for it) is greeted by name: anyone can sign up with someone else's address, and the
+ * name is theirs to choose, so it could carry a phishing line or an advert in our email to a stranger. Those get
+ * the email's fixed wording instead (docs/email.md).
+ */
+export const RECIPIENT_NAME_SQL = `CASE WHEN u.email_verified
+  THEN coalesce(nullif(u.display_name, ''), nullif(u.first_name, ''), nullif(u.name, ''), u.handle) ELSE '' END`;
 
 /** Builds the tracked links, the footer and the headers of one email, and renders it to HTML and text. */
 export class EmailComposer {
@@ -52,7 +62,7 @@ export class EmailComposer {
     return `${this.baseUrl}/unsubscribe/${this.signer.unsubscribeToken(userId, type)}?type=${type}`;
   }
 
-  /** The RFC 8058 one-click address: a POST here unsubscribes without a page. */
+  /** The RFC 8058 one-click address: a POST here unsubscribes without a page; opening it leads to the page. */
   oneClick(userId: string, kind: EmailKind): string {
     const type = unsubscribeTypeOf(kind);
     return `${this.baseUrl}/api/unsubscribe/${this.signer.unsubscribeToken(userId, type)}?type=${type}`;

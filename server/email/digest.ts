@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { DEFAULT_EMAIL_CONTROL } from '../../common/contracts/accounts.ts';
 import { newsletterDue, normaliseMaxEmailsPerDay, quietHoursRelease } from '../../common/rules/email.ts';
 import type { DigestContentStyle, EmailFrequency } from '../../common/rules/limits.ts';
-import { escapeHtml, plainText, type EmailComposer } from './compose.ts';
+import { escapeHtml, plainText, RECIPIENT_NAME_SQL, type EmailComposer } from './compose.ts';
 import { enqueueEmails, type NewEmail } from './outbox.ts';
 import { emailShareLinks, type EmailStory } from './stories.ts';
 import type { DigestData } from './templates/kinds.tsx';
@@ -145,7 +145,7 @@ export function personalDigest(
   });
   values.set(placeholder('unsubscribe'), composer.unsubscribePage(input.userId, 'weekly_digest'));
   values.set(placeholder('open'), composer.openPixel(token));
-  const greeting = `Hello ${input.name}, here is what caught on this week.`;
+  const greeting = input.name ? `Hello ${input.name}, here is what caught on this week.` : 'Hello, here is what caught on this week.';
   const fill = (body: string, escape: (text: string) => string) =>
     body.replace(/https:\/\/placeholder\.invalid\/[a-z]+(?:-\d+)?|GREETING-PLACEHOLDER/g, (match) =>
       match === 'GREETING-PLACEHOLDER' ? escape(greeting) : escape(values.get(match) ?? match),
@@ -211,7 +211,7 @@ export async function queueWeeklyDigest(
   for (;;) {
     const batch = await pool.query<SubscriberRow>(
       `SELECT u.id, u.email,
-              coalesce(nullif(u.display_name, ''), nullif(u.first_name, ''), nullif(u.name, ''), u.handle) AS name,
+              ${RECIPIENT_NAME_SQL} AS name,
               c.frequency, c.max_emails_per_day, c.quiet_hours_start, c.quiet_hours_end, c.timezone, c.user_id IS NOT NULL AS has_control,
               c.last_email_sent,
               (SELECT count(*)::int FROM email_outbox o

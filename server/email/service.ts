@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../common/rules/preferences.ts';
-import { weekOfSunday } from '../../common/rules/email.ts';
+import { UNSUBSCRIBE_NAMES, weekOfSunday } from '../../common/rules/email.ts';
 import type { EmailKind, TestEmailType, UnsubscribeType } from '../../common/rules/limits.ts';
 import { HttpError } from '../http/errors.ts';
 import { collectEvents, planAlerts, readRecipient } from './alerts.ts';
@@ -42,16 +42,6 @@ const UNSUBSCRIBE_KINDS: Readonly<Record<UnsubscribeType | 'all', EmailKind[]>> 
   prediction_alert: ['prediction_alert'],
   welcome: ['keyword_alert', 'keyword_digest', 'watch_notification', 'weekly_digest', 'trending_alerts', 'prediction_alert'],
   all: ['keyword_alert', 'keyword_digest', 'watch_notification', 'weekly_digest', 'trending_alerts', 'prediction_alert'],
-};
-const UNSUBSCRIBE_NAMES: Readonly<Record<UnsubscribeType | 'all', string>> = {
-  keyword_alert: 'keyword alert emails',
-  keyword_digest: 'keyword alert emails',
-  watch_notification: 'watch notification emails',
-  weekly_digest: 'the weekly newsletter',
-  trending_alerts: 'trending alert emails',
-  prediction_alert: 'prediction alert emails',
-  welcome: 'all email notifications',
-  all: 'all email notifications',
 };
 
 export const INVALID_UNSUBSCRIBE = 'This unsubscribe link is invalid or has been changed. Use Email Preferences to choose your emails.';

@@ -118,8 +118,11 @@ describe('checks hold however a path is spelled', () => {
   }, 120_000);
 
   it('refuses a state-changing request with a foreign Origin on every route, however its path is spelled', async () => {
+    // The one route whose signed link is its whole authority takes a mail provider's one-click POST from anywhere.
+    const anyOrigin = new Set(t.app.routes.filter((route) => route.signedLinkOnly).map((route) => `${route.method} ${route.url}`));
+    expect([...anyOrigin]).toEqual(['POST /api/unsubscribe/:token']);
     const executed: string[] = [];
-    for (const [key, row] of rows().filter(([, row]) => (row.request.method ?? 'GET') !== 'GET')) {
+    for (const [key, row] of rows().filter(([key, row]) => (row.request.method ?? 'GET') !== 'GET' && !anyOrigin.has(key))) {
       const url = urlFor(row, fixtures, fixtures.people.user);
       for (const spelling of [{ name: 'as declared', refused: false, url }, ...spellingsOf(url)]) {
         const response = await send(port, {

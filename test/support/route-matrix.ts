@@ -113,7 +113,8 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   'PATCH /api/keyword-alerts/:id': { request: { method: 'PATCH', url: '/api/keyword-alerts/{keywordAlert}', payload: { isActive: false } }, expect: [401, 200, 200, 200] },
   'DELETE /api/keyword-alerts/:id': { request: { method: 'DELETE', url: '/api/keyword-alerts/{keywordAlert}' }, expect: [401, 200, 200, 200] },
   // Email links carry their own signed tokens ({unsubscribe}: the plain user's, {emailClick}: a signed tracked link).
-  'GET /api/unsubscribe/:token': { request: { url: '/api/unsubscribe/{unsubscribe}?type=weekly_digest' }, expect: [200, 200, 200, 200] },
+  // Opening the link leads to the page with the button (303); only the POST acts.
+  'GET /api/unsubscribe/:token': { request: { url: '/api/unsubscribe/{unsubscribe}?type=weekly_digest' }, expect: [303, 303, 303, 303] },
   'POST /api/unsubscribe/:token': { request: { method: 'POST', url: '/api/unsubscribe/{unsubscribe}?type=weekly_digest' }, expect: [200, 200, 200, 200] },
   'GET /api/email/open/:token/:signature': { request: { url: '/api/email/open/abc/def' }, expect: [200, 200, 200, 200] },
   'GET /api/email/click/:token/:signature': { request: { url: '{emailClick}' }, expect: [302, 302, 302, 302] },

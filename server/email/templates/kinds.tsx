@@ -8,7 +8,7 @@ import { Button, Heading, Layout, Paragraph, StoryList, type Footer, type StoryI
 export function WelcomeEmail({ name, homeUrl, footer }: { name: string; homeUrl: string; footer: Footer }) {
   return (
     <Layout preview="Your account is ready: trending stories, keyword alerts and watches." title="Welcome to HN Trends" footer={footer}>
-      <Heading>{`Welcome, ${name}!`}</Heading>
+      <Heading>{name ? `Welcome, ${name}!` : 'Welcome to HN Trends!'}</Heading>
       <Paragraph>
         HN Trends follows Hacker News minute by minute and tells you which stories are taking off. Watch a story to hear when it
         grows in popularity, set keyword alerts for the topics you follow, and read the weekly digest on Sundays.

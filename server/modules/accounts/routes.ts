@@ -25,9 +25,12 @@ import { sendWebResponse, toHeaders, toWebRequest } from '../../http/web-request
 import { confirmIdentity, FRESH_SESSION_MINUTES, type Auth, type IdentityCheck, type ProviderInfo } from './auth.ts';
 import type { AccountsService } from './service.ts';
 import { SignInLimits } from './sign-in-limits.ts';
+import { SignUpLimits } from './sign-up-limits.ts';
 
 /** The better-auth endpoints that check a password, behind the brute-force limits (sign-in-limits.ts). */
 const LIMITED_AUTH_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/change-password']);
+/** Sign-up with email and password: the one endpoint that mails an address nobody has confirmed (sign-up-limits.ts). */
+const SIGN_UP_PATH = '/api/auth/sign-up/email';
 const AUTH_BASE_PATH = '/api/auth';
 
 /** The schema of a better-auth endpoint's body, or null for endpoints the product does not use (refused). */
@@ -52,8 +55,8 @@ const IDENTITY_REFUSALS: Record<Exclude<IdentityCheck, 'confirmed'>, string> = {
 /** A refused attempt (wrong password, weak new password, taken address) counts toward the account's limit. */
 const isRefusal = (status: number) => status >= 400 && status < 500;
 
-function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number) {
-  return reply.code(429).header('retry-after', retryAfterSeconds).send({ message: tooManyRequestsMessage(retryAfterSeconds) });
+function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, message = tooManyRequestsMessage(retryAfterSeconds)) {
+  return reply.code(429).header('retry-after', retryAfterSeconds).send({ message });
 }
 
 interface AccountsRouteDeps {
@@ -64,12 +67,14 @@ interface AccountsRouteDeps {
   providers: ProviderInfo[];
   localAccounts: boolean;
   signInAttemptsPerMinute: number;
+  signUps: { perAddressPerHour: number; perDomainPerHour: number };
 }
 
 export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
   const { auth, service, resolveUser, limiter, providers, localAccounts } = deps;
   const me = async (request: FastifyRequest) => (await currentUser(request, resolveUser))!;
   const signInLimits = new SignInLimits(limiter, deps.signInAttemptsPerMinute);
+  const signUpLimits = new SignUpLimits(limiter, deps.signUps);
   /** The account whose password a limited request checks: the one named in the body, else the signed-in one. */
   const passwordAccount = async (request: FastifyRequest) =>
     (request.body as { email?: string }).email?.toLowerCase() ?? (await currentUser(request, resolveUser))?.email;
@@ -97,6 +102,10 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
         if (limited) {
           const verdict = await signInLimits.attempt(request.ip, account);
           if (!verdict.allowed) return tooManyRequests(reply, verdict.retryAfterSeconds);
+        }
+        if (request.method === 'POST' && path === SIGN_UP_PATH) {
+          const verdict = await signUpLimits.attempt(request.ip, (request.body as { email: string }).email);
+          if (!verdict.allowed) return tooManyRequests(reply, verdict.retryAfterSeconds, verdict.message);
         }
         const response = await auth.handler(toWebRequest(request));
         if (limited && account && isRefusal(response.status)) await signInLimits.failed(request.ip, account);

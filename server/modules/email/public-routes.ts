@@ -11,8 +11,9 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 const trackParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'token is invalid'), signature: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'signature is invalid') });
 
 /**
- * The calls email links make, for anyone holding the link: unsubscribe (the page's GET and the RFC 8058 one-click
- * POST a mail client sends), the open pixel and tracked clicks. Each is authorised by its signature, not a session.
+ * The calls email links make, for anyone holding the link: unsubscribe (the RFC 8058 one-click POST a mail client
+ * sends, which the page's button sends too), the open pixel and tracked clicks. Each is authorised by its signature,
+ * not a session.
  */
 export function emailPublicRoutes(email: EmailService, signer: EmailSigner, now: () => number): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,27 +21,29 @@ export function emailPublicRoutes(email: EmailService, signer: EmailSigner, now:
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, String(body)));
     app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, String(body)));
 
-    const unsubscribe = async (token: string, type: z.infer<typeof unsubscribeQuerySchema>['type']) => {
-      const userId = signer.verifyUnsubscribe(token, type ?? null);
-      if (!userId) return null;
-      return email.unsubscribe(userId, type ?? null);
-    };
-    const schema = {
-      tags: ['email'],
-      params: unsubscribeParamsSchema,
-      querystring: unsubscribeQuerySchema,
-      response: { 200: unsubscribeResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-    };
+    const query = { tags: ['email'], params: unsubscribeParamsSchema, querystring: unsubscribeQuerySchema };
 
-    app.get('/api/unsubscribe/:token', { config: { access: 'public' }, schema }, async (request, reply) => {
-      const result = await unsubscribe(request.params.token, request.query.type);
-      return result ?? reply.code(400).send({ message: INVALID_UNSUBSCRIBE });
+    // Opening the link (a person, a mail client without one-click, or a scanner checking links) changes nothing: it
+    // leads to the page whose button sends the POST below. HEAD, which Fastify answers from this route, the same.
+    app.get('/api/unsubscribe/:token', { config: { access: 'public' }, schema: { ...query, response: { 400: errorResponseSchema } } }, async (request, reply) => {
+      const { type } = request.query;
+      return reply.redirect(`/unsubscribe/${encodeURIComponent(request.params.token)}${type ? `?type=${type}` : ''}`, 303);
     });
 
-    app.post('/api/unsubscribe/:token', { config: { access: 'public' }, schema }, async (request, reply) => {
-      const result = await unsubscribe(request.params.token, request.query.type);
-      return result ?? reply.code(400).send({ message: INVALID_UNSUBSCRIBE });
-    });
+    // Only a POST acts (RFC 8058): the mail client's one-click, and the page's button.
+    app.post(
+      '/api/unsubscribe/:token',
+      {
+        config: { access: 'public', signedLinkOnly: true },
+        schema: { ...query, response: { 200: unsubscribeResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema } },
+      },
+      async (request, reply) => {
+        const type = request.query.type ?? null;
+        const userId = signer.verifyUnsubscribe(request.params.token, type);
+        if (!userId) return reply.code(400).send({ message: INVALID_UNSUBSCRIBE });
+        return email.unsubscribe(userId, type);
+      },
+    );
 
     app.get('/api/email/open/:token/:signature', { config: { access: 'public' }, schema: { tags: ['email'], params: trackParams } }, async (request, reply) => {
       const { token, signature } = request.params;
