@@ -60,7 +60,7 @@ export const STANDARD_TASKS: readonly StandardTask[] = [
   },
   {
     taskName: 'old_analytics',
-    description: 'Delete API usage, analytics events, story activity and share-link view and click events older than the retention days, and who viewed a story or share link before yesterday.',
+    description: 'Delete API usage, analytics events, story activity and share-link view and click events older than the retention days, and who viewed or clicked a story or share link before yesterday.',
     schedule: 'weekly',
     retentionDays: 180,
   },
