@@ -261,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await server.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const limiter = new DatabaseRateLimiter(deps.pool);
+  const limiter = new DatabaseRateLimiter(deps.pool, await loadOrCreateSecret(deps.pool, 'rate-limits'));
   const emailControls = new EmailControlsService(deps.db);
   const accounts = new AccountsService(deps.db, emailControls);
   const stories = new StoriesService(deps.pool, deps.trigger, deps.now);

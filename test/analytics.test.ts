@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_SHARE_MARKER } from '../common/rules/email.ts';
 import { setRole, signUp, type TestUser } from './support/accounts.ts';
+import { ANALYTICS_LIMIT } from '../server/modules/analytics/routes.ts';
 import { expireWindows } from '../server/modules/analytics/windows.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';
@@ -93,11 +94,12 @@ describe('GET /api/admin/analytics/shared-links', () => {
 });
 
 describe('GET /api/analytics/popular-stories', () => {
-  const view = (storyId: number, userAgent: string, cookie = '') =>
+  const view = (storyId: number, remoteAddress: string, options: { cookie?: string; userAgent?: string } = {}) =>
     t.app.server.inject({
       method: 'POST',
       url: '/api/analytics/track',
-      headers: { 'user-agent': userAgent, ...(cookie && { cookie }) },
+      remoteAddress,
+      headers: { 'user-agent': options.userAgent ?? 'browser', ...(options.cookie && { cookie: options.cookie }) },
       payload: { eventType: 'story_view', properties: { viewType: 'title_click', storyId, title: 'T', url: 'https://example.com/', score: 1, position: 'regular' } },
     });
   let popular: number;
@@ -112,19 +114,33 @@ describe('GET /api/analytics/popular-stories', () => {
     popular = await id(8101);
     const once = await id(8102);
     shared = await id(8001);
-    // Three views of one story by two viewers (one of them twice), one view of another, one of an unknown story
-    // (kept as an event, counted nowhere).
-    for (const [storyId, agent] of [[popular, 'browser-a'], [popular, 'browser-a'], [popular, 'browser-b'], [once, 'browser-a'], [999_999, 'browser-a']] as const) {
-      expect((await view(storyId, agent)).statusCode).toBe(200);
+    // One story viewed by two visitors: one of them an hour ago and three times in this hour (once with another
+    // browser), which counts as a view an hour and a viewer a day. Another story viewed once; one the site does not
+    // have, recorded nowhere.
+    clockOffsetMs = -3_600_000;
+    expect((await view(popular, '192.0.2.1')).statusCode).toBe(200);
+    clockOffsetMs = 0;
+    for (const [storyId, address, userAgent] of [
+      [popular, '192.0.2.1', 'browser'],
+      [popular, '192.0.2.1', 'browser'],
+      [popular, '192.0.2.1', 'another browser'],
+      [popular, '192.0.2.2', 'browser'],
+      [once, '192.0.2.1', 'browser'],
+      [999_999, '192.0.2.1', 'browser'],
+    ] as const) {
+      expect((await view(storyId, address, { userAgent })).statusCode).toBe(200);
     }
-    // A signed-in view counts its person, whatever the browser.
-    expect((await view(popular, 'browser-c', sharer.cookie)).statusCode).toBe(200);
+    // A signed-in view counts its person, whatever the address.
+    expect((await view(popular, '192.0.2.1', { cookie: sharer.cookie })).statusCode).toBe(200);
     // A view two days ago: its hour leaves the shorter periods' counts when they are next read.
     clockOffsetMs = -2 * DAY_MS;
-    expect((await view(once, 'browser-a')).statusCode).toBe(200);
+    expect((await view(once, '192.0.2.1')).statusCode).toBe(200);
     clockOffsetMs = 0;
+    // A bookmark counts from the person who holds it (a visitor's is not counted).
     const bookmark = { eventType: 'story_bookmark', properties: { storyId: shared, hnId: 8001, title: 'A story worth sharing', action: 'add' } };
+    await pool().query('INSERT INTO bookmarks (user_id, story_id) VALUES ($1, $2)', [sharer.id, shared]);
     expect((await t.app.server.inject({ method: 'POST', url: '/api/analytics/track', payload: bookmark })).statusCode).toBe(200);
+    expect((await t.app.server.inject({ method: 'POST', url: '/api/analytics/track', headers: { cookie: sharer.cookie }, payload: bookmark })).statusCode).toBe(200);
   });
 
   it('ranks the period’s stories by views, with unique viewers, shares and bookmarks', async () => {
@@ -231,17 +247,64 @@ describe('API usage', () => {
 });
 
 describe('GET /api/admin/analytics/events', () => {
-  it('lists the newest events with their title, and the person only when they consented', async () => {
+  it('lists the newest events with the story’s own title, and the person only when they consented', async () => {
     await pool().query('UPDATE users SET analytics_consent = true WHERE id = $1', [admin.id]);
-    // About a story the site does not have: listed, but counted nowhere.
-    const event = { eventType: 'story_bookmark', properties: { storyId: 999_999, hnId: 8001, title: 'A story worth sharing', action: 'add' } };
+    const shared = (await pool().query<{ id: number }>('SELECT id FROM stories WHERE hn_id = 8001')).rows[0]!.id;
+    await pool().query('INSERT INTO bookmarks (user_id, story_id) VALUES ($1, $2)', [admin.id, shared]);
+    // The client's title is not what is listed: the story's is.
+    const event = { eventType: 'story_bookmark', properties: { storyId: shared, hnId: 1, title: 'A title someone made up', action: 'add' } };
     expect((await inject({ method: 'POST', url: '/api/analytics/track', payload: event })).statusCode).toBe(200);
     const body = (await inject({ url: '/api/admin/analytics/events?timeframe=1' })).json();
-    expect(body.events[0]).toMatchObject({ eventType: 'story_bookmark', properties: { title: 'A story worth sharing' }, userId: admin.id, createdAt: new Date(clock).toISOString() });
-    // The popular-stories views (one was signed in, without consent) carry no person.
+    expect(body.events[0]).toMatchObject({
+      eventType: 'story_bookmark',
+      properties: { storyId: shared, hnId: 8001, title: 'A story worth sharing', action: 'add' },
+      userId: admin.id,
+      createdAt: new Date(clock).toISOString(),
+    });
+    // The popular-stories views (one was signed in, without consent) carry no person; the unknown story is not there.
     expect(body.events.slice(1).every((entry: { userId: string | null }) => entry.userId === null)).toBe(true);
-    expect(body.totals).toEqual({ events: 6, views: 5, bookmarks: 1 });
+    expect(body.events.some((entry: { properties: { storyId?: number } }) => entry.properties.storyId === 999_999)).toBe(false);
+    expect(body.totals).toEqual({ events: 7, views: 5, bookmarks: 2 });
     expect((await inject({ url: '/api/admin/analytics/events?timeframe=168' })).json().totals.views).toBe(6);
     expect((await inject({ url: '/api/admin/analytics/events?timeframe=0' })).statusCode).toBe(400);
+  });
+});
+
+describe('analytics that cannot be forged cheaply', () => {
+  const track = (payload: object, remoteAddress: string, userAgent = 'browser') =>
+    t.app.server.inject({ method: 'POST', url: '/api/analytics/track', remoteAddress, headers: { 'user-agent': userAgent }, payload });
+  let storyId: number;
+  beforeAll(async () => {
+    await seedStories(pool(), [{ hnId: 8201, time: Math.floor(clock / 1000) - 600, score: 7, title: 'The real title', url: 'https://real.example/post' }]);
+    storyId = (await pool().query<{ id: number }>('SELECT id FROM stories WHERE hn_id = 8201')).rows[0]!.id;
+  });
+  const viewOf = (title: string, url: string, score: number) => ({
+    eventType: 'story_view',
+    properties: { viewType: 'comments_click', storyId, title, url, score, position: 'featured' },
+  });
+  const counts = async () =>
+    (await pool().query<{ views: number; unique_views: number }>('SELECT views, unique_views FROM story_window_activity WHERE timeframe = 24 AND story_id = $1', [storyId])).rows[0];
+
+  it('a view counts once per visitor and hour, however the browser names itself, and records the story’s own title, url and score', async () => {
+    for (let agent = 0; agent < 20; agent++) {
+      expect((await track(viewOf(`Forged ${agent}`, `https://forged.example/${agent}`, 999_999), '203.0.113.50', `agent ${agent}`)).statusCode).toBe(200);
+    }
+    expect(await counts()).toEqual({ views: 1, unique_views: 1 });
+    const events = await pool().query<{ properties: Record<string, unknown> }>('SELECT properties FROM analytics_events WHERE story_id = $1', [storyId]);
+    expect(events.rows).toEqual([
+      { properties: { viewType: 'comments_click', position: 'featured', storyId, hnId: 8201, title: 'The real title', url: 'https://real.example/post', score: 7 } },
+    ]);
+  });
+
+  it('visitors in one IPv6 /64 are one visitor: counted once and limited together', async () => {
+    expect((await track(viewOf('T', 'https://example.com/', 1), '2001:db8:7:8::1')).statusCode).toBe(200);
+    expect((await track(viewOf('T', 'https://example.com/', 1), '2001:db8:7:8:ffff:ffff:ffff:fffe')).statusCode).toBe(200);
+    expect(await counts()).toEqual({ views: 2, unique_views: 2 });
+    // The per-minute limit counts the whole /64: the addresses within it are spent together.
+    let answered = 0;
+    for (let i = 0; i < ANALYTICS_LIMIT.max; i++) answered = (await track(viewOf('T', 'https://example.com/', 1), `2001:db8:7:8::${(i + 2).toString(16)}`)).statusCode;
+    expect(answered).toBe(429);
+    expect((await track(viewOf('T', 'https://example.com/', 1), '2001:db8:7:9::1')).statusCode).toBe(200);
+    expect(await counts()).toEqual({ views: 3, unique_views: 3 });
   });
 });

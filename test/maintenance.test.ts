@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SNAPSHOT_HOURLY_DAYS, STANDARD_TASKS } from '../common/rules/maintenance.ts';
+import { ANALYTICS_TIMEFRAMES, SHARED_LINK_PERIODS } from '../common/rules/analytics.ts';
+import { minimumRetentionDays, SNAPSHOT_HOURLY_DAYS, STANDARD_TASKS } from '../common/rules/maintenance.ts';
 import { setRole, signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';
@@ -129,8 +130,8 @@ describe('what each task removes and keeps', () => {
   });
 
   it('deletes analytics events, story activity and API usage past the retention only', async () => {
-    await setRetention('old_analytics', 30);
-    const old = new Date(clock - 40 * DAY_MS);
+    await setRetention('old_analytics', 100);
+    const old = new Date(clock - 110 * DAY_MS);
     const recent = new Date(clock - 10 * DAY_MS);
     await pool().query(`INSERT INTO analytics_events (event_type, properties, created_at) VALUES ('story_view', '{}', $1), ('story_view', '{}', $2)`, [old, recent]);
     await pool().query(`DELETE FROM api_usage`);
@@ -157,10 +158,50 @@ describe('what each task removes and keeps', () => {
     expect((await pool().query(`SELECT views FROM story_hourly_activity`)).rows).toEqual([{ views: 1 }]);
     expect((await pool().query(`SELECT count(*)::int AS n FROM analytics_events`)).rows[0].n).toBe(1);
     // Requests made since (this test's own calls) are recorded with the test's clock, so only the old rows went.
-    expect((await pool().query(`SELECT count(*)::int AS n FROM api_usage WHERE created_at < $1`, [new Date(clock - 30 * DAY_MS)])).rows[0].n).toBe(0);
+    expect((await pool().query(`SELECT count(*)::int AS n FROM api_usage WHERE created_at < $1`, [new Date(clock - 100 * DAY_MS)])).rows[0].n).toBe(0);
     expect((await pool().query(`SELECT count(*)::int AS n FROM api_usage WHERE created_at = $1`, [recent])).rows[0].n).toBe(1);
-    expect((await pool().query(`SELECT count(*)::int AS n FROM api_usage_hourly WHERE hour < $1`, [new Date(clock - 30 * DAY_MS)])).rows[0].n).toBe(0);
+    expect((await pool().query(`SELECT count(*)::int AS n FROM api_usage_hourly WHERE hour < $1`, [new Date(clock - 100 * DAY_MS)])).rows[0].n).toBe(0);
     expect((await pool().query(`SELECT count(*)::int AS n FROM api_usage_hourly`)).rows[0].n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses an analytics retention shorter than the longest period a page reads, with the reason, and changes nothing', async () => {
+    const minimum = minimumRetentionDays('old_analytics');
+    // The shared-links analytics read 90 days of share-link events; the Week view a week of hourly totals.
+    expect(minimum).toBe(Math.max(...SHARED_LINK_PERIODS));
+    expect(minimum).toBeGreaterThan(Math.max(...ANALYTICS_TIMEFRAMES.map(({ hours }) => hours)) / 24);
+    const before = (await inject({ url: '/api/admin/maintenance/tasks' })).json();
+    for (const retentionDays of [1, 6, minimum - 1]) {
+      const response = await inject({ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks.old_analytics}`, payload: { retentionDays } });
+      expect(response.statusCode, String(retentionDays)).toBe(400);
+      expect(response.json().message).toBe(`retentionDays must be at least ${minimum} for this task: the analytics pages read up to ${minimum} days back.`);
+    }
+    expect((await inject({ url: '/api/admin/maintenance/tasks' })).json()).toEqual(before);
+    // Other tasks delete nothing a page reads: a day is enough.
+    await setRetention('finished_jobs', 1);
+    await setRetention('finished_jobs', 30);
+    await setRetention('old_analytics', minimum);
+  });
+
+  it('a shorter analytics retention already stored still keeps what the Week and the shared-links analytics read', async () => {
+    await pool().query(`UPDATE maintenance_tasks SET retention_days = 1 WHERE task_name = 'old_analytics'`);
+    await pool().query('DELETE FROM analytics_hourly');
+    await pool().query('DELETE FROM shared_link_events');
+    const linkId = (
+      await pool().query<{ id: number }>(`INSERT INTO shared_links (share_token, user_id, story_id) VALUES ('retention-link', $1, $2) RETURNING id`, [admin.id, storyId])
+    ).rows[0]!.id;
+    const hourAgo = (days: number) => new Date(Math.floor((clock - days * DAY_MS) / HOUR_MS) * HOUR_MS);
+    await pool().query(`INSERT INTO analytics_hourly (hour, views, bookmarks) VALUES ($1, 5, 0), ($2, 7, 0)`, [hourAgo(6), hourAgo(200)]);
+    await pool().query(`INSERT INTO shared_link_events (shared_link_id, event_type, created_at) VALUES ($1, 'view', $2), ($1, 'view', $3)`, [
+      linkId,
+      new Date(clock - 80 * DAY_MS),
+      new Date(clock - 200 * DAY_MS),
+    ]);
+    const week = (await inject({ url: '/api/admin/analytics/events?timeframe=168' })).json().totals.views;
+    expect((await execute('old_analytics')).success).toBe(true);
+    expect((await inject({ url: '/api/admin/analytics/events?timeframe=168' })).json().totals.views).toBe(week);
+    expect((await pool().query<{ views: number }>('SELECT views FROM analytics_hourly')).rows).toEqual([{ views: 5 }]);
+    expect((await pool().query('SELECT count(*)::int AS n FROM shared_link_events')).rows[0].n).toBe(1);
+    await pool().query(`UPDATE maintenance_tasks SET retention_days = $1 WHERE task_name = 'old_analytics'`, [minimumRetentionDays('old_analytics')]);
   });
 
   it('clears the bodies of finished emails past the retention and keeps every delivery record', async () => {

@@ -138,19 +138,24 @@ describe('viewing and clicking a share link', () => {
     expect((await inject({ url: `/api/shared-links/${token}` })).json().user).toEqual({ displayName: 'Alice L.' });
   });
 
-  it('counts article and comments clicks', async () => {
+  it('counts a click of each kind once per viewer and day, and only from a viewer who saw the page', async () => {
     for (const clickType of ['article', 'comments', 'article']) {
       const response = await inject({ method: 'POST', url: `/api/shared-links/${token}/click`, payload: { clickType } });
       expect(response.json()).toEqual({ ok: true });
     }
+    // A click from an address that never opened the page counts nothing (and still answers ok: the link exists).
+    expect((await inject({ method: 'POST', url: `/api/shared-links/${token}/click`, remoteAddress: '198.51.100.99', payload: { clickType: 'article' } })).json()).toEqual({ ok: true });
     const link = (await pool().query('SELECT id, article_clicks, comments_clicks FROM shared_links WHERE share_token = $1', [token])).rows[0];
-    expect([link.article_clicks, link.comments_clicks]).toEqual([2, 1]);
+    expect([link.article_clicks, link.comments_clicks]).toEqual([1, 1]);
     const mine = (await inject({ url: '/api/my-shared-links', headers: as(alice) })).json().sharedLinks.find((l: { shareToken: string }) => l.shareToken === token);
     // The visitor who looked twice (the display name test) counts once.
-    expect(mine).toMatchObject({ viewCount: 2, articleClicks: 2, commentsClicks: 1 });
+    expect(mine).toMatchObject({ viewCount: 2, articleClicks: 1, commentsClicks: 1 });
+    // Bob viewed too: his click counts.
+    await inject({ method: 'POST', url: `/api/shared-links/${token}/click`, headers: as(bob), payload: { clickType: 'article' } });
+    expect((await pool().query('SELECT article_clicks FROM shared_links WHERE share_token = $1', [token])).rows[0].article_clicks).toBe(2);
   });
 
-  it('counts a view once per viewer per day: reloading adds nothing, another address or person does, and no address is stored', async () => {
+  it('counts a view once per viewer per day: reloading or another browser adds nothing, another address or person does, and no address is stored', async () => {
     const own = (await create({ storyId })).json().sharedLink.shareToken;
     const viewCount = async () => (await pool().query<{ view_count: number }>('SELECT view_count FROM shared_links WHERE share_token = $1', [own])).rows[0]!.view_count;
     for (let reload = 0; reload < 3; reload++) expect((await inject({ url: `/api/shared-links/${own}`, remoteAddress: '203.0.113.7' })).statusCode).toBe(200);
@@ -159,17 +164,17 @@ describe('viewing and clicking a share link', () => {
     await inject({ url: `/api/shared-links/${own}`, remoteAddress: '203.0.113.7', headers: { 'user-agent': 'Another browser' } });
     await inject({ url: `/api/shared-links/${own}`, headers: as(bob) });
     await inject({ url: `/api/shared-links/${own}`, headers: as(bob) });
-    expect(await viewCount()).toBe(4);
+    expect(await viewCount()).toBe(3);
     const viewers = await pool().query<{ viewer: string }>(
       'SELECT viewer FROM shared_link_daily_views v JOIN shared_links l ON l.id = v.shared_link_id WHERE l.share_token = $1',
       [own],
     );
-    expect(viewers.rows).toHaveLength(4);
+    expect(viewers.rows).toHaveLength(3);
     for (const { viewer } of viewers.rows) expect(viewer).not.toMatch(/203\.0\.113|user:|Another/);
     // The next day, the same viewer counts again.
     await pool().query(`UPDATE shared_link_daily_views SET day = day - 1`);
     await inject({ url: `/api/shared-links/${own}`, remoteAddress: '203.0.113.7' });
-    expect(await viewCount()).toBe(5);
+    expect(await viewCount()).toBe(4);
   });
 
   it('an unknown token is a 404 with the spec’s message; a malformed one or bad click type is a 400', async () => {

@@ -1,3 +1,5 @@
+import { ANALYTICS_TIMEFRAMES, SHARED_LINK_PERIODS } from './analytics.ts';
+
 /**
  * Database maintenance (spec part 2 §3, §4, §5, §9): the standard tasks that keep a database which grows every
  * minute bounded, their schedules and retention, and when each runs next.
@@ -58,7 +60,7 @@ export const STANDARD_TASKS: readonly StandardTask[] = [
   },
   {
     taskName: 'old_analytics',
-    description: 'Delete API usage, analytics events, story activity and share-link view and click events older than the retention days, and who viewed a story or share link before yesterday.',
+    description: 'Delete API usage, analytics events, story activity and share-link view and click events older than the retention days, and who viewed or clicked a story or share link before yesterday.',
     schedule: 'weekly',
     retentionDays: 180,
   },
@@ -81,6 +83,26 @@ export const STANDARD_TASKS: readonly StandardTask[] = [
     retentionDays: 1,
   },
 ];
+
+/**
+ * The least retention a task may have: a task must never delete what a page still reads. old_analytics deletes the
+ * events and hourly totals the admin analytics read (periods up to a week, from the start of the hour a week ago)
+ * and the share-link events the shared-links analytics read (periods up to 90 days), so it keeps the longest of
+ * them. The other tasks delete nothing a page reads.
+ */
+export function minimumRetentionDays(taskName: string): number {
+  if (taskName !== 'old_analytics') return RETENTION_DAYS_MIN;
+  const longestTimeframeHours = Math.max(...ANALYTICS_TIMEFRAMES.map(({ hours }) => hours));
+  return Math.max(Math.ceil((longestTimeframeHours + 1) / 24), ...SHARED_LINK_PERIODS);
+}
+
+/** Why `retentionDays` is too short for the task, or null when it is long enough. */
+export function retentionProblem(taskName: string, retentionDays: number): string | null {
+  const minimum = minimumRetentionDays(taskName);
+  return retentionDays < minimum
+    ? `retentionDays must be at least ${minimum} for this task: the analytics pages read up to ${minimum} days back.`
+    : null;
+}
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCKS } from '../../server/db/locks.ts';
+import { MAX_ITEM_BYTES, MAX_LIST_BYTES } from '../../server/hn/client.ts';
 import { whileNoOtherCycleRuns } from '../../server/hn/ingest.ts';
 import { FUTURE_TIME_TOLERANCE_SECONDS, MAX_AUTHOR_LENGTH, MAX_TITLE_LENGTH, decodeHtmlEntities } from '../../server/hn/parse.ts';
 import { type Fault, type Poison, type ReplayServer } from '../../tools/hn-replay/index.ts';
@@ -193,6 +194,29 @@ describe('a poisoned item never stops ingestion', () => {
       await pool().query('DROP TRIGGER refuse_one_story ON stories');
       await pool().query('DROP FUNCTION refuse_one_story()');
     }
+    expect((await t.ingestion.runCycle('test'))?.status).toBe('ok');
+    expect((await storedRows([victim])).size).toBe(1);
+    expect(await pendingIds()).toEqual([]);
+  });
+
+  it('an answer larger than its cap is refused unread: the item is queued for retry, the list left out, the rest stored', async () => {
+    const fetched = (await nextNewIds()).filter(isStory);
+    const victim = fetched[2]!;
+    // Valid JSON (the real answer, then whitespace) streamed by the replay: only the size is wrong.
+    replay.faults.set([
+      { kind: 'oversize', bytes: 4 * MAX_ITEM_BYTES, match: `/v0/item/${victim}.json` },
+      { kind: 'oversize', bytes: 2 * MAX_LIST_BYTES, match: '/v0/newstories.json' },
+    ]);
+    const report = await t.ingestion.runCycle('test');
+    expect(report).toMatchObject({ status: 'partial', errors: 2 });
+    const stored = await storedRows(fetched);
+    expect(stored.has(victim)).toBe(false);
+    expect(stored.size).toBe(fetched.length - 1);
+    const pending = await pool().query<{ hn_id: number; last_error: string }>('SELECT hn_id, last_error FROM pending_items');
+    expect(pending.rows).toEqual([{ hn_id: victim, last_error: expect.stringContaining(`larger than ${MAX_ITEM_BYTES} bytes`) }]);
+    expect(replay.faults.list().map((fault) => fault.applied)).toEqual([1, 1]);
+
+    replay.faults.clear();
     expect((await t.ingestion.runCycle('test'))?.status).toBe('ok');
     expect((await storedRows([victim])).size).toBe(1);
     expect(await pendingIds()).toEqual([]);

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONAL_DATA, personalColumnName } from '../../server/modules/accounts/personal-data.ts';
+import { PERSONAL_DATA, personalColumnName, TABLES_WITHOUT_PERSONAL_DATA } from '../../server/modules/accounts/personal-data.ts';
 import { AccountsService } from '../../server/modules/accounts/service.ts';
 import { EmailControlsService } from '../../server/modules/email/controls.ts';
-import { signUp, type TestUser } from '../support/accounts.ts';
+import { setRole, signUp, type TestUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { seedStories } from '../support/seed.ts';
 
@@ -129,6 +129,71 @@ describe('your data means all of it', () => {
     } finally {
       await pool().query(`DROP TABLE scratch_owned, scratch_linked`);
     }
+  });
+
+  it('every table is either personal (declared in PERSONAL_DATA, so exported and deleted) or declared to hold no personal data, with why', async () => {
+    const tablesIn = async () =>
+      (await pool().query<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)).rows
+        .map((row) => row.name)
+        .sort();
+    const personal = new Set(PERSONAL_DATA.map((entry) => personalColumnName(entry).table));
+    const unclassified = (tables: string[]) => tables.filter((table) => !personal.has(table) && !(table in TABLES_WITHOUT_PERSONAL_DATA));
+    const tables = await tablesIn();
+    expect(unclassified(tables), 'tables neither personal nor declared without personal data').toEqual([]);
+    expect(Object.keys(TABLES_WITHOUT_PERSONAL_DATA).filter((table) => personal.has(table)), 'tables declared both ways').toEqual([]);
+    expect(Object.keys(TABLES_WITHOUT_PERSONAL_DATA).filter((table) => !tables.includes(table)), 'declared tables missing from the database').toEqual([]);
+    for (const [table, why] of Object.entries(TABLES_WITHOUT_PERSONAL_DATA)) expect(why.length, table).toBeGreaterThan(10);
+    // A new table, whatever its columns are called, is caught until someone decides.
+    await pool().query(`CREATE TABLE scratch_notes (id serial PRIMARY KEY, body text)`);
+    try {
+      expect(unclassified(await tablesIn())).toEqual(['scratch_notes']);
+    } finally {
+      await pool().query(`DROP TABLE scratch_notes`);
+    }
+  });
+
+  it('the rate limits store neither an address nor an email, and a row goes once its window has passed', async () => {
+    const address = '198.51.100.23';
+    const signInFails = () =>
+      t.app.server.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: address, payload: { email: person.email, password: 'not the password at all' } });
+    await pool().query(`INSERT INTO rate_limits (key, window_start, count, expires_at) VALUES ('a window long gone', now() - interval '2 hours', 3, now() - interval '1 hour')`);
+    expect((await signInFails()).statusCode).toBe(401);
+    const contact = await t.app.server.inject({
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress: address,
+      payload: { name: 'Someone', email: 'someone@example.com', subject: 'Hi', message: 'Hello' },
+    });
+    expect(contact.statusCode).toBe(200);
+    const keys = (await pool().query<{ key: string }>('SELECT key FROM rate_limits')).rows.map((row) => row.key);
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    expect(keys).not.toContain('a window long gone');
+    for (const key of keys) {
+      expect(key).not.toContain(address);
+      expect(key.toLowerCase()).not.toContain(person.email.toLowerCase());
+    }
+    await pool().query(`DELETE FROM contact_messages WHERE name = 'Someone'`);
+  });
+
+  it('a reporter’s reason never reaches the append-only audit log: deleting a flag records it by reference', async () => {
+    await setRole(pool(), bystander.id, 'admin');
+    const reason = 'My own words about why this story is wrong';
+    await seedStories(pool(), [{ hnId: 9002, time: Math.floor(Date.now() / 1000) - 600, score: 5, title: 'Another story' }]);
+    const storyId = (await pool().query<{ id: number }>(`SELECT id FROM stories WHERE hn_id = 9002`)).rows[0]!.id;
+    const flagged = await t.app.server.inject({
+      method: 'POST',
+      url: '/api/content-flags',
+      headers: { cookie: person.cookie },
+      payload: { storyId, flagType: 'misleading', reason },
+    });
+    expect(flagged.statusCode).toBe(201);
+    const flagId: number = flagged.json().flag.id;
+    const removed = await t.app.server.inject({ method: 'DELETE', url: `/api/admin/content-flags/${flagId}`, headers: { cookie: bystander.cookie } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const entry = await pool().query<{ details: unknown }>(`SELECT details FROM admin_logs WHERE action = 'content_flag_deleted' AND target_id = $1`, [String(flagId)]);
+    expect(entry.rows).toHaveLength(1);
+    expect(entry.rows[0]!.details).toMatchObject({ storyId, before: { flagType: 'misleading', status: 'pending' } });
+    expect((await pool().query(`SELECT 1 FROM admin_logs WHERE details::text LIKE '%own words%'`)).rowCount).toBe(0);
   });
 
   it('the export holds a row of every declared table and no secret', async () => {

@@ -128,6 +128,24 @@ describe('fault injection over HTTP', () => {
     expect(replay.faults.list()).toEqual([{ kind: 'poison', poison: 'huge-score', rate: 1, remaining: null, applied: 0 }]);
   });
 
+  it('oversize streams the right answer followed by whitespace, and stops when the client goes', async () => {
+    const clean = await (await fetch(itemPath)).json();
+    replay.faults.set([{ kind: 'oversize', bytes: 200_000 }]);
+    const response = await fetch(itemPath);
+    expect(response.headers.get('content-length')).toBeNull();
+    const text = await response.text();
+    expect(text.length).toBe(JSON.stringify(clean).length + 200_000);
+    expect(JSON.parse(text)).toEqual(clean);
+    // The default is 300 MB: the client reads a little and leaves; the replay neither holds nor finishes it.
+    replay.faults.set([{ kind: 'oversize', match: '/item/' }]);
+    const huge = await fetch(itemPath);
+    const reader = huge.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    expect(replay.faults.list()).toEqual([{ kind: 'oversize', match: '/item/', rate: 1, remaining: null, applied: 1 }]);
+    expect(await (await fetch(`${replay.url}/maxitem.json`)).json()).toEqual(expect.any(Number));
+  });
+
   it('rejects invalid faults with 400 and keeps the old ones', async () => {
     replay.faults.add({ kind: 'latency', latencyMs: 1 });
     const invalid = [
@@ -136,6 +154,8 @@ describe('fault injection over HTTP', () => {
       { faults: [{ kind: 'poison' }] },
       { faults: [{ kind: 'poison', poison: 'arsenic' }] },
       { faults: [{ kind: 'error', poison: 'huge-id' }] },
+      { faults: [{ kind: 'oversize', bytes: -1 }] },
+      { faults: [{ kind: 'error', bytes: 10 }] },
       { nope: true },
     ];
     for (const body of invalid) {

@@ -5,8 +5,8 @@
  */
 import { hashUnit, mulberry32 } from './prng.ts';
 
-export type FaultKind = 'latency' | 'error' | 'timeout' | 'truncate' | 'null' | 'poison';
-const KINDS: readonly FaultKind[] = ['latency', 'error', 'timeout', 'truncate', 'null', 'poison'];
+export type FaultKind = 'latency' | 'error' | 'timeout' | 'truncate' | 'null' | 'poison' | 'oversize';
+const KINDS: readonly FaultKind[] = ['latency', 'error', 'timeout', 'truncate', 'null', 'poison', 'oversize'];
 
 /**
  * How a `poison` fault corrupts an answer. On an item: `nul-title` and `lone-surrogate` put a NUL or an unpaired
@@ -35,13 +35,16 @@ export const HUGE_NUMBER = 2 ** 31 + 7;
 const HUGE_TEXT_LENGTH = 100_000;
 const ERROR_STATUSES = [500, 502, 503] as const;
 const DEFAULT_LATENCY_MS = 1000;
+/** The answer of 300 MB that once took a client's memory from 0.74 to 1.9 GB. */
+const DEFAULT_OVERSIZE_BYTES = 300 * 1024 * 1024;
 
 export interface Fault {
   /**
    * latency: delay the answer by `latencyMs`; error: answer 500/502/503 (`status`, or one of the
    * three at random); timeout: never answer (until the client gives up or the server closes);
    * truncate: 200 with the JSON cut in half; null: an item request answers `null`; poison: the answer corrupted
-   * as `poison` says.
+   * as `poison` says; oversize: 200 with the right answer followed by `bytes` of whitespace (still valid JSON),
+   * streamed without a content-length as the client reads it, so the replay never holds it in memory.
    */
   kind: FaultKind;
   /** Share of matching requests affected, 0..1 (default 1). */
@@ -54,6 +57,8 @@ export interface Fault {
   status?: 500 | 502 | 503;
   /** For `poison`: which corruption (required). */
   poison?: Poison;
+  /** For `oversize`: the whitespace streamed after the answer (default 300 MB). */
+  bytes?: number;
 }
 
 /** A fault as reported by `list()` and `GET /_control/state` (JSON-friendly). */
@@ -69,6 +74,7 @@ export interface FaultState {
   latencyMs?: number;
   status?: number;
   poison?: Poison;
+  bytes?: number;
 }
 
 /** What to do with one request: wait `latencyMs`, then answer normally or as `outcome` says. */
@@ -80,6 +86,7 @@ export interface FaultDecision {
     | { kind: 'truncate' }
     | { kind: 'null' }
     | { kind: 'poison'; poison: Poison }
+    | { kind: 'oversize'; bytes: number }
     | null;
 }
 
@@ -142,7 +149,9 @@ export function createFaultController(seed: number): FaultController {
               ? { kind: 'error', status: fault.status ?? ERROR_STATUSES[Math.floor(entry.random() * ERROR_STATUSES.length)]! }
               : fault.kind === 'poison'
                 ? { kind: 'poison', poison: fault.poison! }
-                : { kind: fault.kind };
+                : fault.kind === 'oversize'
+                  ? { kind: 'oversize', bytes: fault.bytes ?? DEFAULT_OVERSIZE_BYTES }
+                  : { kind: fault.kind };
         } else {
           continue; // an earlier rule already decided the answer; this one is not used up
         }
@@ -227,6 +236,7 @@ function describe(entry: ActiveFault): FaultState {
   if (fault.latencyMs !== undefined) state.latencyMs = fault.latencyMs;
   if (fault.status !== undefined) state.status = fault.status;
   if (fault.poison !== undefined) state.poison = fault.poison;
+  if (fault.bytes !== undefined) state.bytes = fault.bytes;
   return state;
 }
 
@@ -247,6 +257,9 @@ function validateFault(fault: Fault): Fault {
   }
   if (fault.kind === 'poison' ? !POISONS.includes(fault.poison!) : fault.poison !== undefined) {
     throw new TypeError(`a poison fault names one of ${POISONS.join(', ')} as poison (and only a poison fault does)`);
+  }
+  if (fault.kind === 'oversize' ? fault.bytes !== undefined && !(Number.isSafeInteger(fault.bytes) && fault.bytes >= 0) : fault.bytes !== undefined) {
+    throw new RangeError('bytes must be a whole number >= 0, and only an oversize fault takes it');
   }
   if (fault.match !== undefined && typeof fault.match !== 'string' && !(fault.match instanceof RegExp)) {
     throw new TypeError('fault match must be a string or a RegExp');

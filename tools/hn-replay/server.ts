@@ -65,6 +65,24 @@ function sendJson(response: ServerResponse, status: number, value: unknown, pret
   response.end(body);
 }
 
+/** The answer's JSON, then `bytes` of whitespace, written as the client reads it; stops when the client goes. */
+function streamOversize(response: ServerResponse, status: number, value: unknown, bytes: number): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.write(JSON.stringify(value) ?? 'null');
+  const chunk = Buffer.alloc(Math.min(bytes, 64 * 1024), ' ');
+  let left = bytes;
+  const pump = (): void => {
+    while (left > 0) {
+      if (response.destroyed) return;
+      const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
+      left -= piece.length;
+      if (!response.write(piece)) return void response.once('drain', pump);
+    }
+    response.end();
+  };
+  pump();
+}
+
 async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -179,6 +197,7 @@ export function createReplayHttpServer(deps: {
       const { status, value } = answer(target, t);
       if (outcome?.kind === 'null' && target.kind === 'item') return sendJson(response, 200, null);
       if (outcome?.kind === 'poison') return sendJson(response, status, poisonAnswer(value, outcome.poison), pretty);
+      if (outcome?.kind === 'oversize') return streamOversize(response, status, value, outcome.bytes);
       if (outcome?.kind === 'truncate') {
         const body = JSON.stringify(value);
         const half = body.slice(0, Math.floor(body.length / 2));

@@ -159,8 +159,8 @@ export const sharedLinkEvents = pgTable(
 
 /**
  * Who has viewed a share link on which day (UTC): a view counts once per viewer per link per day, so reloading
- * cannot inflate a count. `viewer` is the person's id, or for a visitor a keyed hash of their address and browser
- * (the address itself is never stored).
+ * cannot inflate a count. `viewer` is a keyed hash of the person, or of a visitor's network, and the day
+ * (server/http/viewer.ts): it names no one and cannot be linked across days.
  */
 export const sharedLinkDailyViews = pgTable(
   'shared_link_daily_views',
@@ -171,6 +171,22 @@ export const sharedLinkDailyViews = pgTable(
     ...viewerOfTheDay(),
   },
   (table) => [primaryKey({ columns: [table.sharedLinkId, table.day, table.viewer] }), index('shared_link_daily_views_day_idx').on(table.day)],
+);
+
+/** Who has clicked through a share link on which day (UTC), and to what: a click counts once per viewer, link, day and kind. */
+export const sharedLinkDailyClicks = pgTable(
+  'shared_link_daily_clicks',
+  {
+    sharedLinkId: integer('shared_link_id')
+      .notNull()
+      .references(() => sharedLinks.id, { onDelete: 'cascade' }),
+    ...viewerOfTheDay(),
+    clickType: text('click_type').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sharedLinkId, table.day, table.viewer, table.clickType] }),
+    index('shared_link_daily_clicks_day_idx').on(table.day),
+  ],
 );
 
 /** Client analytics events (story_bookmark, story_view), for the admin analytics. */
@@ -255,7 +271,7 @@ export const analyticsHourly = pgTable('analytics_hourly', {
 
 /**
  * Who has viewed a story on which day (UTC), to count each viewer once a day. `viewer` is a keyed hash of the person
- * (or a visitor's address and browser) and the day: it names no one and cannot be linked across days. Rows are
+ * (or a visitor's network) and the day: it names no one and cannot be linked across days. Rows are
  * needed only on their day; the old-analytics task deletes older ones.
  */
 export const storyDailyViewers = pgTable(
@@ -267,6 +283,24 @@ export const storyDailyViewers = pgTable(
     ...viewerOfTheDay(),
   },
   (table) => [primaryKey({ columns: [table.storyId, table.day, table.viewer] }), index('story_daily_viewers_day_idx').on(table.day)],
+);
+
+/**
+ * Who sent which analytics event about a story in which hour: an event counts once per viewer, story, kind and hour
+ * however often it is sent (the same keys as story_daily_viewers). Needed only in its hour; the old-analytics task
+ * deletes those before yesterday.
+ */
+export const storyHourlyEvents = pgTable(
+  'story_hourly_events',
+  {
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    eventType: text('event_type').notNull(),
+    viewer: text('viewer').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.storyId, table.hour, table.eventType, table.viewer] }), index('story_hourly_events_hour_idx').on(table.hour)],
 );
 
 /**

@@ -94,8 +94,8 @@ export class ModerationService {
 
   async remove(actor: Actor, flagId: number): Promise<void> {
     const shown = await this.audit.write(actor, async (client) => {
-      const deleted = await client.query<{ story_id: number; status: FlagStatus; flag_type: string; reason: string | null }>(
-        'DELETE FROM content_flags WHERE id = $1 RETURNING story_id, status, flag_type, reason',
+      const deleted = await client.query<{ story_id: number; status: FlagStatus; flag_type: string }>(
+        'DELETE FROM content_flags WHERE id = $1 RETURNING story_id, status, flag_type',
         [flagId],
       );
       const row = deleted.rows[0];
@@ -111,13 +111,15 @@ export class ModerationService {
               )
             ).rowCount ?? 0) > 0
           : false;
+      // The entry names the flag by reference, never the reporter's reason: the audit log outlives every account,
+      // and a person's own words must go with theirs.
       return {
         result: unhidden,
         log: {
           action: 'content_flag_deleted',
           targetType: 'content_flag',
           targetId: flagId,
-          details: { storyId: row.story_id, before: { status: row.status, flagType: row.flag_type, reason: row.reason }, after: null, storyShownAgain: unhidden },
+          details: { storyId: row.story_id, before: { status: row.status, flagType: row.flag_type }, after: null, storyShownAgain: unhidden },
         },
       };
     });

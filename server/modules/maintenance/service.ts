@@ -3,7 +3,9 @@ import type { MaintenanceLog, MaintenanceResult, MaintenanceTask, MaintenanceTas
 import {
   MAINTENANCE_LOGS_SHOWN,
   MAINTENANCE_TASK_NAMES,
+  minimumRetentionDays,
   nextRunAfter,
+  retentionProblem,
   STANDARD_TASKS,
   type MaintenanceSchedule,
   type MaintenanceTaskName,
@@ -115,6 +117,8 @@ export class MaintenanceService {
       const found = await client.query<TaskRow>(`SELECT ${TASK_COLUMNS} FROM maintenance_tasks WHERE id = $1 FOR UPDATE`, [taskId]);
       const before = found.rows[0];
       if (!before) throw new HttpError(404, 'Maintenance task not found');
+      const problem = patch.retentionDays === undefined ? null : retentionProblem(before.task_name, patch.retentionDays);
+      if (problem) throw new HttpError(400, problem);
       const schedule = patch.schedule ?? before.schedule;
       const nextRun = nextRunAfter(before.last_run?.getTime() ?? null, schedule, this.now());
       const updated = await client.query<TaskRow>(
@@ -180,7 +184,9 @@ export class MaintenanceService {
     let result: MaintenanceResult;
     try {
       const sizeBefore = await this.tableBytes(definition.tables);
-      const recordsDeleted = await definition.run({ pool: this.pool, retentionDays: task.retention_days, nowMs: startedMs });
+      // A retention stored before its minimum existed, or written with SQL, still never deletes what a page reads.
+      const retentionDays = Math.max(task.retention_days, minimumRetentionDays(task.task_name));
+      const recordsDeleted = await definition.run({ pool: this.pool, retentionDays, nowMs: startedMs });
       // VACUUM makes the space reusable and gives back the empty pages at each table's end; it cannot run inside a
       // transaction, so each table is its own statement.
       if (recordsDeleted > 0) for (const table of definition.tables) if (await this.exists(table)) await this.pool.query(`VACUUM ${table}`);

@@ -94,10 +94,21 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
       (await inBatches(context.pool, `DELETE FROM verifications WHERE id IN (SELECT id FROM verifications WHERE expires_at < $1 LIMIT ${BATCH})`, [cutoff(context)])),
   },
 
-  // Who viewed a story or a share link is only read on the day of the view (to count a viewer once); older days go
-  // whatever the retention, with the events past it.
+  // Who viewed or clicked a story or a share link is only read in the hour or on the day of it (to count a viewer
+  // once); older days go whatever the retention, with the events past it.
   old_analytics: {
-    tables: ['analytics_events', 'story_hourly_activity', 'analytics_hourly', 'story_daily_viewers', 'shared_link_events', 'shared_link_daily_views', 'api_usage', 'api_usage_hourly'],
+    tables: [
+      'analytics_events',
+      'story_hourly_activity',
+      'analytics_hourly',
+      'story_hourly_events',
+      'story_daily_viewers',
+      'shared_link_events',
+      'shared_link_daily_views',
+      'shared_link_daily_clicks',
+      'api_usage',
+      'api_usage_hourly',
+    ],
     run: async (context) => {
       const before = cutoff(context);
       const yesterday = new Date(context.nowMs - DAY_MS).toISOString().slice(0, 10);
@@ -110,9 +121,11 @@ export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinit
         ['analytics_events', 'id', 'created_at', before],
         ['story_hourly_activity', 'hour, story_id', 'hour', hourlyBefore],
         ['analytics_hourly', 'hour', 'hour', before],
+        ['story_hourly_events', 'story_id, hour, event_type, viewer', 'hour', new Date(`${yesterday}T00:00:00Z`)],
         ['story_daily_viewers', 'story_id, day, viewer', 'day', yesterday],
         ['shared_link_events', 'id', 'created_at', before],
         ['shared_link_daily_views', 'shared_link_id, day, viewer', 'day', yesterday],
+        ['shared_link_daily_clicks', 'shared_link_id, day, viewer, click_type', 'day', yesterday],
         ['api_usage', 'id', 'created_at', before],
         ['api_usage_hourly', 'hour, method, endpoint', 'hour', before],
       ] as const) {

@@ -45,7 +45,7 @@ export function sharesRoutes(service: SharesService, resolveUser: UserResolver, 
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const user = await currentUser(request, resolveUser);
-        return service.view(request.params.shareToken, viewerKey(viewerSecret, request, user?.id ?? null));
+        return service.view(request.params.shareToken, viewerKey(viewerSecret, request, user?.id ?? null, service.today()));
       },
     );
 
@@ -56,7 +56,8 @@ export function sharesRoutes(service: SharesService, resolveUser: UserResolver, 
         schema: { tags, summary: 'Count a click on Read Article or View Comments', params: shareTokenParamsSchema, body: shareClickSchema, response: { 200: okSchema, ...errors } },
       },
       async (request) => {
-        await service.click(request.params.shareToken, request.body.clickType);
+        const user = await currentUser(request, resolveUser);
+        await service.click(request.params.shareToken, request.body.clickType, viewerKey(viewerSecret, request, user?.id ?? null, service.today()));
         return { ok: true as const };
       },
     );

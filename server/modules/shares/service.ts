@@ -101,13 +101,18 @@ export class SharesService {
     return result.rows.map((row) => this.present(row, nowMs));
   }
 
+  /** Today (UTC) as the service's clock has it: the day views and clicks are counted in, and viewer keys scoped to. */
+  today(): string {
+    return new Date(this.now()).toISOString().slice(0, 10);
+  }
+
   /**
    * The shared story, counting a view once per viewer per day (UTC): the first view of the day adds to the count and
    * records an event, in one statement; later ones read the story and count nothing. `viewer` is an opaque key.
    * A link to a story moderators removed counts nothing and answers 410.
    */
   async view(token: string, viewer: string): Promise<ShareView> {
-    const day = new Date(this.now()).toISOString().slice(0, 10);
+    const day = this.today();
     const result = await this.pool.query<LinkRow & { display_name: string }>(
       `WITH first_today AS (
          INSERT INTO shared_link_daily_views (shared_link_id, day, viewer)
@@ -135,14 +140,27 @@ export class SharesService {
     };
   }
 
-  async click(token: string, clickType: 'article' | 'comments'): Promise<void> {
+  /**
+   * Counts a click on Read Article or View Comments once per viewer, link, kind and day, and only from a viewer whose
+   * view of the link was counted that day: a click no one saw the page for, or a repeated one, counts nothing.
+   */
+  async click(token: string, clickType: 'article' | 'comments', viewer: string): Promise<void> {
     const column = clickType === 'article' ? 'article_clicks' : 'comments_clicks';
-    const result = await this.pool.query(
-      `WITH l AS (UPDATE shared_links SET ${column} = ${column} + 1 WHERE share_token = $1 RETURNING id)
-       INSERT INTO shared_link_events (shared_link_id, event_type) SELECT id, $2 FROM l`,
-      [token, `click_${clickType}`],
+    const result = await this.pool.query<{ found: boolean }>(
+      `WITH link AS (SELECT id FROM shared_links WHERE share_token = $1), first_today AS (
+         INSERT INTO shared_link_daily_clicks (shared_link_id, day, viewer, click_type)
+         SELECT l.id, $3::date, $4, $2 FROM link l
+          WHERE EXISTS (SELECT 1 FROM shared_link_daily_views v WHERE v.shared_link_id = l.id AND v.day = $3::date AND v.viewer = $4)
+         ON CONFLICT DO NOTHING RETURNING shared_link_id
+       ), counted AS (
+         UPDATE shared_links SET ${column} = ${column} + 1 WHERE id IN (SELECT shared_link_id FROM first_today) RETURNING id
+       ), e AS (
+         INSERT INTO shared_link_events (shared_link_id, event_type) SELECT id, 'click_' || $2 FROM counted
+       )
+       SELECT EXISTS (SELECT 1 FROM link) AS found`,
+      [token, clickType, this.today(), viewer],
     );
-    if (result.rowCount === 0) throw new SharedLinkNotFoundError();
+    if (!result.rows[0]!.found) throw new SharedLinkNotFoundError();
   }
 
   /**

@@ -5,8 +5,8 @@ import type { MaintenanceLog, MaintenanceTask } from '../../../../common/contrac
 import {
   executionMessage,
   MAINTENANCE_SCHEDULES,
+  minimumRetentionDays,
   RETENTION_DAYS_MAX,
-  RETENTION_DAYS_MIN,
   type MaintenanceSchedule,
 } from '../../../../common/rules/maintenance.ts';
 import { AdminPage, EmptyState, formatDateTime, LoadFailed, ScrollBox } from '@/components/admin-page';
@@ -141,7 +141,9 @@ function ConfigureDialog({ task, label, onClose }: { task: MaintenanceTask; labe
   const [schedule, setSchedule] = useState<MaintenanceSchedule>(task.schedule);
   const [retention, setRetention] = useState(String(task.retentionDays));
   const retentionDays = Number(retention);
-  const retentionValid = Number.isInteger(retentionDays) && retentionDays >= RETENTION_DAYS_MIN && retentionDays <= RETENTION_DAYS_MAX;
+  // The server refuses less than this: a shorter retention would delete what the analytics pages read.
+  const retentionMin = minimumRetentionDays(task.taskName);
+  const retentionValid = Number.isInteger(retentionDays) && retentionDays >= retentionMin && retentionDays <= RETENTION_DAYS_MAX;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -177,7 +179,7 @@ function ConfigureDialog({ task, label, onClose }: { task: MaintenanceTask; labe
               id={`${id}-retention`}
               type="number"
               inputMode="numeric"
-              min={RETENTION_DAYS_MIN}
+              min={retentionMin}
               max={RETENTION_DAYS_MAX}
               value={retention}
               onChange={(event) => setRetention(event.target.value)}
@@ -185,7 +187,7 @@ function ConfigureDialog({ task, label, onClose }: { task: MaintenanceTask; labe
               aria-describedby={`${id}-retention-hint`}
             />
             <p id={`${id}-retention-hint`} className={retentionValid ? 'text-xs text-muted-foreground' : 'text-xs font-medium text-destructive'}>
-              A whole number of days from {RETENTION_DAYS_MIN} to {RETENTION_DAYS_MAX}.
+              A whole number of days from {retentionMin} to {RETENTION_DAYS_MAX}.
             </p>
           </div>
         </form>
