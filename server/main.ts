@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const log = app.server.log;
   // From here on a database outage, wherever it shows, is survived and waited out (docs/operations.md).
   const outage = new DatabaseOutageWatch(database.pool, log);
-  installLastResort(log, outage);
+  installLastResort(log, outage, database.lost);
   database.pool.on('error', (error) => outage.report(error));
 
   let ingestion: Ingestion | null = null;

@@ -101,7 +101,7 @@ describe('a database outage in the middle of a cycle', () => {
       DATABASE_URL: database.url,
       HN_API_URL: replay.url,
       HN_CONCURRENCY: '4',
-      HN_MAX_NEW_ITEMS: '5000',
+      HN_MAX_NEW_ITEMS: '300',
       // No scheduled cycle within the test: the one after the outage is the process's own doing.
       HN_POLL_SECONDS: '3600',
       DATABASE_POOL_TIMEOUT_MS: '1000',

@@ -11,6 +11,8 @@ export interface Database {
   pool: pg.Pool;
   connectionString: string;
   embedded: boolean;
+  /** The embedded database's end other than by close() (see EmbeddedDatabase.lost); null on PostgreSQL. */
+  lost: Promise<Error> | null;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool,
     connectionString,
     embedded: embedded !== null,
+    lost: embedded?.lost ?? null,
     async close() {
       await pool.end();
       await embedded?.close();
