@@ -133,7 +133,8 @@ describe('a database outage in the middle of a cycle', () => {
       async () =>
         (
           await database.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM ingestion_cycles WHERE status IN ('ok', 'partial') AND started_at >= $1`,
+            `SELECT count(*)::int AS n FROM ingestion_cycles
+              WHERE status IN ('ok', 'partial') AND reason = 'database back' AND started_at >= $1`,
             [new Date(back - 1000)],
           )
         )[0]!.n > 0,
