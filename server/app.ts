@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { publicUrl, type Config } from './config.ts';
-import { isDatabaseTimeout, type Db } from './db/index.ts';
+import { isDatabaseTimeout, isDatabaseUnavailable, type Db } from './db/index.ts';
 import { installAccessControl, type Access, type UserResolver } from './http/access.ts';
 import { BROTLI_OPTIONS, COMPRESS_FROM_BYTES, compressAnswersAtOnce } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
@@ -335,10 +335,15 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     const detail = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
     return reply.code(400).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${detail}`, issues });
   }
-  if (isDatabaseTimeout(error)) {
-    // Overload or a stuck statement, not a fault in this request: ask the client to come back shortly.
-    request.log.warn({ err: error }, 'database timeout');
-    return reply.code(503).header('retry-after', '5').send({ message: 'The service is busy. Please try again in a moment.' });
+  if (isDatabaseUnavailable(error)) {
+    // Overload, a stuck statement or a database that went away, not a fault in this request: ask the client to come
+    // back shortly.
+    const timeout = isDatabaseTimeout(error);
+    request.log.warn({ err: error }, timeout ? 'database timeout' : 'database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({ message: timeout ? 'The service is busy. Please try again in a moment.' : 'The service is unavailable for a moment. Please try again shortly.' });
   }
   const status = error.statusCode ?? 500;
   if (status >= 500 && !(error instanceof HttpError)) {

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, hasRole, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { LOCKS, withAdvisoryLock } from './db/locks.ts';
+import { DatabaseOutageWatch } from './db/outage.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createIngestion, type Ingestion } from './hn/service.ts';
 import { createBoss } from './jobs/boss.ts';
@@ -12,6 +13,7 @@ import { expireWindows } from './modules/analytics/windows.ts';
 import { IngestSchedule } from './jobs/ingest.ts';
 import { createMetrics } from './metrics.ts';
 import { IngestionDisabledError } from './modules/stories/service.ts';
+import { installLastResort } from './last-resort.ts';
 
 /** Start order: config -> database -> migrations -> app -> jobs. Stop order is the reverse. */
 async function main(): Promise<void> {
@@ -53,10 +55,16 @@ async function main(): Promise<void> {
     },
   });
   const log = app.server.log;
+  // From here on a database outage, wherever it shows, is survived and waited out (docs/operations.md).
+  const outage = new DatabaseOutageWatch(database.pool, log);
+  installLastResort(log, outage, database.lost);
+  database.pool.on('error', (error) => outage.report(error));
 
   let ingestion: Ingestion | null = null;
   const boss: PgBoss = createBoss(database.pool);
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  boss.on('error', (error) => {
+    if (!outage.report(error)) log.error({ err: error }, 'job queue error');
+  });
   if (config.INGEST_ENABLED) {
     ingestion = createIngestion({ config, pool: database.pool, metrics, log, now });
     ingestion.onCycle(() => {
@@ -71,6 +79,7 @@ async function main(): Promise<void> {
       runCycle: ingestion.runCycle,
       log,
       work: hasRole(config, 'worker'),
+      outage,
     });
   }
   const mail = new PeriodicJob({
@@ -81,6 +90,7 @@ async function main(): Promise<void> {
     run: () => app.email.run(),
     log,
     work: hasRole(config, 'worker'),
+    outage,
   });
   // Tasks are due at most daily; an hourly look keeps "next run" honest to within the hour.
   const maintenance = new PeriodicJob({
@@ -93,6 +103,7 @@ async function main(): Promise<void> {
     },
     log,
     work: hasRole(config, 'worker'),
+    outage,
   });
   // Takes the hours that left each admin analytics period off its counts, so a page never waits for it.
   const analyticsPeriods = new PeriodicJob({
@@ -103,9 +114,15 @@ async function main(): Promise<void> {
     run: () => expireWindows(database.pool, now()),
     log,
     work: hasRole(config, 'worker'),
+    outage,
   });
   app.email.kick = () => mail.requestNow();
   const ingestSchedule = schedule;
+  // What failed while the database was away is run again as soon as it is back, not at each job's next interval.
+  outage.onRecovered(() => {
+    ingestSchedule?.requestNow('database back').catch((error: unknown) => log.warn({ err: error }, 'could not request an ingestion cycle'));
+    for (const job of [mail, maintenance, analyticsPeriods]) job.requestNow();
+  });
   // Instances starting together would race to create pg-boss's tables and queues; they take turns.
   await withAdvisoryLock(database.pool, LOCKS.jobsSetup, async () => {
     await boss.start();
@@ -140,10 +157,9 @@ async function main(): Promise<void> {
     force.unref();
     try {
       ingestion?.abort();
-      await schedule?.stop();
-      await mail.stop();
-      await maintenance.stop();
-      await analyticsPeriods.stop();
+      outage.stop();
+      // Each waits for its job in hand to finish and be recorded.
+      await Promise.all([schedule?.stop(), mail.stop(), maintenance.stop(), analyticsPeriods.stop()]);
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       await app.server.close();
       await database.close();

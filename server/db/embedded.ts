@@ -15,6 +15,11 @@ export interface EmbeddedDatabase {
   /** Folder holding the socket; `pg` takes it as `host`. */
   socketDir: string;
   connectionString: string;
+  /**
+   * Settles with the reason should the database's thread end other than by close() (PGlite failed beyond an error
+   * in a statement): the database is gone for this process, which has to be started again (docs/operations.md).
+   */
+  lost: Promise<Error>;
   close(): Promise<void>;
 }
 
@@ -55,10 +60,21 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedDa
     await worker.terminate();
     throw new Error(`The embedded database did not start: ${started.type === 'failed' ? started.message : started.type}`);
   }
+  let closing = false;
+  const lost = new Promise<Error>((resolve) => {
+    worker.on('error', (error) => {
+      if (!closing) resolve(error);
+    });
+    worker.once('exit', (code) => {
+      if (!closing) resolve(new Error(`The embedded database's thread exited with code ${code}`));
+    });
+  });
   return {
     socketDir,
     connectionString: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
+    lost,
     async close() {
+      closing = true;
       // The worker stops its connections and closes PGlite, so the data on disk is left consistent.
       worker.postMessage('close');
       await nextMessage(worker);

@@ -11,6 +11,8 @@ export interface Database {
   pool: pg.Pool;
   connectionString: string;
   embedded: boolean;
+  /** The embedded database's end other than by close() (see EmbeddedDatabase.lost); null on PostgreSQL. */
+  lost: Promise<Error> | null;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool,
     connectionString,
     embedded: embedded !== null,
+    lost: embedded?.lost ?? null,
     async close() {
       await pool.end();
       await embedded?.close();
@@ -93,6 +96,42 @@ export function isDatabaseTimeout(error: unknown): boolean {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return true;
     if (POOL_TIMEOUT_MESSAGES.has(current.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * Codes of a database that went away: connection exceptions (class 08), an administrator or a crash ending the
+ * session (57P01-57P03), and a database that refuses connections for now (55000 sent as FATAL at connection start,
+ * "not currently accepting connections").
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03']);
+/** The socket's errors: the server is not listening (or its unix socket is gone), or it dropped the connection. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** node-postgres's messages for a connection that ended under a query, or a client it will not use again. */
+const CONNECTION_LOST_MESSAGES = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+]);
+
+/**
+ * True for an error that says the database cannot be reached or did not answer, which passes once it is back
+ * (a restart, a failover, an outage of the network or the server), as opposed to a fault of the statement or of
+ * the code. Such errors are survived and retried; other errors are not.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (isDatabaseTimeout(error)) return true;
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code, severity } = current as { code?: unknown; severity?: unknown };
+    if (typeof code === 'string') {
+      if (code.startsWith('08') || UNAVAILABLE_CODES.has(code) || SOCKET_CODES.has(code)) return true;
+      if (severity === 'FATAL' && code === '55000') return true;
+    }
+    if (CONNECTION_LOST_MESSAGES.has(current.message)) return true;
+    // Connecting to a name with several addresses fails with each address's error.
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
   }
   return false;
 }

@@ -85,6 +85,7 @@ export async function runIngestionCycle(deps: IngestionDeps, reason: string): Pr
  */
 export async function whileNoOtherCycleRuns<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T | null> {
   const lockClient = await pool.connect();
+  let lost: Error | undefined;
   try {
     // On the embedded database every connection is the same session, where an advisory lock is granted again to
     // whoever asks; so the lock counts as taken while pg_locks shows it held in this database (pg_locks lists the
@@ -100,10 +101,14 @@ export async function whileNoOtherCycleRuns<T>(pool: pg.Pool, work: () => Promis
     try {
       return await work();
     } finally {
-      await lockClient.query('SELECT pg_advisory_unlock($1)', [LOCKS.ingestionCycle]);
+      // A connection lost during the work took the lock with it; the work's own outcome is what the caller needs.
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [LOCKS.ingestionCycle]).catch((error: unknown) => {
+        lost = error instanceof Error ? error : new Error(String(error));
+      });
     }
   } finally {
-    lockClient.release();
+    // A client that failed is closed, not handed to the next caller.
+    lockClient.release(lost);
   }
 }
 

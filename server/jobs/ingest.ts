@@ -2,7 +2,9 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { markAbandonedCycles, whileNoOtherCycleRuns, type CycleReport } from '../hn/ingest.ts';
+import type { DatabaseOutageWatch } from '../db/outage.ts';
 import { BOSS_SCHEMA } from './boss.ts';
+import { JobWorker } from './worker.ts';
 
 export const INGEST_QUEUE = 'hn-ingest';
 /**
@@ -22,6 +24,7 @@ export interface IngestJobOptions {
   log: Logger;
   /** Whether this process works the queue (the worker role); every process may still offer jobs. */
   work: boolean;
+  outage: DatabaseOutageWatch;
 }
 
 /**
@@ -31,6 +34,7 @@ export interface IngestJobOptions {
  */
 export class IngestSchedule {
   private timer: NodeJS.Timeout | null = null;
+  private worker: JobWorker<{ reason?: string }> | null = null;
 
   constructor(private readonly options: IngestJobOptions) {}
 
@@ -38,9 +42,16 @@ export class IngestSchedule {
     const { boss } = this.options;
     await boss.createQueue(INGEST_QUEUE, { name: INGEST_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: JOB_EXPIRE_SECONDS });
     if (this.options.work) {
-      await boss.work<{ reason?: string }>(INGEST_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        await this.options.runCycle(job?.data.reason ?? 'schedule');
+      this.worker = new JobWorker({
+        boss,
+        queue: INGEST_QUEUE,
+        run: async (job) => {
+          await this.options.runCycle(job.data.reason ?? 'schedule');
+        },
+        log: this.options.log,
+        outage: this.options.outage,
       });
+      this.worker.start();
     }
     // A process killed mid-cycle (this one's previous life, or another instance) left its job active, which keeps
     // the queue from starting another until pg-boss expires it, and its cycle `running`.
@@ -59,7 +70,7 @@ export class IngestSchedule {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.options.boss.offWork(INGEST_QUEUE).catch(() => undefined);
+    await this.worker?.stop();
   }
 
   /**

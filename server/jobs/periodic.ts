@@ -1,5 +1,7 @@
 import type PgBoss from 'pg-boss';
+import type { DatabaseOutageWatch } from '../db/outage.ts';
 import type { Logger } from '../logger.ts';
+import { JobWorker } from './worker.ts';
 
 export interface PeriodicJobOptions {
   boss: PgBoss;
@@ -12,6 +14,7 @@ export interface PeriodicJobOptions {
   log: Logger;
   /** Whether this process works the queue (the worker role); every process may still offer jobs. */
   work: boolean;
+  outage: DatabaseOutageWatch;
 }
 
 /**
@@ -21,6 +24,7 @@ export interface PeriodicJobOptions {
  */
 export class PeriodicJob {
   private timer: NodeJS.Timeout | null = null;
+  private worker: JobWorker<object> | null = null;
 
   constructor(private readonly options: PeriodicJobOptions) {}
 
@@ -28,9 +32,8 @@ export class PeriodicJob {
     const { boss, queue } = this.options;
     await boss.createQueue(queue, { name: queue, policy: 'stately', retryLimit: 0, expireInSeconds: this.options.expireInSeconds });
     if (this.options.work) {
-      await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {
-        await this.options.run();
-      });
+      this.worker = new JobWorker({ boss, queue, run: () => this.options.run(), log: this.options.log, outage: this.options.outage });
+      this.worker.start();
     }
     this.requestNow();
     this.timer = setInterval(() => this.offer(), this.options.intervalSeconds * 1000);
@@ -47,7 +50,7 @@ export class PeriodicJob {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.options.boss.offWork(this.options.queue).catch(() => undefined);
+    await this.worker?.stop();
   }
 
   private offer(): void {
