@@ -238,9 +238,9 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
         config: { access: 'user' },
         schema: {
           tags: ['accounts'],
-          summary: 'Delete my account and everything that belongs to it (with the password, for accounts that have one)',
+          summary: 'Delete my account and everything that belongs to it (with the password, for accounts that have one; 409 for the last admin)',
           body: deleteAccountSchema,
-          response: { 200: z.object({ deleted: z.literal(true) }), 400: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
+          response: { 200: z.object({ deleted: z.literal(true) }), 400: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
         },
       },
       async (request, reply) => {
