@@ -20,6 +20,7 @@ import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts
 import { markPrivateAnswers } from './http/caching.ts';
 import { metricsAccess } from './http/metrics-access.ts';
 import { originCheck } from './http/origin.ts';
+import { refuseDuringMaintenance } from './http/maintenance.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { isApiRequest, refuseNonCanonicalPaths } from './http/request-path.ts';
 import { DatabaseRateLimiter } from './http/rate-limit.ts';
@@ -201,6 +202,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const resolveUser: UserResolver = async (request) => (request.headers.cookie ? lookUpSession(request.headers.cookie) : null);
   installAccessControl(server, resolveUser);
   server.addHook('onRequest', originCheck(trustedOrigins));
+  const settings = new SettingsService(deps.pool);
+  // In maintenance mode the API answers admins only, besides signing in and the status (server/http/maintenance.ts).
+  server.addHook('onRequest', refuseDuringMaintenance(() => settings.recentMaintenanceMode(), resolveUser));
 
   installSecurityHeaders(server, {
     contentSecurityPolicy: {
@@ -262,7 +266,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const emailControls = new EmailControlsService(deps.db);
   const accounts = new AccountsService(deps.db, emailControls);
   const stories = new StoriesService(deps.pool, deps.trigger, deps.now);
-  const settings = new SettingsService(deps.pool);
   const metricsScraper = metricsAccess({ token: deps.config.METRICS_TOKEN, allow: deps.config.METRICS_ALLOW, trustProxy: deps.config.TRUST_PROXY });
   await server.register(systemRoutes(deps.pool, deps.metrics, metricsScraper));
   await server.register(storiesRoutes(stories));

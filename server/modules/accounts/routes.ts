@@ -29,6 +29,7 @@ import { SignInLimits } from './sign-in-limits.ts';
 /** The better-auth endpoints that check a password, behind the brute-force limits (sign-in-limits.ts). */
 const LIMITED_AUTH_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/change-password']);
 const AUTH_BASE_PATH = '/api/auth';
+const SIGN_UP_ENDPOINT = 'sign-up/email';
 
 /** The schema of a better-auth endpoint's body, or null for endpoints the product does not use (refused). */
 function authRequestSchema(path: string) {
@@ -79,7 +80,8 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
-      config: { access: 'public' },
+      // Signing in stays open in maintenance mode, so an admin can get in; signing up waits for the site to reopen.
+      config: { access: 'public', duringMaintenance: (request) => (request.params as { '*': string })['*'] !== SIGN_UP_ENDPOINT },
       schema: { hide: true },
       handler: async (request, reply) => {
         // The path better-auth will act on, not the spelling that came in (`/api/auth/./sign-in/email` is sign-in).
@@ -108,7 +110,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/user',
       {
-        config: { access: 'user' },
+        config: { access: 'user', duringMaintenance: 'open' },
         schema: { tags: ['accounts'], summary: 'The signed-in person', response: { 200: currentUserSchema, 401: errorResponseSchema } },
       },
       async (request) => me(request),
@@ -119,7 +121,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/me',
       {
-        config: { access: 'public' },
+        config: { access: 'public', duringMaintenance: 'open' },
         schema: { tags: ['accounts'], summary: 'The signed-in person, or null for a visitor', response: { 200: currentUserSchema.nullable() } },
       },
       async (request, reply) => {
@@ -131,7 +133,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/providers',
       {
-        config: { access: 'public' },
+        config: { access: 'public', duringMaintenance: 'open' },
         schema: { tags: ['accounts'], summary: 'How people can sign in', response: { 200: providersResponseSchema } },
       },
       async () => ({ localAccounts, providers }),
@@ -140,7 +142,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/login',
       {
-        config: { access: 'public' },
+        config: { access: 'public', duringMaintenance: 'open' },
         schema: {
           tags: ['accounts'],
           summary: 'Start signing in (browser navigation)',
@@ -168,7 +170,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/logout',
-      { config: { access: 'public' }, schema: { tags: ['accounts'], summary: 'Sign out (browser navigation)' } },
+      { config: { access: 'public', duringMaintenance: 'open' }, schema: { tags: ['accounts'], summary: 'Sign out (browser navigation)' } },
       async (request, reply) => {
         const response = await auth.api.signOut({ headers: toHeaders(request.headers), asResponse: true });
         reply.header('set-cookie', response.headers.getSetCookie());
