@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchema } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -107,8 +107,8 @@ export interface App {
   maintenance: MaintenanceService;
   /** Where API requests are recorded for the admin analytics (none when API_USAGE_RECORDING is off). */
   apiUsage: ApiUsageRecorder | null;
-  /** Every route the server answers (HEAD left out) with its declared access, for the route-walking tests and docs. */
-  routes: { method: string; url: string; access: Access | undefined }[];
+  /** Every route the server answers (HEAD left out) with its declared access and its input schemas, for the route-walking tests and docs. */
+  routes: { method: string; url: string; access: Access | undefined; schema: FastifySchema | undefined }[];
 }
 
 /** Builds the HTTP app. Tests build it too, on a real database. */
@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   const routes: App['routes'] = [];
   server.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);

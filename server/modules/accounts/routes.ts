@@ -146,7 +146,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['accounts'],
           summary: 'Start signing in (browser navigation)',
-          querystring: loginQuerySchema.extend({ provider: z.string().max(40).optional() }),
+          querystring: loginQuerySchema,
         },
       },
       async (request, reply) => {
