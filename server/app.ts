@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchema } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -20,6 +20,7 @@ import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts
 import { markPrivateAnswers } from './http/caching.ts';
 import { metricsAccess } from './http/metrics-access.ts';
 import { originCheck } from './http/origin.ts';
+import { refuseDuringMaintenance } from './http/maintenance.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { isApiRequest, refuseNonCanonicalPaths } from './http/request-path.ts';
 import { DatabaseRateLimiter } from './http/rate-limit.ts';
@@ -107,10 +108,10 @@ export interface App {
   /** Where API requests are recorded for the admin analytics (none when API_USAGE_RECORDING is off). */
   apiUsage: ApiUsageRecorder | null;
   /**
-   * Every route the server answers (HEAD left out) with its declared access, and whether it takes requests from any
-   * origin (`signedLinkOnly`), for the route-walking tests and docs.
+   * Every route the server answers (HEAD left out) with its declared access, its input schemas, and whether it takes
+   * requests from any origin (`signedLinkOnly`), for the route-walking tests and docs.
    */
-  routes: { method: string; url: string; access: Access | undefined; signedLinkOnly: boolean }[];
+  routes: { method: string; url: string; access: Access | undefined; signedLinkOnly: boolean; schema: FastifySchema | undefined }[];
 }
 
 /** Builds the HTTP app. Tests build it too, on a real database. */
@@ -132,7 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   const routes: App['routes'] = [];
   server.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access, signedLinkOnly: route.config?.signedLinkOnly === true });
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access, signedLinkOnly: route.config?.signedLinkOnly === true, schema: route.schema });
+    }
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -204,6 +207,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const resolveUser: UserResolver = async (request) => (request.headers.cookie ? lookUpSession(request.headers.cookie) : null);
   installAccessControl(server, resolveUser);
   server.addHook('onRequest', originCheck(trustedOrigins));
+  const settings = new SettingsService(deps.pool);
+  // In maintenance mode the API answers admins only, besides signing in and the status (server/http/maintenance.ts).
+  server.addHook('onRequest', refuseDuringMaintenance(() => settings.recentMaintenanceMode(), resolveUser));
 
   installSecurityHeaders(server, {
     contentSecurityPolicy: {
@@ -265,7 +271,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const emailControls = new EmailControlsService(deps.db);
   const accounts = new AccountsService(deps.db, emailControls);
   const stories = new StoriesService(deps.pool, deps.trigger, deps.now);
-  const settings = new SettingsService(deps.pool);
   const metricsScraper = metricsAccess({ token: deps.config.METRICS_TOKEN, allow: deps.config.METRICS_ALLOW, trustProxy: deps.config.TRUST_PROXY });
   await server.register(systemRoutes(deps.pool, deps.metrics, metricsScraper));
   await server.register(storiesRoutes(stories));

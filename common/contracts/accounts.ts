@@ -15,7 +15,7 @@ import { withWebsiteScheme } from '../rules/links.ts';
 import { PASSWORD_MAX_LENGTH } from '../rules/password.ts';
 import { isSafeReturnPath } from '../rules/return-path.ts';
 import { STORY_SORTS } from '../rules/sorts.ts';
-import { text } from './fields.ts';
+import { jsonValue, text } from './fields.ts';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -37,7 +37,11 @@ export const providersResponseSchema = z.object({
   providers: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['social', 'oidc']) })),
 });
 
-export const loginQuerySchema = z.object({ returnTo: text('returnTo', 2000, { trim: false }).optional() });
+export const loginQuerySchema = z.object({
+  returnTo: text('returnTo', 2000, { trim: false }).optional(),
+  /** The sign-in page's choice of provider. */
+  provider: text('provider', 40).optional(),
+});
 
 const oneOf = <T extends number>(name: string, values: readonly T[]) =>
   z
@@ -100,6 +104,9 @@ export const DEFAULT_EMAIL_CONTROL = {
   isActive: true,
 } as const;
 
+/** The longest JSON a server-kept field the client sends back may be (an id, a timestamp). */
+const SERVER_KEPT_FIELD_MAX = 100;
+
 /** The client sends the whole control back; server-kept fields are accepted and ignored (spec part 2 §3). */
 export const emailControlPatchSchema = z
   .object({
@@ -114,12 +121,13 @@ export const emailControlPatchSchema = z
     quietHoursEnd: hour('quietHoursEnd'),
     timezone: z.enum(TIMEZONES, { error: `timezone must be one of ${TIMEZONES.join(', ')}` }),
     isActive: z.boolean({ error: 'isActive must be true or false' }),
-    emailType: z.string(),
-    id: z.unknown(),
-    userId: z.unknown(),
-    createdAt: z.unknown(),
-    updatedAt: z.unknown(),
-    lastEmailSent: z.unknown(),
+    // Ignored, but held to the text rules as everything else a route takes.
+    emailType: text('emailType', 100),
+    id: jsonValue('id', SERVER_KEPT_FIELD_MAX),
+    userId: jsonValue('userId', SERVER_KEPT_FIELD_MAX),
+    createdAt: jsonValue('createdAt', SERVER_KEPT_FIELD_MAX),
+    updatedAt: jsonValue('updatedAt', SERVER_KEPT_FIELD_MAX),
+    lastEmailSent: jsonValue('lastEmailSent', SERVER_KEPT_FIELD_MAX),
   })
   .partial()
   .strict()

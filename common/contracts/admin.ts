@@ -12,7 +12,7 @@ import {
 import { FLAG_TYPES } from '../rules/limits.ts';
 import { MAX_PHRASE_WORDS, tokenize } from '../rules/keywords.ts';
 import { ROLES } from './accounts.ts';
-import { idParam, intParam, isStorableText, text } from './fields.ts';
+import { idParam, intParam, jsonValue, text } from './fields.ts';
 import { ANNOUNCEMENT_TYPES } from './site.ts';
 
 /** The administrator area's calls (spec part 2 §3, §7): requests and answers. */
@@ -127,12 +127,7 @@ export const settingsResponseSchema = z.object({ settings: z.array(systemSetting
 export const settingBodySchema = z
   .object({
     key: text('key', SETTING_KEY_MAX, { min: 1 }).pipe(z.string().regex(/^[A-Za-z0-9_.-]+$/, 'key may hold letters, digits, _, . and - only')),
-    value: z.unknown().superRefine((value, context) => {
-      const json = value === undefined ? undefined : JSON.stringify(value);
-      if (json === undefined) context.addIssue({ code: 'custom', message: 'value is required' });
-      else if (json.length > SETTING_VALUE_MAX_CHARS) context.addIssue({ code: 'custom', message: `value must be at most ${SETTING_VALUE_MAX_CHARS} characters of JSON` });
-      else if (!isStorableText(json)) context.addIssue({ code: 'custom', message: 'value contains a character that cannot be stored' });
-    }),
+    value: jsonValue('value', SETTING_VALUE_MAX_CHARS),
     category: text('category', 50).optional(),
     description: text('description', SETTING_DESCRIPTION_MAX).optional(),
   })

@@ -64,8 +64,8 @@ const weekOf = z
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'weekOf must be a real date');
 export const weekOfQuerySchema = z.object({ weekOf });
 const style = z.enum(DIGEST_CONTENT_STYLES, { error: `style must be one of ${DIGEST_CONTENT_STYLES.join(', ')}` });
-const content = (name: string) =>
-  z.string({ error: `${name} must be text` }).max(DIGEST_CONTENT_MAX_LENGTH, `${name} must be at most ${DIGEST_CONTENT_MAX_LENGTH} characters`);
+/** The admin's own text for a digest, kept as written (its spacing is the admin's). */
+const content = (name: string) => text(name, DIGEST_CONTENT_MAX_LENGTH, { trim: false });
 export const customContentSchema = z
   .object({
     weekOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idNumber, idParam, intParam, isStorableText, MAX_ID, optionalText, text } from './fields.ts';
+import { idNumber, idParam, intParam, isStorableText, jsonValue, MAX_ID, optionalText, text } from './fields.ts';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
@@ -23,6 +23,18 @@ describe('text', () => {
     for (const none of [undefined, null, '', '   ']) expect(optionalText('reason', 5).parse(none)).toBeNull();
     expect(optionalText('reason', 5).parse(' why ')).toBe('why');
     expect(optionalText('reason', 5).safeParse('\u0000').success).toBe(false);
+  });
+});
+
+describe('JSON values', () => {
+  it('takes any JSON value whose texts are storable, and refuses a NUL or a lone surrogate in any text or key', () => {
+    const value = jsonValue('value', 100);
+    for (const good of [true, 3, 'plain', null, ['a', { b: '😀' }], { nested: { list: [1, 'x'] } }]) expect(value.safeParse(good).success, JSON.stringify(good)).toBe(true);
+    for (const bad of ['a\u0000', '\ud800', ['ok', 'x\udfff'], { deep: { list: ['\u0000'] } }, { 'k\u0000': 1 }, { '\ud83d': true }]) {
+      expect(messages(value.safeParse(bad))).toEqual(['value contains a character that cannot be stored (a NUL or an unpaired surrogate)']);
+    }
+    expect(messages(value.safeParse(undefined))).toEqual(['value is required']);
+    expect(messages(value.safeParse('x'.repeat(99)))).toEqual(['value must be at most 100 characters of JSON']);
   });
 });
 

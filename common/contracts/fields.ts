@@ -27,6 +27,27 @@ export const text = (name: string, max: number, { trim = true, min = 0 }: { trim
   return schema.max(max, `${name} must be at most ${max} characters`).refine(isStorableText, unstorableMessage(name));
 };
 
+/** Whether every text in a JSON value (its strings and its keys, at any depth) is storable. */
+function isStorableJson(value: unknown): boolean {
+  if (typeof value === 'string') return isStorableText(value);
+  if (Array.isArray(value)) return value.every(isStorableJson);
+  if (value !== null && typeof value === 'object') return Object.entries(value).every(([key, item]) => isStorableText(key) && isStorableJson(item));
+  return true;
+}
+
+/**
+ * Any JSON value whose texts follow the text rule, at most `max` characters as JSON; required. JSON escapes a NUL
+ * or a lone surrogate (`\u0000`, `\ud800`), so the check is on the texts themselves: PostgreSQL's jsonb refuses
+ * the one and would store the other as U+FFFD.
+ */
+export const jsonValue = (name: string, max: number) =>
+  z.unknown().superRefine((value, context) => {
+    const json = value === undefined ? undefined : JSON.stringify(value);
+    if (json === undefined) context.addIssue({ code: 'custom', message: `${name} is required` });
+    else if (json.length > max) context.addIssue({ code: 'custom', message: `${name} must be at most ${max} characters of JSON` });
+    else if (!isStorableJson(value)) context.addIssue({ code: 'custom', message: unstorableMessage(name) });
+  });
+
 /** Optional text: absent, null and blank all mean "none" (null). */
 export const optionalText = (name: string, max: number) =>
   text(name, max)

@@ -73,6 +73,9 @@ export const SETTING_CATEGORIES = ['feature_flags', 'limits', 'notifications', '
 /** How long contact messages are kept (docs/admin.md), unless the setting says otherwise. */
 export const CONTACT_RETENTION_DAYS_DEFAULT = 365;
 
+/** What everyone but admins is told while the site is in maintenance: on the maintenance page and in the API's 503. */
+export const MAINTENANCE_MESSAGE = 'HN Trends is being updated and will be back shortly. Thank you for your patience.';
+
 interface KnownSetting {
   kind: 'boolean' | 'integer';
   default: boolean | number;
@@ -91,7 +94,7 @@ export const KNOWN_SETTINGS = {
     kind: 'boolean',
     default: false,
     category: 'feature_flags',
-    description: 'When on, everyone but admins sees the maintenance page.',
+    description: 'When on, everyone but admins sees the maintenance page, and the API answers them 503.',
   },
   enable_performance_monitor: {
     kind: 'boolean',

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /** Arbitrary constants shared by every instance, one per piece of work that must not run twice at once. */
-export const LOCKS = { migrations: 727_001, ingestionCycle: 727_002, jobsSetup: 727_003, keywordWindows: 727_004 } as const;
+export const LOCKS = { migrations: 727_001, ingestionCycle: 727_002, jobsSetup: 727_003, keywordWindows: 727_004, personCaps: 727_005 } as const;
 
 /**
  * Runs `work` while holding a session advisory lock, so instances starting together take turns. Waiting for the

@@ -17,6 +17,7 @@ import { keywordAlertFirings, keywordAlerts } from '../../db/schema/keywords.ts'
 import { adminLogs, announcementDismissals, announcements, contactMessages } from '../../db/schema/site.ts';
 import { stories } from '../../db/schema/stories.ts';
 import type { EmailControlsService } from '../email/controls.ts';
+import { keepAnAdmin, LOCK_ADMINS_SQL } from './last-admin.ts';
 import { storyIsVisible } from '../stories/visibility.ts';
 import { presentProfile } from './presenter.ts';
 
@@ -443,9 +444,13 @@ export async function exportPersonalData(sources: ExportSources, userId: string)
 /**
  * Deletes or detaches every row that refers to the person, in one transaction, the account itself last (the list
  * is walked backwards). Foreign keys would cascade most of this; doing it from the list makes the list the rule.
+ * The last admin's account is kept (409): the admins' rows are locked first, so two admins deleting their
+ * accounts at once take turns and the second is refused.
  */
 export async function erasePersonalData(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    const admins = await tx.execute<{ id: string }>(sql.raw(LOCK_ADMINS_SQL));
+    keepAnAdmin(admins.rows.map((admin) => admin.id), userId, 'deleted');
     for (const entry of [...PERSONAL_DATA].reverse()) {
       if (entry.onDelete === 'keep') continue;
       const { table, column } = personalColumnName(entry);

@@ -32,6 +32,7 @@ const LIMITED_AUTH_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-u
 /** Sign-up with email and password: the one endpoint that mails an address nobody has confirmed (sign-up-limits.ts). */
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
 const AUTH_BASE_PATH = '/api/auth';
+const SIGN_UP_ENDPOINT = 'sign-up/email';
 
 /** The schema of a better-auth endpoint's body, or null for endpoints the product does not use (refused). */
 function authRequestSchema(path: string) {
@@ -84,7 +85,8 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
-      config: { access: 'public' },
+      // Signing in stays open in maintenance mode, so an admin can get in; signing up waits for the site to reopen.
+      config: { access: 'public', duringMaintenance: (request) => (request.params as { '*': string })['*'] !== SIGN_UP_ENDPOINT },
       schema: { hide: true },
       handler: async (request, reply) => {
         // The path better-auth will act on, not the spelling that came in (`/api/auth/./sign-in/email` is sign-in).
@@ -117,7 +119,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/user',
       {
-        config: { access: 'user' },
+        config: { access: 'user', duringMaintenance: 'open' },
         schema: { tags: ['accounts'], summary: 'The signed-in person', response: { 200: currentUserSchema, 401: errorResponseSchema } },
       },
       async (request) => me(request),
@@ -128,7 +130,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/me',
       {
-        config: { access: 'public' },
+        config: { access: 'public', duringMaintenance: 'open' },
         schema: { tags: ['accounts'], summary: 'The signed-in person, or null for a visitor', response: { 200: currentUserSchema.nullable() } },
       },
       async (request, reply) => {
@@ -140,7 +142,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/providers',
       {
-        config: { access: 'public' },
+        config: { access: 'public', duringMaintenance: 'open' },
         schema: { tags: ['accounts'], summary: 'How people can sign in', response: { 200: providersResponseSchema } },
       },
       async () => ({ localAccounts, providers }),
@@ -149,11 +151,11 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/login',
       {
-        config: { access: 'public' },
+        config: { access: 'public', duringMaintenance: 'open' },
         schema: {
           tags: ['accounts'],
           summary: 'Start signing in (browser navigation)',
-          querystring: loginQuerySchema.extend({ provider: z.string().max(40).optional() }),
+          querystring: loginQuerySchema,
         },
       },
       async (request, reply) => {
@@ -177,7 +179,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/logout',
-      { config: { access: 'public' }, schema: { tags: ['accounts'], summary: 'Sign out (browser navigation)' } },
+      { config: { access: 'public', duringMaintenance: 'open' }, schema: { tags: ['accounts'], summary: 'Sign out (browser navigation)' } },
       async (request, reply) => {
         const response = await auth.api.signOut({ headers: toHeaders(request.headers), asResponse: true });
         reply.header('set-cookie', response.headers.getSetCookie());
@@ -247,9 +249,9 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
         config: { access: 'user' },
         schema: {
           tags: ['accounts'],
-          summary: 'Delete my account and everything that belongs to it (with the password, for accounts that have one)',
+          summary: 'Delete my account and everything that belongs to it (with the password, for accounts that have one; 409 for the last admin)',
           body: deleteAccountSchema,
-          response: { 200: z.object({ deleted: z.literal(true) }), 400: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
+          response: { 200: z.object({ deleted: z.literal(true) }), 400: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
         },
       },
       async (request, reply) => {

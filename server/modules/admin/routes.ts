@@ -76,7 +76,7 @@ export interface AdminDeps {
 export function adminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
   const users = new AdminUsersService(deps.pool, deps.audit);
   const moderation = new ModerationService(deps.pool, deps.audit, deps.storiesChanged);
-  const settings = new AdminSettingsService(deps.pool, deps.audit);
+  const settings = new AdminSettingsService(deps.pool, deps.audit, deps.settings);
   const announcements = new AdminAnnouncementsService(deps.announcements, deps.audit);
   const contact = new AdminContactService(deps.pool, deps.settings, deps.audit);
   const keywordAliases = new KeywordAliasesService(deps.pool, deps.audit);

@@ -30,6 +30,7 @@ export class AdminSettingsService {
   constructor(
     private readonly pool: pg.Pool,
     private readonly audit: AuditLog,
+    private readonly settings: SettingsService,
   ) {}
 
   async list(): Promise<SystemSetting[]> {
@@ -47,7 +48,7 @@ export class AdminSettingsService {
     if (problem) throw new HttpError(400, problem);
     const known = (KNOWN_SETTINGS as Record<string, { category: string; description: string } | undefined>)[input.key];
     const value = normaliseSettingValue(input.key, input.value);
-    return this.audit.write(actor, async (client) => {
+    const saved = await this.audit.write(actor, async (client) => {
       const before = await client.query<SettingRow>('SELECT key, value, category, description, updated_at FROM settings WHERE key = $1 FOR UPDATE', [input.key]);
       const previous = before.rows[0];
       const category = input.category || previous?.category || known?.category || 'features';
@@ -68,6 +69,9 @@ export class AdminSettingsService {
         },
       };
     });
+    // Committed: this instance's readings (maintenance mode) follow at once.
+    this.settings.changed();
+    return saved;
   }
 }
 

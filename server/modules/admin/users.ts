@@ -3,6 +3,7 @@ import type { AdminUser } from '../../../common/contracts/admin.ts';
 import type { Role } from '../../../common/contracts/accounts.ts';
 import { paginationOf } from '../../../common/rules/admin.ts';
 import { HttpError } from '../../http/errors.ts';
+import { keepAnAdmin, LOCK_ADMINS_SQL } from '../accounts/last-admin.ts';
 import type { Actor, AuditLog } from './audit.ts';
 
 interface UserRow {
@@ -52,13 +53,11 @@ export class AdminUsersService {
    */
   async setRole(actor: Actor, userId: string, role: Role): Promise<AdminUser> {
     return this.audit.write(actor, async (client) => {
-      const admins = await client.query<{ id: string }>(`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`);
+      const admins = await client.query<{ id: string }>(LOCK_ADMINS_SQL);
       const found = await client.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 FOR UPDATE`, [userId]);
       const before = found.rows[0];
       if (!before) throw new HttpError(404, 'User not found');
-      if (before.role === 'admin' && role !== 'admin' && admins.rows.length <= 1) {
-        throw new HttpError(409, 'The last admin cannot be demoted. Make someone else an admin first.');
-      }
+      if (role !== 'admin') keepAnAdmin(admins.rows.map((admin) => admin.id), userId, 'demoted');
       const updated = await client.query<UserRow>(`UPDATE users SET role = $2, updated_at = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`, [userId, role]);
       return {
         result: presentUser(updated.rows[0]!),

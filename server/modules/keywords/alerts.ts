@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { KeywordAlert, KeywordAlertsResponse } from '../../../common/contracts/keywords.ts';
 import { keywordKey, MAX_ALERTS_PER_PERSON } from '../../../common/rules/keywords.ts';
+import { insertWithinCap, type PersonCap } from '../../db/person-caps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { loadAliases } from './ingest.ts';
 
@@ -27,6 +28,12 @@ function presentAlert(row: AlertRow): KeywordAlert {
     lastFiredAt: row.last_fired_at?.toISOString() ?? null,
   };
 }
+
+const KEYWORD_ALERTS_CAP: PersonCap = {
+  table: 'keyword_alerts',
+  max: MAX_ALERTS_PER_PERSON,
+  message: `You can have at most ${MAX_ALERTS_PER_PERSON} keyword alerts. Delete one to add another.`,
+};
 
 const notFound = () => new HttpError(404, 'Keyword alert not found');
 
@@ -55,20 +62,16 @@ export class KeywordAlertsService {
   /** 409 when the person has an alert for the same keyword (aliases included) or holds the most allowed. */
   async create(userId: string, keyword: string, threshold: number): Promise<KeywordAlert> {
     const matchKey = keywordKey(keyword, await loadAliases(this.pool));
-    // One statement checks the cap and inserts, so two requests at once cannot both pass the cap.
-    const result = await this.pool.query<AlertRow & { capped: boolean }>(
-      `WITH held AS (SELECT count(*) AS n FROM keyword_alerts WHERE user_id = $1)
-       INSERT INTO keyword_alerts (user_id, keyword, match_key, threshold)
-       SELECT $1, $2, $3, $4 FROM held WHERE held.n < $5
-       ON CONFLICT (user_id, match_key) DO NOTHING
-       RETURNING ${ALERT_COLUMNS}`,
-      [userId, keyword, matchKey, threshold, MAX_ALERTS_PER_PERSON],
-    );
-    const row = result.rows[0];
-    if (row) return presentAlert(row);
-    const existing = await this.pool.query('SELECT 1 FROM keyword_alerts WHERE user_id = $1 AND match_key = $2', [userId, matchKey]);
-    if (existing.rows.length > 0) throw new HttpError(409, 'You already have an alert for this keyword.');
-    throw new HttpError(409, `You can have at most ${MAX_ALERTS_PER_PERSON} keyword alerts. Delete one to add another.`);
+    return insertWithinCap(this.pool, KEYWORD_ALERTS_CAP, userId, async (client) => {
+      const result = await client.query<AlertRow>(
+        `INSERT INTO keyword_alerts (user_id, keyword, match_key, threshold) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id, match_key) DO NOTHING
+         RETURNING ${ALERT_COLUMNS}`,
+        [userId, keyword, matchKey, threshold],
+      );
+      if (!result.rows[0]) throw new HttpError(409, 'You already have an alert for this keyword.');
+      return presentAlert(result.rows[0]);
+    });
   }
 
   async setActive(userId: string, alertId: number, isActive: boolean): Promise<KeywordAlert> {

@@ -7,7 +7,7 @@ export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod
     app.get(
       '/api/maintenance-status',
       {
-        config: { access: 'public' },
+        config: { access: 'public', duringMaintenance: 'open' },
         schema: {
           tags: ['settings'],
           summary: 'Whether the site is in maintenance mode',

@@ -1,8 +1,17 @@
 import type pg from 'pg';
 import { isSettingOn } from '../../../common/rules/admin.ts';
 
+/**
+ * How long the API's maintenance guard trusts a reading of maintenance_mode: the guard runs on every API request,
+ * so it reads the database about once per this period per instance, and a change made on another instance (or in
+ * SQL) holds everywhere within it. A change through this instance's admin settings holds at once.
+ */
+export const MAINTENANCE_READING_MS = 2000;
+
 /** Reads site settings; a missing key means its default. */
 export class SettingsService {
+  private maintenanceReading: { value: Promise<boolean>; readAt: number } | null = null;
+
   constructor(private readonly pool: pg.Pool) {}
 
   async get<T>(key: string, fallback: T): Promise<T> {
@@ -10,8 +19,27 @@ export class SettingsService {
     return result.rows[0]?.value ?? fallback;
   }
 
-  async maintenanceMode(): Promise<boolean> {
+  /** Read now (the status the web app polls, the pages); the reading is kept for `recentMaintenanceMode`. */
+  maintenanceMode(): Promise<boolean> {
     // Admins may store the JSON true or the text 'true' (spec part 2 §3 accepts both for flags).
-    return isSettingOn(await this.get<unknown>('maintenance_mode', false));
+    const value = this.get<unknown>('maintenance_mode', false).then(isSettingOn);
+    const reading = { value, readAt: performance.now() };
+    this.maintenanceReading = reading;
+    // A failed read is not kept: the next request reads again.
+    value.catch(() => {
+      if (this.maintenanceReading === reading) this.maintenanceReading = null;
+    });
+    return value;
+  }
+
+  /** As read at most MAINTENANCE_READING_MS ago (real time, whatever the product's clock), else read now. */
+  recentMaintenanceMode(): Promise<boolean> {
+    const reading = this.maintenanceReading;
+    return reading && performance.now() - reading.readAt < MAINTENANCE_READING_MS ? reading.value : this.maintenanceMode();
+  }
+
+  /** A setting was written: readings kept from before are dropped. */
+  changed(): void {
+    this.maintenanceReading = null;
   }
 }

@@ -35,11 +35,13 @@ async function bodyOf<T>(call: ApiCall, path: string, body?: unknown): Promise<T
  * trip to the database and back, which under load also waits its turn for a core.
  */
 export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, search: string): Promise<HomeAudience> {
-  const [userAnswer, maintenance, preferencesAnswer, announcements, alertsAnswer] = await Promise.all([
+  // Only the person and the status answer everyone in maintenance mode (the rest is 503 then): the others are
+  // checked once the person is known to get the home.
+  const [userAnswer, maintenance, preferencesAnswer, announcementsAnswer, alertsAnswer] = await Promise.all([
     call(CURRENT_USER_PATH),
     bodyOf<MaintenanceStatus>(call, MAINTENANCE_STATUS_PATH),
     call(PREFERENCES_PATH),
-    bodyOf<{ announcements: Announcement[] }>(call, ANNOUNCEMENTS_PATH),
+    call(ANNOUNCEMENTS_PATH),
     call(ALERTS_KEY),
   ]);
   if (userAnswer.status !== 200) throw new UnexpectedAnswer(CURRENT_USER_PATH, userAnswer.status);
@@ -48,7 +50,9 @@ export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, 
   if (maintenance.maintenanceMode && user.role !== 'admin') return 'maintenance';
   if (preferencesAnswer.status !== 200) throw new UnexpectedAnswer(PREFERENCES_PATH, preferencesAnswer.status);
   if (alertsAnswer.status !== 200) throw new UnexpectedAnswer(ALERTS_KEY, alertsAnswer.status);
+  if (announcementsAnswer.status !== 200) throw new UnexpectedAnswer(ANNOUNCEMENTS_PATH, announcementsAnswer.status);
   const { preferences } = preferencesAnswer.body as { preferences: Preferences };
+  const announcements = announcementsAnswer.body as { announcements: Announcement[] };
   const alerts = alertsAnswer.body as KeywordAlertsResponse;
 
   const query = storyListQuery(preferences, search);

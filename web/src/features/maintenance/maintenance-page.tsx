@@ -1,4 +1,5 @@
 import { LogIn, Wrench } from 'lucide-react';
+import { MAINTENANCE_MESSAGE } from '../../../../common/rules/admin.ts';
 import { Button } from '@/components/ui/button';
 import { LOGIN_PATH } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -11,9 +12,7 @@ export function MaintenancePage() {
       <div className="grid max-w-md justify-items-center gap-5 rounded-2xl border bg-card p-8 text-center shadow-sm">
         <Wrench className="size-12 text-primary" aria-hidden="true" />
         <h1 className="text-2xl font-bold">We're under maintenance</h1>
-        <p className="text-muted-foreground">
-          HN Trends is being updated and will be back shortly. Thank you for your patience.
-        </p>
+        <p className="text-muted-foreground">{MAINTENANCE_MESSAGE}</p>
         <Button asChild variant="outline">
           <a href={LOGIN_PATH}>
             <LogIn aria-hidden="true" />
