@@ -25,7 +25,7 @@ export function emailPublicRoutes(email: EmailService, signer: EmailSigner, now:
 
     // Opening the link (a person, a mail client without one-click, or a scanner checking links) changes nothing: it
     // leads to the page whose button sends the POST below. HEAD, which Fastify answers from this route, the same.
-    app.get('/api/unsubscribe/:token', { config: { access: 'public' }, schema: { ...query, response: { 400: errorResponseSchema } } }, async (request, reply) => {
+    app.get('/api/unsubscribe/:token', { config: { access: 'public', duringMaintenance: 'open' }, schema: { ...query, response: { 400: errorResponseSchema } } }, async (request, reply) => {
       const { type } = request.query;
       return reply.redirect(`/unsubscribe/${encodeURIComponent(request.params.token)}${type ? `?type=${type}` : ''}`, 303);
     });
@@ -34,7 +34,8 @@ export function emailPublicRoutes(email: EmailService, signer: EmailSigner, now:
     app.post(
       '/api/unsubscribe/:token',
       {
-        config: { access: 'public', signedLinkOnly: true },
+        // Leaving the mail stays possible while the site is in maintenance: the links are in email already sent.
+        config: { access: 'public', signedLinkOnly: true, duringMaintenance: 'open' },
         schema: { ...query, response: { 200: unsubscribeResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema } },
       },
       async (request, reply) => {
@@ -45,7 +46,7 @@ export function emailPublicRoutes(email: EmailService, signer: EmailSigner, now:
       },
     );
 
-    app.get('/api/email/open/:token/:signature', { config: { access: 'public' }, schema: { tags: ['email'], params: trackParams } }, async (request, reply) => {
+    app.get('/api/email/open/:token/:signature', { config: { access: 'public', duringMaintenance: 'open' }, schema: { tags: ['email'], params: trackParams } }, async (request, reply) => {
       const { token, signature } = request.params;
       if (signer.verifyOpen(token, signature)) await email.track(token, 'open', now());
       return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
@@ -54,7 +55,8 @@ export function emailPublicRoutes(email: EmailService, signer: EmailSigner, now:
     app.get(
       '/api/email/click/:token/:signature',
       {
-        config: { access: 'public' },
+        // An email's links lead to the article or the discussion on Hacker News, which maintenance does not close.
+        config: { access: 'public', duringMaintenance: 'open' },
         schema: { tags: ['email'], params: trackParams, querystring: z.object({ u: z.string().max(4000, 'u is too long') }), response: { 400: errorResponseSchema } },
       },
       async (request, reply) => {
