@@ -12,7 +12,7 @@ export function WelcomeEmail({ name, homeUrl, footer }: { name: string; homeUrl:
       <Heading>{name ? `Welcome, ${name}!` : 'Welcome to HN Trends!'}</Heading>
       <Paragraph>
         HN Trends follows Hacker News minute by minute and tells you which stories are taking off. Watch a story to hear when it
-        grows in popularity, set keyword alerts for the topics you follow, and read the weekly digest on Sundays.
+        grows or cools, set keyword alerts for the topics you follow, and read the weekly digest on Sundays.
       </Paragraph>
       <Button href={homeUrl}>Open HN Trends</Button>
     </Layout>
