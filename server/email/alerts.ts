@@ -322,7 +322,8 @@ function composeWatchNotification(
   const span = new Map<number, { from?: string; to?: string }>();
   for (const { payload } of batch) {
     if (!payload.storyId || !stories.has(payload.storyId)) continue;
-    span.set(payload.storyId, { from: span.get(payload.storyId)?.from ?? payload.from, to: payload.to });
+    const earlier = span.get(payload.storyId);
+    span.set(payload.storyId, { from: earlier ? earlier.from : payload.from, to: payload.to });
   }
   const changes = new Map<number, WatchChange>();
   for (const [id, { from, to: status }] of span) {
