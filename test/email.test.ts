@@ -70,8 +70,8 @@ async function watch(user: TestUser, storyId: number): Promise<void> {
   expect(response.statusCode, response.body).toBe(201);
 }
 
-/** Ingestion's own step: the watched story's heat changed. */
-async function heat(storyId: number, level: string): Promise<void> {
+/** Ingestion's own step: the watched story's heat changed (null: it earns no badge now). */
+async function heat(storyId: number, level: string | null): Promise<void> {
   await pool().query('UPDATE stories SET heat_level = $2 WHERE id = $1', [storyId, level]);
   await recordWatchStatusChanges(pool(), clock);
 }
@@ -139,8 +139,9 @@ describe('watch notifications', () => {
     await t.app.email.run();
     const mails = mailTo(person.email, 'watch_notification');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.parsed.subject).toBe('Watched story is now hot: Watch me grow');
-    expect(mails[0]!.parsed.html).toContain('now hot (was rising)');
+    expect(mails[0]!.parsed.subject).toBe('Watched story is growing: Watch me grow (was Rising, now Hot)');
+    expect(mails[0]!.parsed.html).toContain('A story you watch is growing');
+    expect(mails[0]!.parsed.html).toContain('Growing: was Rising, now Hot');
     const link = await pool().query<{ share_token: string; custom_title: string }>('SELECT share_token, custom_title FROM shared_links WHERE user_id = $1 AND story_id = $2', [person.id, id]);
     expect(link.rows[0]!.custom_title).toContain(EMAIL_SHARE_MARKER);
     // The story link is the share page, through the click counter.
@@ -149,6 +150,54 @@ describe('watch notifications', () => {
     // The change is marked notified: the next run sends nothing.
     await t.app.email.run();
     expect(mailTo(person.email, 'watch_notification')).toHaveLength(1);
+  });
+
+  /** Every part of an email a person reads. */
+  const words = (mail: ReceivedMail) => [mail.parsed.subject ?? '', String(mail.parsed.html), String(mail.parsed.text)];
+
+  it('calls a drop down the heat order cooling and names both states, down to no badge', async () => {
+    const person = await signUp(t.app.server);
+    const id = await story('Past its peak', { heat: 'hot' });
+    await watch(person, id);
+    await heat(id, 'rising');
+    await t.app.email.run();
+    const [drop] = mailTo(person.email, 'watch_notification');
+    expect(drop!.parsed.subject).toBe('Watched story is cooling: Past its peak (was Hot, now Rising)');
+    for (const part of words(drop!).slice(1)) {
+      expect(part).toContain('A story you watch is cooling');
+      expect(part).toContain('Cooling: was Hot, now Rising');
+    }
+    for (const part of words(drop!)) expect(part).not.toMatch(/growing/i);
+
+    await heat(id, null);
+    clock += 60_000;
+    await t.app.email.run();
+    const mails = mailTo(person.email, 'watch_notification');
+    expect(mails).toHaveLength(2);
+    // The stored 'other' of a story with no badge never reaches the person.
+    expect(mails[1]!.parsed.subject).toBe('Watched story is cooling: Past its peak (was Rising, now has no heat badge)');
+    for (const part of words(mails[1]!)) expect(part).not.toMatch(/\bother\b/);
+    expect(mails[1]!.parsed.text).toContain('Cooling: was Rising, now has no heat badge');
+  });
+
+  it('bundles each story once, from where it was to where it is, and leaves out one back where it was', async () => {
+    const person = await signUp(t.app.server);
+    await control(person, 'watch_notification', { frequency: 'hourly' });
+    const back = await story('Back and forth', { heat: 'rising' });
+    const cooled = await story('Cooled off', { heat: 'viral' });
+    const warmed = await story('Warmed up', { heat: null });
+    for (const id of [back, cooled, warmed]) await watch(person, id);
+    await heat(back, 'hot');
+    await heat(back, 'rising');
+    await heat(cooled, 'hot');
+    await heat(cooled, 'trending');
+    await heat(warmed, 'trending');
+    await t.app.email.run();
+    const [bundle] = mailTo(person.email, 'watch_notification');
+    expect(bundle!.parsed.subject).toBe('2 watched stories changed status');
+    expect(bundle!.parsed.text).toContain('Cooling: was Viral, now Trending');
+    expect(bundle!.parsed.text).toContain('Growing: had no heat badge, now Trending');
+    expect(bundle!.parsed.text).not.toContain('Back and forth');
   });
 
   it('skips, and logs as skipped, what goes past the daily cap', async () => {
@@ -615,6 +664,8 @@ describe('weekly digest and the admin calls', () => {
     await t.app.email.run();
     const tests = mailTo(admin.email).filter((mail) => mail.parsed.subject?.startsWith('[Test]'));
     expect(tests.map(kindOf).sort()).toEqual(['keyword_alert', 'prediction_alert', 'watch_notification', 'weekly_digest', 'welcome']);
+    // The watch sample reads as a real one does.
+    expect(tests.find((mail) => kindOf(mail) === 'watch_notification')!.parsed.text).toContain('Growing: was Rising, now Hot');
   });
 
   it('lists the email log, filtered by status and kind, and the newsletter figures', async () => {

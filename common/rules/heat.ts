@@ -4,6 +4,9 @@
 export const HEAT_LEVELS = ['viral', 'hot', 'rising', 'trending'] as const;
 export type HeatLevel = (typeof HEAT_LEVELS)[number];
 
+/** Each level's name as its badge shows it, wherever a person reads about heat (the app and email alike). */
+export const HEAT_LEVEL_NAMES: Readonly<Record<HeatLevel, string>> = { viral: 'Viral', hot: 'Hot', rising: 'Rising', trending: 'Trending' };
+
 /** Recency window of the heat and featured rules (part 1 §9). */
 export const RECENT_WINDOW_HOURS = 12;
 

@@ -11,10 +11,11 @@ import * as sorts from './sorts.ts';
 import * as tags from './tags.ts';
 import * as timeAgo from './time-ago.ts';
 import * as timeWindows from './time-windows.ts';
+import * as watchChange from './watch-change.ts';
 
 describe('index', () => {
   it('re-exports every rule module', () => {
-    const modules = [featured, heat, limits, numbers, pagination, predictions, slug, sorts, tags, timeAgo, timeWindows];
+    const modules = [featured, heat, limits, numbers, pagination, predictions, slug, sorts, tags, timeAgo, timeWindows, watchChange];
     for (const module of modules) {
       for (const [name, value] of Object.entries(module)) expect(rules).toHaveProperty(name, value);
     }

@@ -15,3 +15,4 @@ export * from './links.ts';
 export * from './predictions.ts';
 export * from './keywords.ts';
 export * from './keyword-trends.ts';
+export * from './watch-change.ts';

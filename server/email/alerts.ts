@@ -4,6 +4,7 @@ import { DEFAULT_PREFERENCES, type Preferences } from '../../common/rules/prefer
 import { bundleDue, normaliseMaxEmailsPerDay, quietHoursRelease } from '../../common/rules/email.ts';
 import type { EmailFrequency, EmailKind, EmailType } from '../../common/rules/limits.ts';
 import { PREDICTION_HORIZON_HOURS, TREND_CALL_THRESHOLD } from '../../common/rules/predictions.ts';
+import { watchChange, watchChangeNote, type WatchChange } from '../../common/rules/watch-change.ts';
 import { RECIPIENT_NAME_SQL, type EmailComposer, type Recipient } from './compose.ts';
 import { enqueueEmails, type NewEmail } from './outbox.ts';
 import { emailShareLinks, storiesByIds, storyItem, type EmailStory } from './stories.ts';
@@ -158,8 +159,6 @@ interface PendingItem {
   payload: { storyId?: number; storyIds?: number[]; keyword?: string; from?: string; to?: string; probability?: number; eventId: number };
 }
 
-const STATUS_NOTE = (from: string | undefined, to: string | undefined) => `now ${to ?? 'other'} (was ${from ?? 'other'})`;
-
 export interface PlanContext {
   pool: pg.Pool;
   composer: EmailComposer;
@@ -281,22 +280,13 @@ async function composeAlert(
         }),
     });
   }
-  // One line per story: the latest change of a story watched, and each story once.
+  if (kind === 'watch_notification') return composeWatchNotification(context, key, to, batch, stories, links);
+  // One line per story, each story once, from its latest event.
   const latest = new Map<number, PendingItem['payload']>();
   for (const item of batch) if (item.payload.storyId) latest.set(item.payload.storyId, item.payload);
   const ids = [...latest.keys()].filter((id) => stories.has(id));
   if (ids.length === 0) return null;
   const first = stories.get(ids[0]!)!;
-  if (kind === 'watch_notification') {
-    const note = (id: number) => STATUS_NOTE(latest.get(id)?.from, latest.get(id)?.to);
-    return composer.compose({
-      key,
-      kind,
-      to,
-      subject: ids.length === 1 ? `Watched story is now ${latest.get(first.id)?.to}: ${first.title}` : `${ids.length} watched stories changed status`,
-      build: (footer, track, t) => t.h(t.WatchNotificationEmail, { stories: itemsOf(context, userId, ids, stories, links, track, note), footer }),
-    });
-  }
   if (kind === 'prediction_alert') {
     const note = (id: number) => `${Math.round((latest.get(id)?.probability ?? 0) * 100)}% likely to trend`;
     return composer.compose({
@@ -313,5 +303,49 @@ async function composeAlert(
     to,
     subject: ids.length === 1 ? `Going viral: ${first.title}` : `${ids.length} stories going viral`,
     build: (footer, track, t) => t.h(t.TrendingAlertsEmail, { stories: itemsOf(context, userId, ids, stories, links, track), footer }),
+  });
+}
+
+/**
+ * One line per watched story, from its status before the batch's first change to the one after its last: what
+ * changed since the person was last told, growing or cooling, both states named (common/rules/watch-change.ts).
+ * A story back where it was has nothing to tell, and an email with nothing to tell is not sent.
+ */
+function composeWatchNotification(
+  context: PlanContext,
+  key: string,
+  to: Recipient,
+  batch: PendingItem[],
+  stories: Map<number, EmailStory>,
+  links: Map<string, string>,
+): Promise<NewEmail> | null {
+  const span = new Map<number, { from?: string; to?: string }>();
+  for (const { payload } of batch) {
+    if (!payload.storyId || !stories.has(payload.storyId)) continue;
+    const earlier = span.get(payload.storyId);
+    span.set(payload.storyId, { from: earlier ? earlier.from : payload.from, to: payload.to });
+  }
+  const changes = new Map<number, WatchChange>();
+  for (const [id, { from, to: status }] of span) {
+    const change = watchChange(from, status);
+    if (change) changes.set(id, change);
+  }
+  const ids = [...changes.keys()];
+  if (ids.length === 0) return null;
+  const directions = new Set([...changes.values()].map((change) => change.direction));
+  const direction = directions.size === 1 ? [...directions][0]! : null;
+  const first = stories.get(ids[0]!)!;
+  const firstChange = changes.get(first.id)!;
+  const note = (id: number) => watchChangeNote(changes.get(id)!);
+  return context.composer.compose({
+    key,
+    kind: 'watch_notification',
+    to,
+    subject:
+      ids.length === 1
+        ? `Watched story is ${firstChange.direction}: ${first.title} (${firstChange.summary})`
+        : `${ids.length} watched stories ${direction ? `are ${direction}` : 'changed status'}`,
+    build: (footer, track, t) =>
+      t.h(t.WatchNotificationEmail, { stories: itemsOf(context, to.userId, ids, stories, links, track, note), direction, footer }),
   });
 }

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../common/rules/preferences.ts';
 import { UNSUBSCRIBE_NAMES, weekOfSunday } from '../../common/rules/email.ts';
 import type { EmailKind, TestEmailType, UnsubscribeType } from '../../common/rules/limits.ts';
+import { watchChange, watchChangeNote } from '../../common/rules/watch-change.ts';
 import { HttpError } from '../http/errors.ts';
 import { collectEvents, planAlerts, readRecipient } from './alerts.ts';
 import type { EmailComposer, Recipient } from './compose.ts';
@@ -54,6 +55,9 @@ const TEST_KINDS: Readonly<Record<TestEmailType, EmailKind>> = {
   'watch-notification': 'watch_notification',
   welcome: 'welcome',
 };
+
+/** The change the watch notification sample shows: a story moving up from Rising to Hot. */
+const SAMPLE_WATCH_CHANGE = watchChange('rising', 'hot')!;
 
 /** Email: what the product sends, when, and to whom (docs/email.md). */
 export class EmailService {
@@ -148,7 +152,7 @@ export class EmailService {
             ? t.h(t.KeywordAlertEmail, { keyword: 'test', stories: items(track), footer })
             : kind === 'prediction_alert'
               ? t.h(t.PredictionAlertEmail, { stories: items(track, 'sample prediction'), footer })
-              : t.h(t.WatchNotificationEmail, { stories: items(track, 'now hot (was rising)'), footer }),
+              : t.h(t.WatchNotificationEmail, { stories: items(track, watchChangeNote(SAMPLE_WATCH_CHANGE)), direction: SAMPLE_WATCH_CHANGE.direction, footer }),
       });
     }
     await enqueueEmails(this.deps.pool, [{ ...email, subject: email.subject.startsWith('[Test]') ? email.subject : `[Test] ${email.subject}` }], this.deps.from, this.deps.now());

@@ -1,6 +1,7 @@
 import { Section, Text } from '@react-email/components';
 import type { DigestContentStyle } from '../../../common/rules/limits.ts';
 import { formatCount } from '../../../common/rules/plural.ts';
+import type { WatchDirection } from '../../../common/rules/watch-change.ts';
 import { Button, Heading, Layout, Paragraph, StoryList, type Footer, type StoryItem } from './layout.tsx';
 
 /** The content of each kind of email (spec part 2 §1). Every link arrives already tracked and signed. */
@@ -11,18 +12,24 @@ export function WelcomeEmail({ name, homeUrl, footer }: { name: string; homeUrl:
       <Heading>{name ? `Welcome, ${name}!` : 'Welcome to HN Trends!'}</Heading>
       <Paragraph>
         HN Trends follows Hacker News minute by minute and tells you which stories are taking off. Watch a story to hear when it
-        grows in popularity, set keyword alerts for the topics you follow, and read the weekly digest on Sundays.
+        grows or cools, set keyword alerts for the topics you follow, and read the weekly digest on Sundays.
       </Paragraph>
       <Button href={homeUrl}>Open HN Trends</Button>
     </Layout>
   );
 }
 
-export function WatchNotificationEmail({ stories, footer }: { stories: StoryItem[]; footer: Footer }) {
+/** `direction`: where every story listed moved (growing or cooling), or null when they moved both ways. */
+export function WatchNotificationEmail({ stories, direction, footer }: { stories: StoryItem[]; direction: WatchDirection | null; footer: Footer }) {
   const one = stories.length === 1;
+  const heading = direction
+    ? one
+      ? `A story you watch is ${direction}`
+      : `${stories.length} stories you watch are ${direction}`
+    : `${stories.length} stories you watch changed status`;
   return (
-    <Layout preview={one ? `${stories[0]!.title}: ${stories[0]!.note ?? ''}` : `${stories.length} watched stories changed status`} title="Watched stories" footer={footer}>
-      <Heading>{one ? 'A story you watch is growing' : `${stories.length} stories you watch changed status`}</Heading>
+    <Layout preview={one ? `${stories[0]!.title}: ${stories[0]!.note ?? ''}` : heading} title="Watched stories" footer={footer}>
+      <Heading>{heading}</Heading>
       <StoryList stories={stories} />
     </Layout>
   );

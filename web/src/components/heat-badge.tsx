@@ -1,24 +1,17 @@
 import { useRef, type ReactNode } from 'react';
-import { HEAT_LEVELS, heatRuleText, type HeatLevel, type HeatReading } from '../../../common/rules/heat.ts';
+import { HEAT_LEVEL_NAMES, HEAT_LEVELS, heatRuleText, type HeatLevel, type HeatReading } from '../../../common/rules/heat.ts';
 import type { DrawnIcon } from '@/components/drawn-icons';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
 /** One name, icon and colour per level, on story cards, the activity legend and the landing sample alike. */
-export const HEAT_LABELS: Readonly<Record<HeatLevel, string>> = {
-  viral: 'Viral',
-  hot: 'Hot',
-  rising: 'Rising',
-  trending: 'Trending',
-};
-
 const HEAT_ICONS: Readonly<Record<HeatLevel, DrawnIcon>> = { viral: 'flame', hot: 'zap', rising: 'arrow-up-right', trending: 'trending-up' };
 
 /** A heat badge; hovering it shows the rule that earned it (`reading`: the card's rule or the landing sample's). */
 export function HeatBadge({ level, reading = 'card', className }: { level: HeatLevel; reading?: HeatReading; className?: string }) {
   return (
-    <Badge variant={level} data-heat={level} data-icon={HEAT_ICONS[level]} title={`${HEAT_LABELS[level]}: ${heatRuleText(level, reading)}`} className={className}>
-      {HEAT_LABELS[level]}
+    <Badge variant={level} data-heat={level} data-icon={HEAT_ICONS[level]} title={`${HEAT_LEVEL_NAMES[level]}: ${heatRuleText(level, reading)}`} className={className}>
+      {HEAT_LEVEL_NAMES[level]}
     </Badge>
   );
 }

@@ -2,7 +2,7 @@ import { AlertTriangle, ArrowUpRight, Clock, Eye, EyeOff, Flag, Flame, MessageSq
 import { toast } from 'sonner';
 import { Link } from 'wouter';
 import type { Watch } from '../../../../common/contracts/actions.ts';
-import type { WatchStatus } from '../../../../common/rules/heat.ts';
+import { HEAT_LEVEL_NAMES, type WatchStatus } from '../../../../common/rules/heat.ts';
 import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
@@ -15,13 +15,8 @@ import { isUnauthorizedError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useUnwatch, useWatches } from './api';
 
-const STATUS_LABELS: Readonly<Record<WatchStatus, string>> = {
-  viral: 'Viral',
-  hot: 'Hot',
-  trending: 'Trending',
-  rising: 'Rising',
-  other: 'Watching',
-};
+/** The heat badges' names; a story with no badge is simply watched. */
+const STATUS_LABELS: Readonly<Record<WatchStatus, string>> = { ...HEAT_LEVEL_NAMES, other: 'Watching' };
 
 const STATUS_ICONS = { viral: Flame, hot: Zap, trending: TrendingUp, rising: ArrowUpRight, other: Eye } as const;
 
