@@ -52,10 +52,7 @@ export class JobWorker<T extends object> {
         await this.pause(POLL_MS);
         continue;
       }
-      const failure = await run(job).then(
-        () => null,
-        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-      );
+      const failure = await outcome(run(job), job.expireInSeconds);
       if (failure && !outage.report(failure)) log.error({ err: failure, queue }, 'job failed');
       await this.record(job, () => (failure ? boss.fail(queue, job.id, failure) : boss.complete(queue, job.id)));
     }
@@ -89,5 +86,27 @@ export class JobWorker<T extends object> {
         resolve();
       };
     });
+  }
+}
+
+/**
+ * The run's error, or null when it succeeded. A run still going when its job expires counts as failed, as pg-boss
+ * gives the job up then too, and is left to finish on its own, so the queue goes on.
+ */
+async function outcome(run: Promise<void>, expireInSeconds: number): Promise<Error | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<Error>((resolve) => {
+    timer = setTimeout(() => resolve(new Error(`the run went on past its job's expiry (${expireInSeconds} s)`)), expireInSeconds * 1000);
+  });
+  try {
+    return await Promise.race([
+      run.then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      ),
+      expired,
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
