@@ -18,7 +18,7 @@ test.afterAll(async () => {
 });
 
 test('maintenance mode: visitors and users see the maintenance page, admins carry on', async ({ page, browser }) => {
-  const { email } = await signUp(page, 'Site Admin');
+  const { email, password } = await signUp(page, 'Site Admin');
   await completeOnboarding(page);
   await withDatabase((db) => db.query(`UPDATE users SET role = 'admin' WHERE email = $1`, [email]));
   await setMaintenanceMode(true);
@@ -39,6 +39,18 @@ test('maintenance mode: visitors and users see the maintenance page, admins carr
   await expect(visitor.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
   await setMaintenanceMode(true);
   await visitorContext.close();
+
+  // An admin who is signed out comes in through the maintenance page's Admin Login and carries on.
+  const returning = await browser.newPage();
+  await returning.goto('/');
+  await returning.getByRole('link', { name: 'Admin Login' }).click();
+  await returning.getByLabel('Email').fill(email);
+  await returning.getByLabel('Password').fill(password);
+  await returning.getByRole('button', { name: 'Sign In' }).click();
+  await waitForStories(returning);
+  await returning.getByRole('button', { name: /Account menu/ }).click();
+  await expect(returning.getByRole('menuitem', { name: 'Admin' })).toBeVisible();
+  await returning.close();
 
   await page.reload();
   await waitForStories(page);

@@ -74,6 +74,7 @@ export interface AppProps {
 export function App({ prerenderedForVisitor = false }: AppProps) {
   const { user, isLoading: userLoading } = useCurrentUser();
   const maintenance = useMaintenanceStatus();
+  const [location] = useLocation();
   useDarkModePreference(user);
 
   // Once the checks are done, the page behind them (for someone signed in: navigation, filters, a list of cards) is
@@ -81,7 +82,9 @@ export function App({ prerenderedForVisitor = false }: AppProps) {
   // holding the main thread for the whole page at once.
   const checking = useDeferredValue((userLoading || maintenance.isLoading) && !prerenderedForVisitor);
   if (checking) return <LoadingScreen />;
-  if (maintenance.maintenanceMode && user?.role !== 'admin') return <MaintenancePage />;
+  // The sign-in page stays reachable to someone signed out, so that an admin can come in through "Admin Login".
+  const signingIn = !user && location === ROUTES.signIn;
+  if (maintenance.maintenanceMode && user?.role !== 'admin' && !signingIn) return <MaintenancePage />;
 
   return (
     <div className="flex min-h-dvh flex-col">
