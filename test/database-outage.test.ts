@@ -123,6 +123,8 @@ describe('a database outage in the middle of a cycle', () => {
     expect(alive(), running.output()).toBe(true);
     expect(await status(`${running.url}/readyz`)).toBe(503);
     expect(await status(`${running.url}/healthz`)).toBe(200);
+    // By now no connection is left: the request's own connection is refused, which is the outage too.
+    expect(await status(`${running.url}/api/announcements`)).toBe(503);
 
     await database.bringBack();
     const back = Date.now();
