@@ -23,6 +23,9 @@ export const configSchema = z.object({
   DATABASE_POOL_TIMEOUT_MS: positiveInt.max(600_000).default(5_000),
   // The embedded database's page cache (PostgreSQL's shared_buffers), in megabytes (docs/performance.md).
   EMBEDDED_DATABASE_CACHE_MB: positiveInt.min(16).max(2048).default(128),
+  // How long the embedded database may go unanswered before the process exits for its supervisor to restart it: a
+  // statement PGlite never finishes cannot be ended any other way (docs/operations.md). Longer than any statement.
+  EMBEDDED_STALL_EXIT_SECONDS: positiveInt.min(60).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HN_API_URL: z.string().url().default('https://hacker-news.firebaseio.com/v0'),
   HN_POLL_SECONDS: positiveInt.max(86_400).default(60),

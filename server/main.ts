@@ -56,7 +56,11 @@ async function main(): Promise<void> {
   });
   const log = app.server.log;
   // From here on a database outage, wherever it shows, is survived and waited out (docs/operations.md).
-  const outage = new DatabaseOutageWatch(database.pool, log);
+  const outage = new DatabaseOutageWatch(
+    database.pool,
+    log,
+    database.embedded ? { giveUpAfterMs: config.EMBEDDED_STALL_EXIT_SECONDS * 1000, giveUp: () => process.exit(1) } : {},
+  );
   installLastResort(log, outage, database.lost);
   database.pool.on('error', (error) => outage.report(error));
 
