@@ -358,24 +358,30 @@ async function giveAnalyticsConsent(user: TestUser, analyticsConsent: boolean) {
 }
 
 describe('analytics events', () => {
-  const viewEvent = { eventType: 'story_view', properties: { viewType: 'title_click', title: 'First story', url: 'https://example.com/101', score: 10, position: 'featured' } };
+  // Functions: the stories' ids are known once the file's stories are stored.
+  const viewEvent = () => ({ eventType: 'story_view', properties: { viewType: 'title_click', storyId: ids[101], title: 'First story', url: 'https://example.com/101', score: 10, position: 'featured' } });
+  /** What is stored: the story's own id, Hacker News id, title (and for a view its url and score), beside what only the client knows. */
+  const storedView = () => ({ viewType: 'title_click', position: 'featured', storyId: ids[101], hnId: 101, title: 'First story', url: 'https://example.com/101', score: 10 });
+  const storedBookmark = () => ({ action: 'add', storyId: ids[101], hnId: 101, title: 'First story' });
 
   it('stores story_bookmark and story_view events from people and visitors; the person only with analytics consent', async () => {
+    // A bookmark event counts only from someone who holds the bookmark.
+    await inject({ method: 'POST', url: '/api/bookmarks', headers: as(alice), payload: { storyId: ids[101] } });
     await giveAnalyticsConsent(alice, true);
     expect((await inject({ method: 'POST', url: '/api/analytics/track', headers: as(alice), payload: bookmarkEvent(), remoteAddress: '10.77.0.1' })).json()).toEqual({ ok: true });
-    expect((await inject({ method: 'POST', url: '/api/analytics/track', payload: viewEvent, remoteAddress: '10.77.0.1' })).statusCode).toBe(200);
+    expect((await inject({ method: 'POST', url: '/api/analytics/track', payload: viewEvent(), remoteAddress: '10.77.0.1' })).statusCode).toBe(200);
     // Bob did not consent: his event is kept, without him.
     await giveAnalyticsConsent(bob, false);
-    expect((await inject({ method: 'POST', url: '/api/analytics/track', headers: as(bob), payload: viewEvent, remoteAddress: '10.77.0.1' })).statusCode).toBe(200);
+    expect((await inject({ method: 'POST', url: '/api/analytics/track', headers: as(bob), payload: viewEvent(), remoteAddress: '10.77.0.1' })).statusCode).toBe(200);
     // Alice changes her mind: her next event is no longer hers.
     await giveAnalyticsConsent(alice, false);
-    await inject({ method: 'POST', url: '/api/analytics/track', headers: as(alice), payload: viewEvent, remoteAddress: '10.77.0.1' });
+    await inject({ method: 'POST', url: '/api/analytics/track', headers: as(alice), payload: viewEvent(), remoteAddress: '10.77.0.1' });
     const rows = await pool().query('SELECT event_type, properties, user_id FROM analytics_events ORDER BY id');
     expect(rows.rows).toEqual([
-      { event_type: 'story_bookmark', properties: bookmarkEvent().properties, user_id: alice.id },
-      { event_type: 'story_view', properties: viewEvent.properties, user_id: null },
-      { event_type: 'story_view', properties: viewEvent.properties, user_id: null },
-      { event_type: 'story_view', properties: viewEvent.properties, user_id: null },
+      { event_type: 'story_bookmark', properties: storedBookmark(), user_id: alice.id },
+      { event_type: 'story_view', properties: storedView(), user_id: null },
+      { event_type: 'story_view', properties: storedView(), user_id: null },
+      { event_type: 'story_view', properties: storedView(), user_id: null },
     ]);
   });
 
@@ -386,9 +392,9 @@ describe('analytics events', () => {
       { eventType: 'story_bookmark', properties: { ...bookmarkEvent().properties, action: 'remove' } },
       { eventType: 'story_bookmark', properties: { ...bookmarkEvent().properties, secret: 'x' } },
       { eventType: 'story_bookmark', properties: { ...bookmarkEvent().properties, title: 't'.repeat(501) } },
-      { eventType: 'story_view', properties: { ...viewEvent.properties, viewType: 'hover' } },
-      { eventType: 'story_view', properties: { ...viewEvent.properties, position: 'top' } },
-      { eventType: 'story_view', properties: { ...viewEvent.properties, score: 'high' } },
+      { eventType: 'story_view', properties: { ...viewEvent().properties, viewType: 'hover' } },
+      { eventType: 'story_view', properties: { ...viewEvent().properties, position: 'top' } },
+      { eventType: 'story_view', properties: { ...viewEvent().properties, score: 'high' } },
       { eventType: 'story_view' },
       {},
     ]) {
@@ -399,14 +405,14 @@ describe('analytics events', () => {
   });
 
   it('is rate limited to 120 a minute per address', async () => {
-    const send = () => inject({ method: 'POST', url: '/api/analytics/track', payload: viewEvent, remoteAddress: '10.77.0.3' });
+    const send = () => inject({ method: 'POST', url: '/api/analytics/track', payload: viewEvent(), remoteAddress: '10.77.0.3' });
     for (let i = 0; i < 120; i++) expect((await send()).statusCode).toBe(200);
     const refused = await send();
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/^Too many requests/);
     expect(refused.headers['retry-after']).toBeDefined();
     // Another address is not affected.
-    expect((await inject({ method: 'POST', url: '/api/analytics/track', payload: viewEvent, remoteAddress: '10.77.0.4' })).statusCode).toBe(200);
+    expect((await inject({ method: 'POST', url: '/api/analytics/track', payload: viewEvent(), remoteAddress: '10.77.0.4' })).statusCode).toBe(200);
   }, 60_000);
 });
 
