@@ -67,6 +67,8 @@ interface Word extends Token {
   tag: string;
   /** Whether wink-nlp's lexicon holds the word (lowercase): a dictionary word, whose tag can be trusted. */
   known: boolean;
+  /** Spelled as only a name or an identifier is, whatever its case ("GitHub", "C++", "log4j"): worked out once. */
+  nameSpelling: boolean;
 }
 
 interface TokenReading {
@@ -135,9 +137,10 @@ function taggedWords(fullText: string): { words: Word[]; titleCase: boolean } {
   const words: Word[] = tokens.map((token, index) => {
     const reading = asLowercase?.get(token.start);
     const known = reading?.length !== token.text.length || reading.known;
-    if (identifier(token.text)) return { ...token, tag: 'PROPN', known };
-    const chosen = innerCapitals(token.text) || nameSymbols(token.text) || (index > 0 && !titleCase && capitalised(token.text));
-    return { ...token, tag: ((chosen ? asWritten : asLowercase) ?? asWritten).get(token.start)?.tag ?? 'X', known };
+    if (identifier(token.text)) return { ...token, tag: 'PROPN', known, nameSpelling: true };
+    const nameSpelling = innerCapitals(token.text) || nameSymbols(token.text);
+    const chosen = nameSpelling || (index > 0 && !titleCase && capitalised(token.text));
+    return { ...token, tag: ((chosen ? asWritten : asLowercase) ?? asWritten).get(token.start)?.tag ?? 'X', known, nameSpelling };
   });
   words.forEach((word, index) => {
     if (headlineVerb(text, word, words[index - 1], words[index + 1])) word.tag = 'VERB';
@@ -189,7 +192,7 @@ export function extractKeywords(title: string, aliases: AliasMap): ExtractedKeyw
   const usable = (word: Word) => hasLetter(word.text) && !isNumberLike(word.key) && !MEASURE.test(word.key) && !STOPWORDS.has(word.key);
 
   const isName = (word: Word, index: number): boolean => {
-    if (innerCapitals(word.text) || nameSymbols(word.text) || identifier(word.text)) return true;
+    if (word.nameSpelling) return true;
     // The tagger calls some lowercase words names ("new"); a lowercase word in a title is not one.
     if (!capitalised(word.text)) return false;
     if (word.tag === 'PROPN') return true;
