@@ -48,3 +48,46 @@ describe.skipIf(!HAS_RECORDING)('keyword trends on the recorded front page', () 
     expect(keywords.map((keyword) => keyword.keyword)).toContain('Wordle');
   });
 });
+
+/** A moment of the recording with its history imported into a fresh app: `days` before `until` (seconds). */
+function recordedAt(until: number, days: number): () => TestApp {
+  let app: TestApp;
+  beforeAll(async () => {
+    if (!HAS_RECORDING) return;
+    app = await createTestApp({ now: () => until * 1000 });
+    await importHistory(app.db.database.pool, { storiesFile: STORIES_FILE, until, days, shift: 0 }, until * 1000);
+  }, 300_000);
+  afterAll(async () => app?.close());
+  return () => app;
+}
+
+type Trend = { keyword: string; currentFrequency: number; previousFrequency: number; isRising: boolean };
+
+describe.skipIf(!HAS_RECORDING)('names the tagger misreads, on the recorded front page', () => {
+  // 2021-12-10 23:00 UTC: log4j was in "Log4j RCE Found", "RCE 0-day exploit found in log4j, a popular Java logging
+  // package" (lowercase mid-sentence) and "0-Day Vulnerability on Log4j" that day, and never before.
+  describe('the day Log4Shell was published', () => {
+    const app = recordedAt(Date.UTC(2021, 11, 10, 23) / 1000, 5 * 7 + 2);
+
+    it('counts log4j in all three stories, and it rises', async () => {
+      const trends: Trend[] = (await app().app.server.inject({ url: '/api/keywords/trends?period=24h' })).json().trends;
+      const log4j = trends.find((trend) => trend.keyword.toLowerCase() === 'log4j');
+      expect(log4j).toMatchObject({ currentFrequency: 3, previousFrequency: 0, isRising: true });
+      const hot: { keyword: string; frequency: number }[] = (await app().app.server.inject({ url: '/api/keywords/trending?period=24h&limit=100' })).json().keywords;
+      expect(hot.find((keyword) => keyword.keyword === '0-Day')?.frequency).toBe(2);
+      expect(hot.map((keyword) => keyword.keyword.toLowerCase())).not.toContain('day');
+    });
+  });
+
+  // 2021-06-08: "Fastly Outage", "Fastly CDN is down" and "Global CDN Disruption Incident Report for Fastly", where
+  // the tagger reads the first word of a title lowercased, and "fastly" as an adverb.
+  describe('the day of the Fastly outage', () => {
+    const app = recordedAt(Date.UTC(2021, 5, 8, 12) / 1000, 2);
+
+    it('makes Fastly the hottest keyword, and counts CDN', async () => {
+      const keywords: { keyword: string; frequency: number }[] = (await app().app.server.inject({ url: '/api/keywords/trending?period=6h&limit=20' })).json().keywords;
+      expect(keywords[0]).toMatchObject({ keyword: 'Fastly', frequency: 3 });
+      expect(keywords).toContainEqual(expect.objectContaining({ keyword: 'CDN', frequency: 2 }));
+    });
+  });
+});

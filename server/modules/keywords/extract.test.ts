@@ -50,6 +50,40 @@ describe('extractKeywords', () => {
     expect(keys('Node.js vs C++ and C# in 2024')).toEqual(expect.arrayContaining(['node.js', 'c++', 'c#']));
   });
 
+  // Names, products and identifiers whatever the tagger makes of them; verbs and the parts of an identifier are not keywords.
+  it.each([
+    { title: 'Fastly Outage', present: ['fastly', 'outage'], absent: [] },
+    { title: 'Fastly CDN is down', present: ['fastly', 'cdn'], absent: ['down'] },
+    { title: 'Global CDN Disruption Incident Report for Fastly', present: ['fastly', 'cdn', 'incident report'], absent: [] },
+    { title: 'RCE 0-day exploit found in log4j, a popular Java logging package', present: ['log4j', '0-day', 'java'], absent: ['day', 'found'] },
+    { title: 'Log4j explained', present: ['log4j'], absent: [] },
+    { title: 'LOG4J patch released', present: ['log4j'], absent: [] },
+    { title: 'GPT-3 writes code', present: ['gpt-3', 'code'], absent: ['writes', '3'] },
+    { title: '0-Day Vulnerability', present: ['0-day', 'vulnerability'], absent: ['day'] },
+    { title: 'Kubernetes k8s tips', present: ['kubernetes', 'k8s'], absent: [] },
+    { title: 'IPv6 adoption hits 40%', present: ['ipv6', 'adoption'], absent: ['hits', '40'] },
+    { title: 'Why C++, C# and .NET still matter', present: ['c++', 'c#', '.net'], absent: ['net', 'still'] },
+    { title: 'Node.js on the Apple M1', present: ['node.js', 'm1', 'apple m1'], absent: [] },
+    { title: 'Web3 is a scam', present: ['web3'], absent: [] },
+    { title: 'AWS S3 outage', present: ['aws', 's3', 's3 outage'], absent: [] },
+    { title: 'Windows 11 is out', present: ['windows 11'], absent: ['11'] },
+    { title: 'What I learned upgrading to Windows 11', present: ['windows 11'], absent: [] },
+    { title: 'CVE-2021-44228 explained', present: ['cve-2021-44228'], absent: ['2021'] },
+    { title: 'Bitcoin crashes 20% overnight', present: ['bitcoin'], absent: ['crashes'] },
+    { title: 'Apple launches a new iPad', present: ['apple', 'ipad'], absent: ['launches'] },
+    { title: 'A history of rocket launches', present: ['launches'], absent: [] },
+    { title: 'A 10-year-old bug in 64-bit Linux', present: ['bug', 'linux'], absent: ['year', '10-year', 'bit', '64-bit'] },
+    { title: 'Part 2 of the series', present: [], absent: ['part 2'] },
+    { title: 'Everything Is an Object', present: ['object'], absent: ['everything'] },
+    { title: 'Encrypted Backups for Everyone', present: ['backups'], absent: ['encrypted'] },
+    { title: 'M1-based laptops are here', present: ['m1'], absent: ['m1-based'] },
+    { title: 'Nuxt v3 released', present: ['nuxt'], absent: ['v3'] },
+  ])('$title', ({ title, present, absent }) => {
+    const found = keys(title);
+    expect(found).toEqual(expect.arrayContaining(present));
+    for (const key of absent) expect(found).not.toContain(key);
+  });
+
   it('reads non-English titles and skips emoji', () => {
     expect(keys('日本語のタイトル 🚀 emoji')).toEqual(['日本語のタイトル', 'emoji']);
     expect(keys('Über die Straße')).toEqual(expect.arrayContaining(['über', 'straße']));

@@ -12,12 +12,18 @@ import {
 } from '../../../common/rules/keywords.ts';
 
 /**
- * Keyword extraction (issue 13 item 1; docs/keywords.md): the topics a title names, as single words and phrases,
- * with proper nouns told from common words by wink-nlp's part-of-speech tags and by case and position.
+ * Keyword extraction (docs/keywords.md): the topics a title names, as single words and phrases. Identifiers
+ * ("log4j", "GPT-3", "C++") and words no English dictionary holds ("Fastly") are names whatever the tagger makes of
+ * them; among dictionary words, wink-nlp's part-of-speech tags and case and position tell names and nouns from the rest.
  */
 
 const nlp = winkNLP(model);
 const its = nlp.its;
+/**
+ * wink-nlp numbers the words of its lexicon first and every word it meets outside it after them, so the id of a
+ * word it cannot know, read first, is where the words outside the lexicon start.
+ */
+const FIRST_UNKNOWN_ID = nlp.readDoc('qxzvjqkw').tokens().out(its.uniqueId)[0]!;
 
 /** Words of the site itself, which every title could carry: the only additions to the maintained list. */
 const DOMAIN_STOPWORDS = ['hn', 'yc', 'pdf', 'video', 'via', 'vs', 'etc'];
@@ -25,6 +31,20 @@ const STOPWORDS = new Set([...englishStopwords, ...DOMAIN_STOPWORDS]);
 
 /** Titles are short; a longer text is cut here, so one pathological title costs no more than a normal one. */
 const MAX_TITLE_WORDS = 60;
+
+/** Units after a count make a measure ("10-year", "64-bit"), not a topic; a count of zero is the idiom "0-day". */
+const MEASURE = /^(?!0-)\d+(?:\.\d+)?-(?:second|minute|hour|day|week|month|year|decade|century|bit|byte|core|inch|foot|mile|meter|metre|percent|fold|degree|ton|acre|star|port|line|piece|character|page|step)s?$/;
+/** Names that a small number follows without making a product of it ("Part 2", "Day 3"); "Windows 11" is one. */
+const SEQUENCE_WORDS = new Set(['part', 'chapter', 'day', 'episode', 'season', 'vol', 'volume', 'issue', 'number', 'no', 'step', 'level', 'top', 'week', 'year', 'page', 'phase', 'round']);
+/**
+ * Verbs of headlines that the tagger reads as plural nouns after a noun ("adoption hits 40%", "Bitcoin crashes 20%").
+ * Only words far more often the verb than a topic are listed ("files", "plans" are not).
+ */
+const HEADLINE_VERBS = new Set(
+  'acquires adds bans beats blocks breaks buys claims closes crashes crosses cuts doubles drops ends falls fires fixes gets hires hits jumps kills lands launches leaks loses makes moves opens passes raises reaches releases rises says sets ships shows slashes soars sues surges takes tops triples unveils wants warns wins'.split(' '),
+);
+/** Tags of a word that cannot start what a verb governs: "X hits in Y" is a noun. */
+const NOT_AN_OBJECT = new Set(['ADP', 'CCONJ', 'SCONJ', 'AUX', 'PUNCT', 'SYM']);
 
 /** Tags of words that can name a topic by themselves. */
 const TOPIC_TAGS = new Set(['NOUN', 'PROPN', 'X']);
@@ -45,13 +65,25 @@ export interface ExtractedKeyword {
 
 interface Word extends Token {
   tag: string;
+  /** Whether wink-nlp's lexicon holds the word (lowercase): a dictionary word, whose tag can be trusted. */
+  known: boolean;
+  /** Spelled as only a name or an identifier is, whatever its case ("GitHub", "C++", "log4j"): worked out once. */
+  nameSpelling: boolean;
 }
 
-/** The part-of-speech tag of the wink-nlp token starting at each offset of the text. */
-function tagsByOffset(text: string): Map<number, string> {
+interface TokenReading {
+  tag: string;
+  /** The wink-nlp token's length: it may be longer than our word ("non-profit"), and then says nothing of it. */
+  length: number;
+  known: boolean;
+}
+
+/** The part-of-speech tag of the wink-nlp token starting at each offset of the text, and whether its lexicon holds it. */
+function readingsByOffset(text: string): Map<number, TokenReading> {
   const doc = nlp.readDoc(text);
-  const tagAt = new Map<number, string>();
+  const readingAt = new Map<number, TokenReading>();
   const tags = doc.tokens().out(its.pos);
+  const ids = doc.tokens().out(its.uniqueId);
   let cursor = 0;
   doc
     .tokens()
@@ -59,10 +91,30 @@ function tagsByOffset(text: string): Map<number, string> {
     .forEach((token, index) => {
       const at = text.indexOf(token, cursor);
       if (at < 0) return;
-      tagAt.set(at, tags[index] ?? 'X');
+      readingAt.set(at, { tag: tags[index] ?? 'X', length: token.length, known: (ids[index] ?? FIRST_UNKNOWN_ID) < FIRST_UNKNOWN_ID });
       cursor = at + token.length;
     });
-  return tagAt;
+  return readingAt;
+}
+
+/**
+ * Our words with identifiers whole: a hyphen next to a number joins ("GPT-3", "0-day", "CVE-2021-44228", never "day"
+ * alone; "M1-based" stays "M1" and "based"), and so does a dot in front of a word that follows no other ("the .NET runtime"). Alert matching keeps the
+ * plain words (common/rules/keywords.ts), so an alert on "GPT" still matches "GPT-3".
+ */
+function identifierTokens(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const token of tokenize(text)) {
+    const previous = tokens[tokens.length - 1];
+    const gap = previous ? text.slice(previous.start + previous.text.length, token.start) : '';
+    if (previous && gap === '-' && (/^\p{N}+$/u.test(previous.text.slice(previous.text.lastIndexOf('-') + 1)) || /^\p{N}+$/u.test(token.text))) {
+      previous.text += gap + token.text;
+      previous.key = previous.text.toLowerCase();
+    } else if (token.start > 0 && text[token.start - 1] === '.' && !/[\p{L}\p{N}.]/u.test(text[token.start - 2] ?? '') && /^\p{L}/u.test(token.text)) {
+      tokens.push({ text: `.${token.text}`, key: `.${token.key}`, start: token.start - 1 });
+    } else tokens.push({ ...token });
+  }
+  return tokens;
 }
 
 /**
@@ -72,18 +124,26 @@ function tagsByOffset(text: string): Map<number, string> {
  * (the first, and all of a Title Case title) takes its tag from the title read lowercased.
  */
 function taggedWords(fullText: string): { words: Word[]; titleCase: boolean } {
-  const tokens = tokenize(fullText).slice(0, MAX_TITLE_WORDS);
+  const tokens = identifierTokens(fullText).slice(0, MAX_TITLE_WORDS);
   const last = tokens[tokens.length - 1];
   if (!last) return { words: [], titleCase: false };
   const text = fullText.slice(0, last.start + last.text.length);
   const titleCase = isTitleCase(tokens);
-  const asWritten = tagsByOffset(text);
+  const asWritten = readingsByOffset(text);
   const lowered = text.toLowerCase();
-  // Lowercasing keeps offsets for nearly every text; where it does not (a few Unicode letters), the tags as written serve.
-  const asLowercase = lowered.length === text.length ? tagsByOffset(lowered) : asWritten;
-  const words = tokens.map((token, index) => {
-    const chosen = innerCapitals(token.text) || nameSymbols(token.text) || (index > 0 && !titleCase && capitalised(token.text));
-    return { ...token, tag: (chosen ? asWritten : asLowercase).get(token.start) ?? 'X' };
+  // Lowercasing keeps offsets for nearly every text; where it does not (a few Unicode letters), the tags as written
+  // serve, and every word counts as known (a capitalised word is outside the lexicon as written).
+  const asLowercase = lowered.length === text.length ? readingsByOffset(lowered) : undefined;
+  const words: Word[] = tokens.map((token, index) => {
+    const reading = asLowercase?.get(token.start);
+    const known = reading?.length !== token.text.length || reading.known;
+    if (identifier(token.text)) return { ...token, tag: 'PROPN', known, nameSpelling: true };
+    const nameSpelling = innerCapitals(token.text) || nameSymbols(token.text);
+    const chosen = nameSpelling || (index > 0 && !titleCase && capitalised(token.text));
+    return { ...token, tag: ((chosen ? asWritten : asLowercase) ?? asWritten).get(token.start)?.tag ?? 'X', known, nameSpelling };
+  });
+  words.forEach((word, index) => {
+    if (headlineVerb(text, word, words[index - 1], words[index + 1])) word.tag = 'VERB';
   });
   return { words, titleCase };
 }
@@ -94,23 +154,51 @@ const capitalised = (word: string) => /^\p{Lu}/u.test(word);
 const innerCapitals = (word: string) => /^.+\p{Lu}/u.test(word);
 /** "C++", "C#", "Node.js": a spelling only a name has. */
 const nameSymbols = (word: string) => /[+#.]/.test(word);
+/**
+ * A word spelled like an identifier, whatever its case: letters first, then digits or symbols ("log4j", "k8s", "M1",
+ * "IPv6", "GPT-3", "C++", ".NET"), or a count of something not measured ("0-day", "3-body"). "21st", "10x", "100M"
+ * and a version ("v2"; "V8" the engine is a name) are not.
+ */
+const identifier = (word: string) =>
+  hasLetter(word) &&
+  !/^v\d+$/.test(word) &&
+  (/^\.?\p{L}.*[\p{N}+#.]/u.test(word) || (/^\p{N}+-\p{L}/u.test(word) && !MEASURE.test(word.toLowerCase())));
+/** A whole number of one or two digits after a name: a product's generation ("Windows 11", "iPhone 13"). */
+const generation = (word: string) => /^\d{1,2}$/.test(word);
+
+/** A headline verb read as a noun, between its subject (a noun or name) and what it governs, in one clause. */
+function headlineVerb(text: string, word: Word, before: Word | undefined, after: Word | undefined): boolean {
+  return (
+    word.tag === 'NOUN' &&
+    HEADLINE_VERBS.has(word.key) &&
+    before !== undefined &&
+    (before.tag === 'NOUN' || before.tag === 'PROPN') &&
+    after !== undefined &&
+    !NOT_AN_OBJECT.has(after.tag) &&
+    /^\s+$/u.test(text.slice(word.start + word.text.length, after.start))
+  );
+}
 
 /** Most words after the first capitalised ("How To Go Fast"): case says nothing about which are names. */
 function isTitleCase(words: readonly Token[]): boolean {
   const rest = words.slice(1).filter((word) => hasLetter(word.text));
-  return rest.length >= 2 && rest.filter((word) => capitalised(word.text)).length / rest.length >= 0.7;
+  // "10-Year-Old" is capitalised as much as "Year" is.
+  return rest.length >= 2 && rest.filter((word) => /^[^\p{L}]*\p{Lu}/u.test(word.text)).length / rest.length >= 0.7;
 }
 
 export function extractKeywords(title: string, aliases: AliasMap): ExtractedKeyword[] {
   const text = stripBoilerplate(title);
   const { words, titleCase } = taggedWords(text);
-  const usable = (word: Word) => hasLetter(word.text) && !isNumberLike(word.key) && !STOPWORDS.has(word.key);
+  const usable = (word: Word) => hasLetter(word.text) && !isNumberLike(word.key) && !MEASURE.test(word.key) && !STOPWORDS.has(word.key);
 
   const isName = (word: Word, index: number): boolean => {
-    if (innerCapitals(word.text) || nameSymbols(word.text)) return true;
+    if (word.nameSpelling) return true;
     // The tagger calls some lowercase words names ("new"); a lowercase word in a title is not one.
     if (!capitalised(word.text)) return false;
     if (word.tag === 'PROPN') return true;
+    // Capitalised and in no dictionary: a name wherever it stands ("Fastly", "Wordle"). The lexicon lacks many verb
+    // forms ("Encrypted", "Blogging"), so a word read lowercase as a verb is not one by this alone.
+    if (!word.known && word.tag !== 'VERB') return true;
     // A capitalised word inside an ordinary sentence is a name; at the start it is one when a version follows ("Go 1.22").
     if (index > 0) return !titleCase;
     const next = words[1];
@@ -134,6 +222,14 @@ export function extractKeywords(title: string, aliases: AliasMap): ExtractedKeyw
   words.forEach((word, index) => {
     if (!usable(word) || word.key.length < 2) return;
     if (isName(word, index) || (TOPIC_TAGS.has(word.tag) && (word.tag !== 'PROPN' || capitalised(word.text)))) add([word], index);
+    // A versioned name counts for its family too: "GPT-3" for GPT, "COVID-19" for COVID.
+    const family = /^(\p{L}{2,})-\p{N}/u.exec(word.text)?.[1];
+    if (family && !STOPWORDS.has(family.toLowerCase())) add([{ ...word, text: family, key: family.toLowerCase() }], index);
+    // A name and a small number: the product's generation ("Windows 11").
+    const next = words[index + 1];
+    if (next && generation(next.text) && text.slice(word.start + word.text.length, next.start) === ' ' && isName(word, index) && !SEQUENCE_WORDS.has(word.key)) {
+      add([word, next], index);
+    }
   });
 
   // Phrases: runs of two or three phrase words joined only by spaces or hyphens, ending in a noun or a name.
