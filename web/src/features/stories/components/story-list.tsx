@@ -18,6 +18,7 @@ import { useStories, useRefreshStories, type StoryListQuery } from '../api';
 import { Countdown, useAutoRefresh } from '../auto-refresh';
 import { STORY_ITEM_ATTRIBUTE, STORY_LINK_ATTRIBUTE, useKeyboardReader } from '../keyboard-reader';
 import { recordOpened, useNewSinceLastVisit, useOpenedStoriesShown } from '../reading-state';
+import { refreshOutcome } from '../refresh-outcome';
 import { ActivityLegend } from './activity-legend';
 import { FilterBar, type ListFilters } from './filter-bar';
 import { PaginationBar } from '@/components/pagination-bar';
@@ -121,7 +122,10 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
 
   const refreshNow = () =>
     refreshStories.mutate(undefined, {
-      onSuccess: () => toast.success('Stories refreshed successfully!'),
+      onSuccess: (result) => {
+        const { tone, text } = refreshOutcome(result);
+        toast[tone](text);
+      },
       onError: (error) => {
         if (!isUnauthorizedError(error)) toast.error('Failed to refresh stories. Please try again.');
       },
