@@ -258,7 +258,7 @@ test.describe('per-story actions', () => {
     // An unknown (or malformed) token: Story Not Found; no token at all: Invalid Share Link.
     await page.goto('/share/this-token-does-not-exist/some-slug');
     await expect(page.getByRole('heading', { level: 1, name: 'Story Not Found' })).toBeVisible();
-    await expect(page.getByText(/No story is shared under this link/)).toBeVisible();
+    await expect(page.getByText(/^Share link not found\./)).toBeVisible();
     expect((await request.get('/share/this-token-does-not-exist')).status()).toBe(404);
     await checkPage(page, 'shared-story-unknown', async (p) => {
       await expect(p.getByRole('heading', { name: 'Story Not Found' })).toBeVisible();

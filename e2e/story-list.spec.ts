@@ -55,7 +55,7 @@ test.describe('story list', () => {
     await expect(countdown).toBeHidden();
 
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(page.getByText(/Stories refreshed successfully!|Failed to refresh stories\. Please try again\./)).toBeVisible();
+    await expect(page.getByText(/Stories refreshed successfully!|A refresh has been queued|Refresh failed|Failed to refresh stories\. Please try again\./)).toBeVisible();
   });
 
   test('the home arrives rendered with its data, and the app adopts it without asking again', async ({ page }) => {

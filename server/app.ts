@@ -307,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
   const maintenance = new MaintenanceService(deps.pool, audit, deps.now, server.log);
+  await maintenance.ensureStandardTasks();
   await server.register(maintenanceRoutes(maintenance));
   await server.register(adminAnalyticsRoutes(deps.pool, deps.now));
   await server.register(bookmarksRoutes(new BookmarksService(deps.pool, deps.now), resolveUser));

@@ -35,18 +35,43 @@ const setRetention = async (name: string, retentionDays: number) =>
   expect((await inject({ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks[name]}`, payload: { retentionDays } })).statusCode).toBe(200);
 
 describe('the task list', () => {
-  it('starts empty; Initialize Tasks creates the standard tasks once, each due now, and logs the action', async () => {
-    expect((await inject({ url: '/api/admin/maintenance/tasks' })).json()).toEqual({ tasks: [] });
+  it('a new install has every standard task, enabled and due now, without an admin pressing anything', async () => {
+    const response = await inject({ url: '/api/admin/maintenance/tasks' });
+    expect(response.statusCode).toBe(200);
+    const listed = response.json().tasks as { id: number; taskName: string; enabled: boolean; schedule: string; retentionDays: number; nextRun: string | null }[];
+    for (const task of listed) tasks[task.taskName] = task.id;
+    expect(listed.map((task) => task.taskName)).toEqual(STANDARD_TASKS.map((task) => task.taskName));
+    for (const [index, task] of STANDARD_TASKS.entries()) {
+      expect(listed[index]).toMatchObject({ enabled: true, schedule: task.schedule, retentionDays: task.retentionDays, lastRun: null, nextRun: new Date(clock).toISOString() });
+    }
+    // Nothing of the admin's: the tasks are the install's own.
+    expect((await pool().query(`SELECT 1 FROM admin_logs WHERE action = 'maintenance_tasks_initialized'`)).rowCount).toBe(0);
+  });
+
+  it('Initialize Tasks puts every standard task back to its defaults, creates a missing one, and logs what it did', async () => {
+    await inject({ method: 'PATCH', url: `/api/admin/maintenance/tasks/${tasks.thin_snapshots}`, payload: { enabled: false, retentionDays: 30, schedule: 'monthly' } });
+    await pool().query(`DELETE FROM maintenance_tasks WHERE task_name = 'old_email_bodies'`);
     const first = await inject({ method: 'POST', url: '/api/admin/maintenance/initialize' });
     expect(first.statusCode).toBe(200);
-    expect(first.json().created).toBe(STANDARD_TASKS.length);
+    expect(first.json().created).toBe(1);
     for (const task of first.json().tasks) tasks[task.taskName] = task.id;
-    expect(first.json().tasks.map((task: { taskName: string }) => task.taskName)).toEqual(STANDARD_TASKS.map((task) => task.taskName));
-    expect(first.json().tasks[0]).toMatchObject({ enabled: true, schedule: 'daily', retentionDays: 7, lastRun: null, nextRun: new Date(clock).toISOString() });
+    expect(first.json().tasks.map((task: { taskName: string }) => task.taskName).sort()).toEqual(STANDARD_TASKS.map((task) => task.taskName).sort());
+    for (const task of STANDARD_TASKS) {
+      expect(first.json().tasks.find((listed: { taskName: string }) => listed.taskName === task.taskName)).toMatchObject({
+        enabled: true,
+        schedule: task.schedule,
+        retentionDays: task.retentionDays,
+        description: task.description,
+        nextRun: new Date(clock).toISOString(),
+      });
+    }
     const again = await inject({ method: 'POST', url: '/api/admin/maintenance/initialize' });
     expect(again.json().created).toBe(0);
-    const logs = await pool().query(`SELECT action, details FROM admin_logs WHERE action = 'maintenance_tasks_initialized' ORDER BY id`);
-    expect(logs.rows.map((row) => row.details.created.length)).toEqual([STANDARD_TASKS.length, 0]);
+    const logs = await pool().query(`SELECT details FROM admin_logs WHERE action = 'maintenance_tasks_initialized' ORDER BY id`);
+    expect(logs.rows.map((row) => row.details)).toEqual([
+      { created: ['old_email_bodies'], restored: ['thin_snapshots'] },
+      { created: [], restored: [] },
+    ]);
   });
 
   it('changes enabled, retention and schedule with a before-and-after log entry; a disabled task shows no next run', async () => {

@@ -77,5 +77,6 @@ export const refreshResponseSchema = z.object({
     })
     .nullable(),
 });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 export const maintenanceStatusSchema = z.object({ maintenanceMode: z.boolean() });

@@ -17,6 +17,9 @@ const STALE_REFRESH_LIMIT = 150;
 const MAX_ITEM_ATTEMPTS = 8;
 /** Exposure accrued between two cycles is capped, so a long outage does not count as hours on the front page. */
 const MAX_EXPOSURE_GAP_HOURS = 10 / 60;
+/** A failed cycle's error when no list and no updates feed could be read: Hacker News could not be reached. */
+export const HN_UNREACHABLE = 'every Hacker News list failed';
+
 /** Why an item is retried or skipped, as stored (an error message can be long, or quote what the API sent). */
 const MAX_REASON_LENGTH = 500;
 
@@ -163,7 +166,7 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       warn(error, 'could not read updates');
     }
     if (lists.size === 0 && updatedIds.length === 0) {
-      throw new Error('every Hacker News list failed');
+      throw new Error(HN_UNREACHABLE);
     }
 
     const ranks = rankTable(lists);

@@ -28,7 +28,7 @@ export function maintenanceRoutes(maintenance: MaintenanceService): FastifyPlugi
 
     app.post(
       '/api/admin/maintenance/initialize',
-      { config: ADMIN, schema: { tags, summary: 'Create the standard tasks that do not exist yet', response: { 200: maintenanceInitializeResponseSchema, ...errors } } },
+      { config: ADMIN, schema: { tags, summary: 'Create the missing standard tasks and put every other back to its defaults', response: { 200: maintenanceInitializeResponseSchema, ...errors } } },
       async (request) => maintenance.initialize(actorOf(request)),
     );
 

@@ -95,21 +95,54 @@ export class MaintenanceService {
     return result.rows.map(presentLog);
   }
 
-  /** Creates the standard tasks that do not exist yet; those that exist keep their settings. */
+  /**
+   * Creates the standard tasks that do not exist yet, enabled and due at once, so a new install keeps its database
+   * bounded without an admin's visit (the app calls it as it starts); a task that exists keeps its settings.
+   */
+  async ensureStandardTasks(): Promise<void> {
+    await this.createMissing(this.pool);
+  }
+
+  /**
+   * Initialize Tasks: creates the missing standard tasks and puts every other standard task back to its defaults
+   * (enabled, schedule, retention, description), so an admin can undo any configuration in one press.
+   */
   async initialize(actor: Actor): Promise<{ tasks: MaintenanceTask[]; created: number }> {
     const created = await this.audit.write(actor, async (client) => {
-      const names: string[] = [];
+      const createdNames = await this.createMissing(client);
+      const restored: string[] = [];
       for (const task of STANDARD_TASKS) {
-        const inserted = await client.query(
-          `INSERT INTO maintenance_tasks (task_name, description, schedule, retention_days, next_run)
-           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (task_name) DO NOTHING`,
-          [task.taskName, task.description, task.schedule, task.retentionDays, new Date(this.now())],
+        if (createdNames.includes(task.taskName)) continue;
+        const found = await client.query<TaskRow>(`SELECT ${TASK_COLUMNS} FROM maintenance_tasks WHERE task_name = $1 FOR UPDATE`, [task.taskName]);
+        const row = found.rows[0]!;
+        if (row.enabled && row.schedule === task.schedule && row.retention_days === task.retentionDays && row.description === task.description) continue;
+        const nextRun = nextRunAfter(row.last_run?.getTime() ?? null, task.schedule, this.now());
+        await client.query(
+          `UPDATE maintenance_tasks SET description = $2, enabled = true, schedule = $3, retention_days = $4, next_run = $5, updated_at = now() WHERE id = $1`,
+          [row.id, task.description, task.schedule, task.retentionDays, new Date(nextRun)],
         );
-        if (inserted.rowCount) names.push(task.taskName);
+        restored.push(task.taskName);
       }
-      return { result: names.length, log: { action: 'maintenance_tasks_initialized', targetType: 'maintenance_task', targetId: null, details: { created: names } } };
+      return {
+        result: createdNames.length,
+        log: { action: 'maintenance_tasks_initialized', targetType: 'maintenance_task', targetId: null, details: { created: createdNames, restored } },
+      };
     });
     return { tasks: await this.tasks(), created };
+  }
+
+  /** Inserts the standard tasks that do not exist, each due now; the names of those it created. */
+  private async createMissing(db: Pick<pg.Pool, 'query'>): Promise<string[]> {
+    const names: string[] = [];
+    for (const task of STANDARD_TASKS) {
+      const inserted = await db.query(
+        `INSERT INTO maintenance_tasks (task_name, description, schedule, retention_days, next_run)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (task_name) DO NOTHING`,
+        [task.taskName, task.description, task.schedule, task.retentionDays, new Date(this.now())],
+      );
+      if (inserted.rowCount) names.push(task.taskName);
+    }
+    return names;
   }
 
   async update(actor: Actor, taskId: number, patch: MaintenanceTaskPatch): Promise<MaintenanceTask> {

@@ -6,6 +6,7 @@ import { ListCache } from './cache.ts';
 import { IndexedLists } from './indexed-lists.ts';
 import { presentStory, presentStoryPage } from './presenter.ts';
 import { selectDataGeneration, selectStoryPage } from './queries.ts';
+import { HN_UNREACHABLE } from '../../hn/ingest.ts';
 
 /** A refresh within this many seconds of the last cycle's start joins that cycle instead of starting one. */
 export const REFRESH_COALESCE_SECONDS = 30;
@@ -30,12 +31,20 @@ interface CycleRow {
   started_at: Date;
   finished_at: Date | null;
   stories_upserted: number;
+  error: string | null;
 }
 
 export interface RefreshResult {
   refreshed: boolean;
   message: string;
   cycle: { id: number; status: string; startedAt: string; finishedAt: string | null; storiesUpserted: number } | null;
+}
+
+/** What a refresh says when the cycle it ran or joined failed (null when it did not): the lists stay as they were. */
+function failureMessage(cycle: CycleRow | null): string | null {
+  if (cycle?.status !== 'failed') return null;
+  const why = cycle.error === HN_UNREACHABLE ? 'Hacker News could not be reached' : 'the stories could not be updated';
+  return `Refresh failed: ${why}. Showing the stories we have.`;
 }
 
 export class StoriesService {
@@ -120,23 +129,24 @@ export class StoriesService {
       const cycle = await this.waitForCycle((row) => row.id >= latest.id);
       return {
         refreshed: false,
-        message: cycle?.finished_at ? 'Stories were refreshed moments ago.' : 'A refresh is already running.',
+        message: failureMessage(cycle) ?? (cycle?.finished_at ? 'Stories were refreshed moments ago.' : 'A refresh is already running.'),
         cycle: cycle && presentCycle(cycle),
       };
     }
     const requestedAt = nowMs;
     await this.trigger.requestNow('manual');
     const cycle = await this.waitForCycle((row) => row.started_at.getTime() >= requestedAt);
+    const failure = failureMessage(cycle);
     return {
-      refreshed: cycle?.finished_at !== null && cycle !== null,
-      message: cycle?.finished_at ? 'Stories refreshed.' : 'A refresh has been queued and will finish shortly.',
+      refreshed: cycle?.finished_at != null && failure === null,
+      message: failure ?? (cycle?.finished_at ? 'Stories refreshed.' : 'A refresh has been queued and will finish shortly.'),
       cycle: cycle && presentCycle(cycle),
     };
   }
 
   private async latestCycle(): Promise<CycleRow | null> {
     const result = await this.pool.query<CycleRow>(
-      `SELECT id, status, started_at, finished_at, stories_upserted FROM ingestion_cycles ORDER BY id DESC LIMIT 1`,
+      `SELECT id, status, started_at, finished_at, stories_upserted, error FROM ingestion_cycles ORDER BY id DESC LIMIT 1`,
     );
     return result.rows[0] ?? null;
   }

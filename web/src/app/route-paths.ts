@@ -20,7 +20,7 @@ export const ROUTES = {
   terms: '/terms',
   share: '/share/:shareToken?/:titleSlug?',
   sharedStory: '/shared-story/:shareToken?',
-  unsubscribe: '/unsubscribe/:token',
+  unsubscribe: '/unsubscribe/:token?',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminLogs: '/admin/logs',

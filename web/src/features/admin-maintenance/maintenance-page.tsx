@@ -41,7 +41,7 @@ export function AdminMaintenancePage() {
     initialize.mutate(undefined, {
       onSuccess: ({ created }) =>
         toast.success('Maintenance tasks initialized', {
-          description: created === 0 ? 'Every standard task already exists.' : `${created} ${created === 1 ? 'task' : 'tasks'} created.`,
+          description: `${created === 0 ? '' : `${created} ${created === 1 ? 'task' : 'tasks'} created. `}Every standard task is at its default settings.`,
         }),
       onError: (error) => failure(error, 'Failed to initialize maintenance tasks'),
     });

@@ -59,8 +59,10 @@ export function KeywordsPage() {
   const cooling = allTrends.filter((trend) => trendClass(trend.percentageChange, thresholds) === 'cooling').reverse();
   const stable = allTrends.filter((trend) => trendClass(trend.percentageChange, thresholds) === 'stable');
 
+  // Its grids have columns of minmax(0, 1fr) (grid-cols-1), not auto: an auto column grows to the widest keyword a
+  // row truncates, which made the page wider than a phone.
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <PageHeader icon={TrendingUp} title="Keyword Intelligence">
         <p className="text-sm text-muted-foreground">The topics of the day on Hacker News, how they move, and alerts for the ones you follow.</p>
       </PageHeader>
@@ -109,7 +111,7 @@ export function KeywordsPage() {
             ) : hot.length === 0 ? (
               <Empty>{needle ? 'No hot keyword matches your search.' : 'No keywords in this period yet.'}</Empty>
             ) : (
-              <ol className="grid gap-2 sm:grid-cols-2" aria-label="Hot keywords">
+              <ol className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Hot keywords">
                 {hot.map((keyword, index) => (
                   <li key={keyword.id} className="flex items-center gap-2 rounded-lg border bg-card p-2 pl-3">
                     <span className="w-6 text-sm text-muted-foreground tabular-nums">{index + 1}</span>
@@ -127,22 +129,22 @@ export function KeywordsPage() {
           </Section>
         </TabsContent>
 
-        <TabsContent value="insights" className="grid gap-4 lg:grid-cols-3">
+        <TabsContent value="insights" className="grid grid-cols-1 gap-4 lg:grid-cols-3">
           <TrendCard title="Rising Fast" icon={<TrendingUp className="size-5 text-emerald-600" aria-hidden="true" />} trends={rising.slice(0, RISING_SHOWN)} loading={trends.isPending} empty="Nothing is rising fast right now." />
           <TrendCard title="Cooling Down" icon={<TrendingDown className="size-5 text-sky-600" aria-hidden="true" />} trends={cooling.slice(0, COOLING_SHOWN)} loading={trends.isPending} empty="Nothing is cooling down." />
           <TrendCard title="Stable" icon={<Minus className="size-5 text-muted-foreground" aria-hidden="true" />} trends={stable.slice(0, STABLE_SHOWN)} loading={trends.isPending} empty="No steady keywords in this period." />
           <div className="lg:col-span-3">
             <Section title="Trending Patterns" icon={<Clock className="size-5 text-primary" aria-hidden="true" />}>
-              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
                 {DAY_PERIODS.map((part) => (
-                  <div key={part} className="grid content-start gap-2 rounded-lg border p-3" data-testid={`pattern-${part}`}>
+                  <div key={part} className="grid grid-cols-1 content-start gap-2 rounded-lg border p-3" data-testid={`pattern-${part}`}>
                     <h4 className="text-sm font-semibold">{DAY_PERIOD_LABELS[part]}</h4>
                     {patterns.isPending ? (
                       <ListSkeleton rows={PER_DAY_PERIOD_SHOWN} label={`Loading ${part} keywords`} />
                     ) : (patterns.data?.[part] ?? []).length === 0 ? (
                       <p className="text-sm text-muted-foreground">No keywords.</p>
                     ) : (
-                      <ol className="grid gap-1 text-sm">
+                      <ol className="grid grid-cols-1 gap-1 text-sm">
                         {patterns.data![part].slice(0, PER_DAY_PERIOD_SHOWN).map((entry) => (
                           <li key={entry.keyword} className="flex justify-between gap-2">
                             <span className="truncate">{entry.keyword}</span>
@@ -159,7 +161,7 @@ export function KeywordsPage() {
           </div>
         </TabsContent>
 
-        <TabsContent value="analysis" className="grid gap-4 lg:grid-cols-2">
+        <TabsContent value="analysis" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <TrendCard title="Rising Keywords" icon={<TrendingUp className="size-5 text-emerald-600" aria-hidden="true" />} trends={rising.slice(0, TREND_RISING_SHOWN)} loading={trends.isPending} empty="No rising keywords in this period." />
           <TrendCard title="All Trends" icon={<Search className="size-5 text-primary" aria-hidden="true" />} trends={allTrends.slice(0, ALL_TRENDS_SHOWN)} loading={trends.isPending} empty="No keyword has enough stories for a trend yet." />
         </TabsContent>
@@ -207,7 +209,7 @@ function MyAlerts({ onNew }: { onNew: () => void }) {
           </Button>
         </div>
       ) : (
-        <ul className="grid gap-2" aria-label="Keyword alerts">
+        <ul className="grid grid-cols-1 gap-2" aria-label="Keyword alerts">
           {alerts.data.alerts.map((alert) => (
             <li key={alert.id} className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3" data-testid="keyword-alert">
               <div className="grid min-w-0 flex-1 gap-0.5">
@@ -256,7 +258,7 @@ function TrendCard({ title, icon, trends, loading, empty }: { title: string; ico
       ) : trends.length === 0 ? (
         <Empty>{empty}</Empty>
       ) : (
-        <ol className="grid gap-1.5" aria-label={title}>
+        <ol className="grid grid-cols-1 gap-1.5" aria-label={title}>
           {trends.map((trend) => (
             <li key={trend.keyword} className="flex items-center justify-between gap-2 text-sm">
               <span className="truncate font-medium">{trend.keyword}</span>

@@ -60,8 +60,9 @@ export function SearchPage({ renderStory }: SearchPageProps) {
     apply({ ...DEFAULT_SEARCH_FILTERS, q: filters.q });
   };
 
+  // Columns of minmax(0, 1fr) (grid-cols-1), not auto, which would grow to a result's longest line on a phone.
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <BackLink>Back to Stories</BackLink>
       <PageHeader icon={SearchIcon} title="Advanced Search">
         <p className="text-sm text-muted-foreground">Search and filter through all stories with advanced criteria</p>
@@ -88,7 +89,7 @@ export function SearchPage({ renderStory }: SearchPageProps) {
           </Button>
         </div>
         {filtersOpen && (
-          <div id={panelId} className="grid gap-4 border-t p-4 sm:grid-cols-2 lg:grid-cols-3">
+          <div id={panelId} className="grid grid-cols-1 gap-4 border-t p-4 sm:grid-cols-2 lg:grid-cols-3">
             <TextFilter label="Domain" placeholder="e.g. github.com" field={domain} />
             <TextFilter label="Author" placeholder="e.g. pg" field={author} />
             <TextFilter label="Min score" placeholder="0" field={minScore} type="number" min={0} max={MIN_STORY_SCORE_MAX} />
@@ -139,7 +140,7 @@ export function SearchPage({ renderStory }: SearchPageProps) {
       ) : (
         results.data &&
         results.data.stories.length > 0 && (
-          <ol className={cn('grid gap-3 transition-opacity', results.isPlaceholderData && 'opacity-60')} aria-label="Search results" aria-busy={results.isFetching}>
+          <ol className={cn('grid grid-cols-1 gap-3 transition-opacity', results.isPlaceholderData && 'opacity-60')} aria-label="Search results" aria-busy={results.isFetching}>
             {results.data.stories.map((story) => (
               <li key={story.id}>{renderStory(story, storyIds)}</li>
             ))}

@@ -26,10 +26,10 @@ it('shows Invalid Share Link only when the address has no token', () => {
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
-it('shows Story Not Found for an unknown token', async () => {
+it("shows Story Not Found, 'Share link not found', for an unknown token", async () => {
   renderPage('A'.repeat(43));
   expect(await screen.findByRole('heading', { level: 1, name: 'Story Not Found' })).toBeTruthy();
-  expect(screen.getByText(/No story is shared under this link/)).toBeTruthy();
+  expect(screen.getByText(/^Share link not found\./)).toBeTruthy();
 });
 
 it('shows Story Removed for a story moderators removed', async () => {
@@ -44,5 +44,13 @@ it('shows Story Removed for a story moderators removed', async () => {
 it('shows Story Not Found for a malformed token without asking the server', () => {
   renderPage('not a token');
   expect(screen.getByRole('heading', { level: 1, name: 'Story Not Found' })).toBeTruthy();
+  expect(screen.getByText(/^Share link not found\./)).toBeTruthy();
   expect(fetchMock).not.toHaveBeenCalled();
+});
+
+it("says 'Share link not found' when the link cannot be loaded at all", async () => {
+  fetchMock.mockImplementationOnce(() => Promise.resolve(new Response('{"message":"Internal"}', { status: 500, headers: { 'content-type': 'application/json' } })));
+  renderPage('C'.repeat(43));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Story Not Found' })).toBeTruthy();
+  expect(screen.getByText(/^Share link not found: we could not load this shared story/)).toBeTruthy();
 });

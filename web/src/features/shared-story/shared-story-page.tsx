@@ -34,7 +34,7 @@ export function SharedStoryPage({ shareToken }: { shareToken?: string }) {
   if (!validToken || (link.error instanceof ApiError && link.error.status === 404)) {
     return (
       <Problem icon={<Link2Off className="size-10 text-muted-foreground" aria-hidden="true" />} title="Story Not Found">
-        No story is shared under this link. It may have been mistyped or removed.
+        Share link not found. It may have been mistyped or removed.
       </Problem>
     );
   }
@@ -49,7 +49,7 @@ export function SharedStoryPage({ shareToken }: { shareToken?: string }) {
   if (link.isError) {
     return (
       <Problem icon={<AlertTriangle className="size-10 text-destructive" aria-hidden="true" />} title="Story Not Found">
-        We could not load this shared story. Please try again later.
+        Share link not found: we could not load this shared story. Please try again later.
       </Problem>
     );
   }

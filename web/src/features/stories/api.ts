@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StoryPage } from '../../../../common/contracts/stories.ts';
+import type { RefreshResponse, StoryPage } from '../../../../common/contracts/stories.ts';
 import { FAST_RISERS_MIN_VELOCITY, sortEndpoint, type StorySort } from '../../../../common/rules/sorts.ts';
 import { timeFilterHours, type TimeFilter } from '../../../../common/rules/time-windows.ts';
 import { apiRequest, getJson } from '@/lib/api';
@@ -56,7 +56,7 @@ function samePageOtherThanNumber(a: StoryListQuery, b: StoryListQuery): boolean 
 export function useRefreshStories() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ refreshed: boolean; message: string }>('POST', '/api/stories/refresh'),
+    mutationFn: () => apiRequest<RefreshResponse>('POST', '/api/stories/refresh'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [STORIES_KEY] }),
   });
 }

@@ -10,7 +10,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const page = (token: string) => (
+const page = (token: string | undefined) => (
   <QueryClientProvider client={new QueryClient()}>
     <UnsubscribePage token={token} />
   </QueryClientProvider>
@@ -72,4 +72,14 @@ it('shows the server’s message when the link is refused', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
   expect(await screen.findByRole('heading', { name: 'Unsubscribe failed' })).toBeTruthy();
   expect(screen.getByRole('alert').textContent).toBe('This unsubscribe link is invalid.');
+});
+
+it("says 'Invalid unsubscribe link' for the address without a token, and asks nothing", async () => {
+  const fetch = answering();
+  window.history.replaceState(null, '', '/unsubscribe');
+  render(page(undefined));
+  expect(screen.getByText('Invalid unsubscribe link')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(fetch).not.toHaveBeenCalled();
 });

@@ -58,7 +58,8 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
       // utilities spelled out on every row of a page: with actions, the card leaves room for them on wider screens.
       className={`story-card ${compact ? 'story-card-compact' : 'story-card-boxed'}${actions ? ' story-card-with-actions' : ''}`}
     >
-      <div className={compact ? 'min-w-0 text-[15px] leading-5' : 'min-w-0 text-base leading-6'}>
+      {/* break-words: a long domain or word of a title wraps rather than widening a phone's page. */}
+      <div className={compact ? 'min-w-0 break-words text-[15px] leading-5' : 'min-w-0 break-words text-base leading-6'}>
         {isNew && (
           <span
             data-testid="new-badge"

@@ -18,6 +18,7 @@ import { useStories, useRefreshStories, type StoryListQuery } from '../api';
 import { Countdown, useAutoRefresh } from '../auto-refresh';
 import { STORY_ITEM_ATTRIBUTE, STORY_LINK_ATTRIBUTE, useKeyboardReader } from '../keyboard-reader';
 import { recordOpened, useNewSinceLastVisit, useOpenedStoriesShown } from '../reading-state';
+import { refreshOutcome } from '../refresh-outcome';
 import { ActivityLegend } from './activity-legend';
 import { FilterBar, type ListFilters } from './filter-bar';
 import { PaginationBar } from '@/components/pagination-bar';
@@ -121,7 +122,10 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
 
   const refreshNow = () =>
     refreshStories.mutate(undefined, {
-      onSuccess: () => toast.success('Stories refreshed successfully!'),
+      onSuccess: (result) => {
+        const { tone, text } = refreshOutcome(result);
+        toast[tone](text);
+      },
       onError: (error) => {
         if (!isUnauthorizedError(error)) toast.error('Failed to refresh stories. Please try again.');
       },
@@ -168,8 +172,10 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
     if (item) recordOpened(Number(item.getAttribute(STORY_ITEM_ATTRIBUTE)));
   };
 
+  // A column of minmax(0, 1fr) (grid-cols-1), not auto: the phone's filter summary is one truncated line, whose full
+  // length an auto column would grow to, wider than a small phone.
   return (
-    <div className="grid gap-3" ref={rootRef}>
+    <div className="grid grid-cols-1 gap-3" ref={rootRef}>
       <FilterBar
         filters={filters}
         onFiltersChange={changeFilters}
@@ -250,7 +256,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                 className={
                   compact
                     ? 'divide-y rounded-xl border bg-card shadow-sm [&>li:first-child>article]:rounded-t-xl [&>li:last-child>article]:rounded-b-xl'
-                    : 'grid gap-2'
+                    : 'grid grid-cols-1 gap-2'
                 }
                 aria-label="Stories"
                 aria-busy={stories.isFetching}
