@@ -196,7 +196,9 @@ describe('story lists read from their indexes give the answers of a plain sort',
   let indexed: IndexedLists;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    // The tests replace thousands of stories between them (a delete cascading to their snapshots): on a busy machine
+    // that setup can outlast the product's 15 s statement timeout, which is about requests, not test fixtures.
+    db = await createTestDatabase({ DATABASE_STATEMENT_TIMEOUT_MS: 60_000 });
     indexed = new IndexedLists(db.database.pool, { maxPresented: 100, presentedMaxAgeMs: 60_000 });
     await indexed.startIndexing();
   });
