@@ -6,6 +6,7 @@ import type { ReplayServer } from '../tools/hn-replay/index.ts';
 import { createTestDatabase, embeddedDataDir, type TestDatabase } from './support/database.ts';
 import { startAppProcess, type AppProcess } from './support/process.ts';
 import { startTestReplay } from './support/replay.ts';
+import { onServer } from './support/server-sql.ts';
 
 /**
  * The database goes away in the middle of an ingestion cycle and its job, and comes back: the process lives
@@ -25,15 +26,7 @@ interface OutageDatabase {
 async function postgresDatabase(serverUrl: string): Promise<OutageDatabase> {
   const database: TestDatabase = await createTestDatabase({ DATABASE_POOL_SIZE: 2 });
   const name = new URL(database.url).pathname.slice(1);
-  const admin = async (text: string): Promise<void> => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (text: string) => onServer(serverUrl, text);
   return {
     url: database.url,
     query: async (text, values) => (await database.database.pool.query(text, values)).rows,

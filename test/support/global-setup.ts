@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { runMigrations } from '../../server/db/migrate.ts';
+import { onServer } from './server-sql.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,12 +48,3 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   return () => rm(dir, { recursive: true, force: true });
 }
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
