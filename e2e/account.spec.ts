@@ -38,6 +38,9 @@ test.describe('signed in', () => {
       await page.getByLabel('Sort by').selectOption({ label: STORY_SORT_LABELS[sort] });
       const url = new URL((await request).url());
       expect(url.searchParams.get('page')).toBe('1');
+      // The defaults of someone who has chosen nothing: 50 a page, min score 10.
+      expect(url.searchParams.get('limit')).toBe('50');
+      expect(url.searchParams.get('minScore')).toBe('10');
       if (sort === 'fast-risers') expect(url.searchParams.get('minVelocity')).toBe('5');
       // Every sort but trending (which names it) gets the window as hours: Recent's 3 days too, not a year.
       expect(url.searchParams.get('hours')).toBe('72');
@@ -68,6 +71,9 @@ test.describe('signed in', () => {
     await page.getByRole('menuitem', { name: 'Preferences' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Preferences' })).toBeVisible();
     await expect(page).toHaveTitle(/^Preferences \| /);
+    // Nothing chosen yet but the onboarding answers: the list's defaults are 50 a page and min score 10.
+    await expect(page.getByRole('combobox', { name: 'Stories per page' })).toHaveText('50');
+    await expect(page.getByLabel('Minimum story score')).toHaveValue('10');
     await choose(page, 'Stories per page', '10');
     await page.getByRole('switch', { name: 'Dark mode' }).click();
     await page.getByRole('switch', { name: 'Quiet hours' }).click();
@@ -86,7 +92,7 @@ test.describe('signed in', () => {
     await expect(page.getByRole('combobox', { name: 'Quiet hours start' })).toHaveText('22:00');
     await expect(page.getByRole('combobox', { name: 'Quiet hours end' })).toHaveText('08:00');
     await page.getByRole('button', { name: 'Reset to Defaults' }).click();
-    await expect(page.getByRole('combobox', { name: 'Stories per page' })).toHaveText('25');
+    await expect(page.getByRole('combobox', { name: 'Stories per page' })).toHaveText('50');
     await expect(page.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'false');
     await page.getByRole('button', { name: 'Save Preferences' }).click();
     await expect(page.getByText('Preferences Saved')).toBeVisible();

@@ -70,20 +70,25 @@ test("an admin turns maintenance on and off from /admin/settings; a reader's ope
   await expect(reader.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
 
   await page.goto('/admin/settings');
-  const field = page.getByLabel('maintenance_mode', { exact: true });
-  await field.fill('true');
-  await field.blur();
+  const flag = page.getByRole('switch', { name: 'maintenance_mode', exact: true });
+  await expect(flag).toHaveAttribute('aria-checked', 'false');
+  await flag.click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Setting Updated' })).toBeVisible();
-  // The admin carries on, in the admin area.
+  // The admin carries on, in the admin area, reminded on every page that the site is closed to everyone else.
   await page.reload();
-  await expect(page.getByLabel('maintenance_mode', { exact: true })).toHaveValue('true');
+  await expect(page.getByRole('switch', { name: 'maintenance_mode', exact: true })).toHaveAttribute('aria-checked', 'true');
+  const banner = page.getByRole('status').filter({ hasText: 'Maintenance mode is on' });
+  await expect(banner).toBeVisible();
+  await page.goto('/');
+  await expect(banner).toBeVisible();
+  await page.goto('/admin/settings');
 
   await reader.clock.fastForward(31_000);
   await expect(reader.getByRole('heading', { name: "We're under maintenance" })).toBeVisible();
 
-  await page.getByLabel('maintenance_mode', { exact: true }).fill('false');
-  await page.getByLabel('maintenance_mode', { exact: true }).blur();
-  await expect(page.getByLabel('maintenance_mode', { exact: true })).toHaveValue('false');
+  await page.getByRole('switch', { name: 'maintenance_mode', exact: true }).click();
+  await expect(page.getByRole('switch', { name: 'maintenance_mode', exact: true })).toHaveAttribute('aria-checked', 'false');
+  await expect(banner).toHaveCount(0);
   await reader.clock.fastForward(31_000);
   await expect(reader.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
   await readerContext.close();

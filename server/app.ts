@@ -269,7 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const limiter = new DatabaseRateLimiter(deps.pool, await loadOrCreateSecret(deps.pool, 'rate-limits'));
   const emailControls = new EmailControlsService(deps.db);
-  const accounts = new AccountsService(deps.db, emailControls);
+  const accounts = new AccountsService(deps.db, emailControls, settings);
   const stories = new StoriesService(deps.pool, deps.trigger, deps.now);
   const metricsScraper = metricsAccess({ token: deps.config.METRICS_TOKEN, allow: deps.config.METRICS_ALLOW, trustProxy: deps.config.TRUST_PROXY });
   await server.register(systemRoutes(deps.pool, deps.metrics, metricsScraper));

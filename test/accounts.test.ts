@@ -218,9 +218,10 @@ describe('sign-in and sign-out', () => {
 });
 
 describe('preferences', () => {
-  it('reads the defaults until something is saved', async () => {
+  it('reads the defaults until something is saved: 50 stories a page, min score 10', async () => {
     const response = await inject({ url: '/api/user/preferences', headers: as(alice) });
-    expect(response.json()).toEqual({ preferences: DEFAULT_PREFERENCES });
+    expect(response.json()).toEqual({ preferences: DEFAULT_PREFERENCES, defaults: DEFAULT_PREFERENCES });
+    expect(response.json().preferences).toMatchObject({ storiesPerPage: 50, minStoryScore: 10 });
   });
 
   it('saves valid changes and returns the stored whole', async () => {
@@ -253,7 +254,30 @@ describe('preferences', () => {
   });
 
   it("one person's changes never reach another's", async () => {
-    expect((await inject({ url: '/api/user/preferences', headers: as(bob) })).json()).toEqual({ preferences: DEFAULT_PREFERENCES });
+    expect((await inject({ url: '/api/user/preferences', headers: as(bob) })).json().preferences).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it("the site's list defaults apply to whatever a person has not chosen, and a choice outlives a change of them", async () => {
+    const carol = await signUp(t.app.server, { email: 'carol@example.com', name: 'Carol' });
+    const dave = await signUp(t.app.server, { email: 'dave@example.com', name: 'Dave' });
+    // Only the onboarding answers are stored for Carol; Dave chose his own page size.
+    await inject({ method: 'PATCH', url: '/api/user/preferences', headers: as(carol), payload: { weeklyDigest: false } });
+    await inject({ method: 'PATCH', url: '/api/user/preferences', headers: as(dave), payload: { storiesPerPage: 10 } });
+    try {
+      for (const [key, value] of [['stories_per_page', 25], ['min_story_score', 40]] as const) {
+        const saved = await inject({ method: 'POST', url: '/api/admin/settings', headers: as(admin), payload: { key, value } });
+        expect(saved.statusCode).toBe(200);
+      }
+      const carols = (await inject({ url: '/api/user/preferences', headers: as(carol) })).json();
+      expect(carols.preferences).toMatchObject({ storiesPerPage: 25, minStoryScore: 40, weeklyDigest: false });
+      expect(carols.defaults).toMatchObject({ storiesPerPage: 25, minStoryScore: 40 });
+      expect((await inject({ url: '/api/user/preferences', headers: as(dave) })).json().preferences).toMatchObject({ storiesPerPage: 10, minStoryScore: 40 });
+      const refused = await inject({ method: 'POST', url: '/api/admin/settings', headers: as(admin), payload: { key: 'stories_per_page', value: 30 } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('stories_per_page must be one of 10, 25, 50, 100');
+    } finally {
+      await pool().query("DELETE FROM settings WHERE key IN ('stories_per_page', 'min_story_score')");
+    }
   });
 });
 

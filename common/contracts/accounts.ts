@@ -74,7 +74,8 @@ export { DEFAULT_PREFERENCES } from '../rules/preferences.ts';
 
 /** A PATCH carries any subset of the preferences; unknown fields are refused rather than silently dropped. */
 export const preferencesPatchSchema = preferencesSchema.partial().strict();
-export const preferencesResponseSchema = z.object({ preferences: preferencesSchema });
+/** The person's preferences, and the defaults in force on this site (what Reset to Defaults restores). */
+export const preferencesResponseSchema = z.object({ preferences: preferencesSchema, defaults: preferencesSchema });
 
 const hour = (name: string) =>
   z.number({ error: `${name} must be an hour from 0 to 23 or null` }).int(`${name} must be a whole hour`).min(0, `${name} must be at least 0`).max(23, `${name} must be at most 23`).nullable();

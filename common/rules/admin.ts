@@ -1,4 +1,6 @@
 /** The administrator area's constants and pure rules (spec part 2 §2.9, §5, §9). */
+import { MIN_STORY_SCORE_MAX, STORIES_PAGE_SIZES } from './limits.ts';
+import { DEFAULT_PREFERENCES } from './preferences.ts';
 
 /** Users page size and the most a page may ask for (the admin search asks for 100). */
 export const ADMIN_PAGE_SIZE = 25;
@@ -83,6 +85,8 @@ interface KnownSetting {
   description: string;
   min?: number;
   max?: number;
+  /** The only values allowed, when the setting is one of a few. */
+  choices?: readonly number[];
 }
 
 /**
@@ -110,6 +114,21 @@ export const KNOWN_SETTINGS = {
     min: 1,
     max: 3650,
   },
+  stories_per_page: {
+    kind: 'integer',
+    default: DEFAULT_PREFERENCES.storiesPerPage,
+    category: 'limits',
+    description: 'Stories a page of the list for everyone who has not chosen their own (10, 25, 50 or 100).',
+    choices: STORIES_PAGE_SIZES,
+  },
+  min_story_score: {
+    kind: 'integer',
+    default: DEFAULT_PREFERENCES.minStoryScore,
+    category: 'limits',
+    description: 'The lowest score the list shows for everyone who has not chosen their own minimum.',
+    min: 0,
+    max: MIN_STORY_SCORE_MAX,
+  },
 } as const satisfies Record<string, KnownSetting>;
 export type KnownSettingKey = keyof typeof KNOWN_SETTINGS;
 
@@ -124,6 +143,7 @@ export function settingValueProblem(key: string, value: unknown): string | null 
   if (typeof number !== 'number' || !Number.isInteger(number)) return `${key} must be a whole number`;
   if (known.min !== undefined && number < known.min) return `${key} must be at least ${known.min}`;
   if (known.max !== undefined && number > known.max) return `${key} must be at most ${known.max}`;
+  if (known.choices && !known.choices.includes(number)) return `${key} must be one of ${known.choices.join(', ')}`;
   return null;
 }
 

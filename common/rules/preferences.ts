@@ -17,11 +17,14 @@ export interface Preferences {
   predictionAlerts: boolean;
 }
 
-/** The preferences screen's defaults (spec part 2 §3): what is stored and what Reset to Defaults restores. */
+/**
+ * The defaults (spec part 2 §3, with part 1 §3's list defaults: 50 stories a page, min score 10, which the spec also
+ * gives). A person's stored preferences are laid over them; the site's settings may change the list's two.
+ */
 export const DEFAULT_PREFERENCES: Preferences = {
-  storiesPerPage: 25,
+  storiesPerPage: 50,
   defaultSort: 'trending',
-  minStoryScore: 0,
+  minStoryScore: 10,
   compactView: false,
   showDomains: true,
   darkMode: false,
@@ -33,3 +36,11 @@ export const DEFAULT_PREFERENCES: Preferences = {
   trendingAlerts: false,
   predictionAlerts: false,
 };
+
+/** The list defaults an admin may change for everyone who has not chosen (settings stories_per_page, min_story_score). */
+export type SiteListDefaults = Pick<Preferences, 'storiesPerPage' | 'minStoryScore'>;
+
+/** The defaults in force on this site: what a person with nothing stored gets, and what Reset to Defaults restores. */
+export function siteDefaultPreferences(site: SiteListDefaults): Preferences {
+  return { ...DEFAULT_PREFERENCES, ...site };
+}

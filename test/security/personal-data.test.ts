@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAL_DATA, personalColumnName, TABLES_WITHOUT_PERSONAL_DATA } from '../../server/modules/accounts/personal-data.ts';
 import { AccountsService } from '../../server/modules/accounts/service.ts';
 import { EmailControlsService } from '../../server/modules/email/controls.ts';
+import { SettingsService } from '../../server/modules/settings/service.ts';
 import { setRole, signUp, type TestUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { seedStories } from '../support/seed.ts';
@@ -227,7 +228,7 @@ describe('your data means all of it', () => {
   it('deleting the account leaves no row that refers to the person, and no contact message with their name or address', async () => {
     // The person is the site's first account, so its admin: another admin lets them go (the site keeps one).
     await setRole(pool(), bystander.id, 'admin');
-    await new AccountsService(t.db.database.db, new EmailControlsService(t.db.database.db)).deleteAccount(person.id);
+    await new AccountsService(t.db.database.db, new EmailControlsService(t.db.database.db), new SettingsService(pool())).deleteAccount(person.id);
 
     const after = await rowsReferring(pool(), person.id);
     const kept = PERSONAL_DATA.filter((entry) => entry.onDelete === 'keep').map((entry) => key(personalColumnName(entry)));

@@ -190,7 +190,11 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/user/preferences',
       { config: { access: 'user' }, schema: { tags: ['accounts'], response: { 200: preferencesResponseSchema } } },
-      async (request) => ({ preferences: await service.preferences((await me(request)).id) }),
+      async (request) => {
+        const userId = (await me(request)).id;
+        const [preferences, defaults] = await Promise.all([service.preferences(userId), service.defaultPreferences()]);
+        return { preferences, defaults };
+      },
     );
 
     app.patch(
@@ -199,7 +203,10 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
         config: { access: 'user' },
         schema: { tags: ['accounts'], body: preferencesPatchSchema, response: { 200: preferencesResponseSchema, 400: errorResponseSchema } },
       },
-      async (request) => ({ preferences: await service.updatePreferences((await me(request)).id, request.body) }),
+      async (request) => {
+        const preferences = await service.updatePreferences((await me(request)).id, request.body);
+        return { preferences, defaults: await service.defaultPreferences() };
+      },
     );
 
     app.post(

@@ -1,15 +1,16 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  DEFAULT_PREFERENCES,
   preferencesSchema,
   type onboardingSchema,
   type Preferences,
   type profileUpdateSchema,
 } from '../../../common/contracts/accounts.ts';
+import { siteDefaultPreferences } from '../../../common/rules/preferences.ts';
 import type { Db } from '../../db/index.ts';
 import { userPreferences, users } from '../../db/schema/accounts.ts';
 import type { EmailControlsService } from '../email/controls.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { erasePersonalData, exportPersonalData } from './personal-data.ts';
 import { presentCurrentUser, presentProfile } from './presenter.ts';
 
@@ -25,6 +26,7 @@ export class AccountsService {
   constructor(
     private readonly db: Db,
     private readonly emailControls: EmailControlsService,
+    private readonly settings: SettingsService,
   ) {
     this.preferencesRow = db
       .select({ preferences: userPreferences.preferences })
@@ -33,20 +35,28 @@ export class AccountsService {
       .prepare('user-preferences');
   }
 
-  async preferences(userId: string): Promise<Preferences> {
-    const [row] = await this.preferencesRow.execute({ userId });
-    // Stored documents are merged over today's defaults, so a preference added later has a value.
-    const merged = preferencesSchema.safeParse({ ...DEFAULT_PREFERENCES, ...(row?.preferences as object | undefined) });
-    return merged.success ? merged.data : DEFAULT_PREFERENCES;
+  /** The defaults in force: the product's, with the list's two as the site's settings say. */
+  async defaultPreferences(): Promise<Preferences> {
+    return siteDefaultPreferences(await this.settings.listDefaults());
   }
 
+  async preferences(userId: string): Promise<Preferences> {
+    const [[row], defaults] = await Promise.all([this.preferencesRow.execute({ userId }), this.defaultPreferences()]);
+    // What a person chose is laid over the defaults in force, so whatever they never chose (a preference added
+    // later, or the list's size when only the onboarding answers are stored) follows the site's defaults.
+    const merged = preferencesSchema.safeParse({ ...defaults, ...(row?.preferences as object | undefined) });
+    return merged.success ? merged.data : defaults;
+  }
+
+  /** Stores what the person chose (what was stored before and the patch), never the defaults of the day. */
   async updatePreferences(userId: string, patch: Partial<Preferences>): Promise<Preferences> {
-    const next = { ...(await this.preferences(userId)), ...patch };
+    const [row] = await this.preferencesRow.execute({ userId });
+    const chosen = { ...(row?.preferences as Partial<Preferences> | undefined), ...patch };
     await this.db
       .insert(userPreferences)
-      .values({ userId, preferences: next })
-      .onConflictDoUpdate({ target: userPreferences.userId, set: { preferences: next, updatedAt: new Date() } });
-    return next;
+      .values({ userId, preferences: chosen })
+      .onConflictDoUpdate({ target: userPreferences.userId, set: { preferences: chosen, updatedAt: new Date() } });
+    return this.preferences(userId);
   }
 
   async completeOnboarding(userId: string, choices: z.infer<typeof onboardingSchema>) {

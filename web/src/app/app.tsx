@@ -4,6 +4,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { IconSprite } from '@/components/sprite-icon';
 import { useMaintenanceStatus } from '@/features/maintenance/api';
 import { MaintenancePage } from '@/features/maintenance/maintenance-page';
+import { MaintenanceAdminBanner } from '@/features/maintenance/admin-banner';
 import { usePreferences } from '@/features/preferences/api';
 import { handleUnauthorized, loginUrl } from '@/lib/api';
 import { useCurrentUser, type CurrentUser } from '@/lib/session';
@@ -91,6 +92,7 @@ export function App({ prerenderedForVisitor = false }: AppProps) {
       <a href="#main" className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
+      {maintenance.maintenanceMode && user?.role === 'admin' && <MaintenanceAdminBanner settingsPath={ROUTES.adminSettings} />}
       {user ? (
         <Suspense fallback={<div className="sticky top-0 z-40 h-16 border-b bg-background/90" aria-hidden="true" />}>
           <TopNav user={user} />

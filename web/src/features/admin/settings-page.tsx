@@ -2,11 +2,12 @@ import { Bell, Gauge, Info, Megaphone, Plus, Settings, ToggleLeft } from 'lucide
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { SystemSetting } from '../../../../common/contracts/admin.ts';
-import { parseSettingValue } from '../../../../common/rules/admin.ts';
+import { isSettingOn, KNOWN_SETTINGS, parseSettingValue } from '../../../../common/rules/admin.ts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isUnauthorizedError, messageOf, ApiError } from '@/lib/api';
 import { AdminPage, EmptyState, formatDateTime, LoadFailed } from '@/components/admin-page';
@@ -155,7 +156,15 @@ function SettingsList({ settings, icon }: { settings: SystemSetting[]; icon: typ
   );
 }
 
-/** The value is edited as JSON text and saved when the field loses focus with a changed value (spec §2.9). */
+/** Whether the product reads this key as on/off, so a switch edits it. */
+function isKnownFlag(key: string): boolean {
+  return (KNOWN_SETTINGS as Record<string, { kind: string } | undefined>)[key]?.kind === 'boolean';
+}
+
+/**
+ * A flag the product reads is a switch that saves when flipped. Any other value is edited as JSON text and saved
+ * with Enter or when the field loses focus with a changed value (spec §2.9).
+ */
 function SettingRow({ setting }: { setting: SystemSetting }) {
   const id = useId();
   const saved = settingText(setting.value);
@@ -167,10 +176,11 @@ function SettingRow({ setting }: { setting: SystemSetting }) {
     setText(saved);
   }
   const save = useSaveWithToasts();
-  const onBlur = () => {
+  const saveValue = (value: unknown) => save.run({ key: setting.key, value, category: setting.category, description: setting.description });
+  const saveText = () => {
     const value = parseSettingValue(text.trim());
     if (settingText(value) === saved) return;
-    save.run({ key: setting.key, value, category: setting.category, description: setting.description });
+    saveValue(value);
   };
   return (
     <li className="grid gap-1 px-3 py-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,16rem)] sm:items-center sm:gap-3">
@@ -181,7 +191,18 @@ function SettingRow({ setting }: { setting: SystemSetting }) {
         {setting.description && <p className="text-sm text-muted-foreground">{setting.description}</p>}
         <p className="text-xs text-muted-foreground">{setting.updatedAt ? `Updated ${formatDateTime(setting.updatedAt)}` : 'Default (not set yet)'}</p>
       </div>
-      <Input id={id} value={text} className="font-mono" disabled={save.pending} onChange={(event) => setText(event.target.value)} onBlur={onBlur} />
+      {isKnownFlag(setting.key) ? (
+        <Switch id={id} className="justify-self-start sm:justify-self-end" checked={isSettingOn(setting.value)} disabled={save.pending} onCheckedChange={saveValue} />
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            saveText();
+          }}
+        >
+          <Input id={id} value={text} className="font-mono" enterKeyHint="done" disabled={save.pending} onChange={(event) => setText(event.target.value)} onBlur={saveText} />
+        </form>
+      )}
     </li>
   );
 }

@@ -20,6 +20,14 @@ export function usePreferences(enabled: boolean) {
   return useQuery({ queryKey: PREFERENCES_KEY, queryFn: fetchPreferences, enabled });
 }
 
+/** The defaults in force on this site (the site's settings may change the list's): what Reset to Defaults restores. */
+export function useDefaultPreferences() {
+  return useQuery({
+    queryKey: [PREFERENCES_PATH, 'defaults'],
+    queryFn: async () => (await getJson<{ defaults: Preferences }>(PREFERENCES_PATH)).defaults,
+  });
+}
+
 /**
  * Starts loading the preferences of someone who is probably signed in, before the app knows. Were they not,
  * the failure is kept quiet (no unauthorized toast): the query is then fetched again only if a signed-in page

@@ -25,7 +25,7 @@ import { AccountSecurity } from '@/features/auth/account-security';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useLeaveWarning } from '@/lib/leave-warning';
 import { cn } from '@/lib/utils';
-import { DEFAULT_PREFERENCES, useEmailControls, usePreferences, useSavePreferences, type Preferences } from './api';
+import { DEFAULT_PREFERENCES, useDefaultPreferences, useEmailControls, usePreferences, useSavePreferences, type Preferences } from './api';
 import {
   emailStateOf,
   NEWSLETTER_FREQUENCIES,
@@ -95,6 +95,7 @@ function PreferencesForm({
   const [minScoreText, setMinScoreText] = useState(String(initialPreferences.minStoryScore));
   const [maxEmailsText, setMaxEmailsText] = useState(String(initialEmail.shared.maxEmailsPerDay));
   const save = useSavePreferences();
+  const siteDefaults = useDefaultPreferences();
   const ids = { minScore: useId(), maxEmails: useId() };
 
   const update = (changes: Partial<Preferences>) => setPrefs((current) => ({ ...current, ...changes }));
@@ -132,8 +133,9 @@ function PreferencesForm({
   };
 
   const resetToDefaults = () => {
-    setPrefs(DEFAULT_PREFERENCES);
-    setMinScoreText(String(DEFAULT_PREFERENCES.minStoryScore));
+    const defaults = siteDefaults.data ?? DEFAULT_PREFERENCES;
+    setPrefs(defaults);
+    setMinScoreText(String(defaults.minStoryScore));
   };
 
   const submit = () => {
