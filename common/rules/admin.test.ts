@@ -55,6 +55,11 @@ describe('settings', () => {
     expect(settingValueProblem('contact_retention_days', 0)).toMatch(/at least 1/);
     expect(settingValueProblem('contact_retention_days', 3651)).toMatch(/at most 3650/);
     expect(settingValueProblem('contact_retention_days', 'soon')).toMatch(/whole number/);
+    expect(settingValueProblem('stories_per_page', 25)).toBeNull();
+    expect(settingValueProblem('stories_per_page', '100')).toBeNull();
+    expect(settingValueProblem('stories_per_page', 30)).toBe('stories_per_page must be one of 10, 25, 50, 100');
+    expect(settingValueProblem('min_story_score', 0)).toBeNull();
+    expect(settingValueProblem('min_story_score', 501)).toBe('min_story_score must be at most 500');
     expect(settingValueProblem('anything_else', { any: 'thing' })).toBeNull();
     expect(normaliseSettingValue('maintenance_mode', 'true')).toBe(true);
     expect(normaliseSettingValue('contact_retention_days', '30')).toBe(30);
