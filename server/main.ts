@@ -148,6 +148,8 @@ async function main(): Promise<void> {
     { roles: config.ROLES, database: database.embedded ? `embedded (${config.DATA_DIR})` : 'postgresql', hnApi: config.HN_API_URL },
     'started',
   );
+  // The log is JSON for machines; a person who just typed `npm start` wants the address to open.
+  if (hasRole(config, 'web')) console.log(`\nHN Trends is running: open ${browsableAddress(config.HOST, config.PORT)}\n`);
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -182,3 +184,9 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });
+
+/** The address a person on this machine opens: a wildcard host is not one a browser can go to. */
+function browsableAddress(host: string, port: number): string {
+  const local = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${local}:${port}`;
+}

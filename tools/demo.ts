@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { runMigrations } from '../server/db/migrate.ts';
+import { parseDemoStart } from './demo-start.ts';
 import { DEFAULT_DATA_DIR, startReplay } from './hn-replay/index.ts';
 import { importHistory, importPredictionHistory } from './import-history.ts';
 
@@ -22,10 +23,17 @@ const DEFAULT_START = Date.parse('2021-03-01T17:00:00Z') / 1000;
 // The same web build `npm start` serves, built first when missing or stale.
 await import('../scripts/ensure-web-build.ts');
 
+let start = DEFAULT_START;
+try {
+  if (process.env.DEMO_START) start = parseDemoStart(process.env.DEMO_START);
+} catch (error) {
+  console.error(`[demo] ${(error as Error).message}`);
+  process.exit(1);
+}
+
 const dataDir = path.join(process.env.DATA_DIR ?? './data', 'demo');
 await rm(dataDir, { recursive: true, force: true });
 
-const start = Number(process.env.DEMO_START ?? DEFAULT_START);
 const timeShift = Math.floor(Date.now() / 1000) - start;
 const replay = await startReplay({ dataDir: process.env.HN_REPLAY_DATA, start, speed: 1, timeShift });
 console.log(`[demo] Hacker News replay at ${replay.url} (${replay.dataset.source} data, ${replay.dataset.name})`);
