@@ -45,7 +45,7 @@ describe('StoryCard', () => {
     expect(meta()).toContain('0 comments');
   });
 
-  it('keeps to one heat badge, the velocity and a quiet Ask/Show tag; Popular and Discussion would restate the counts', () => {
+  it('shows one heat badge, the velocity and the spec\'s tags: Show HN, Popular above 300 points, Discussion above 100 comments', () => {
     render(<StoryCard story={story} featured={false} nowMs={NOW} />);
     const card = screen.getByRole('article');
     // 320 points an hour after posting: hot (score >= 250 and recent); viral would need 500.
@@ -53,8 +53,14 @@ describe('StoryCard', () => {
     // The badge draws its icon itself (index.css, [data-icon]): hot's lightning bolt, and no element for it.
     expect(card.querySelector('[data-heat]')?.getAttribute('data-icon')).toBe('zap');
     expect(card.querySelector('[data-heat] svg')).toBeNull();
-    for (const text of ['Show HN', '+12/hr']) expect(within(card).getByText(text)).toBeTruthy();
-    for (const text of ['Popular', 'Discussion', 'Rising Fast']) expect(within(card).queryByText(text)).toBeNull();
+    for (const text of ['Show HN', 'Popular', 'Discussion', '+12/hr']) expect(within(card).getByText(text)).toBeTruthy();
+    expect(within(card).queryByText('Rising Fast')).toBeNull();
+  });
+
+  it('leaves Popular and Discussion off at exactly 300 points and 100 comments', () => {
+    render(<StoryCard story={{ ...story, score: 300, descendants: 100 }} featured={false} nowMs={NOW} />);
+    const card = screen.getByRole('article');
+    for (const text of ['Popular', 'Discussion']) expect(within(card).queryByText(text)).toBeNull();
   });
 
   it('featured cards say Rising Fast above 10 points an hour, and any positive velocity', () => {

@@ -4,16 +4,10 @@ import { showsRisingFast, showsVelocityBadge } from '../../../../../common/rules
 import { heatLevel } from '../../../../../common/rules/heat.ts';
 import { itemPageUrl, storyLinkUrl } from '../../../../../common/rules/links.ts';
 import { formatCount, pluralise } from '../../../../../common/rules/plural.ts';
-import { STORY_TAG_LABELS, storyTags, type StoryTag } from '../../../../../common/rules/tags.ts';
+import { STORY_TAG_LABELS, storyTags } from '../../../../../common/rules/tags.ts';
 import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HeatBadge } from '@/components/heat-badge';
-
-/**
- * The tags a card shows. 'Popular' and 'Discussion' only restate the points and comments beside them, so the row
- * keeps one heat badge, the velocity and these, in a quieter style (issue 11).
- */
-const QUIET_TAGS: ReadonlySet<StoryTag> = new Set(['ask', 'show']);
 
 export interface StoryCardProps {
   story: Story;
@@ -41,7 +35,7 @@ export interface StoryCardProps {
 
 export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick, opened = false, isNew = false, extraBadges }: StoryCardProps) {
   const heat = heatLevel(story, nowMs);
-  const tags = storyTags(story).filter((tag) => QUIET_TAGS.has(tag));
+  const tags = storyTags(story);
   const velocity = Math.round(story.scoreVelocity);
   const risingFast = featured && showsRisingFast(story.scoreVelocity);
   const titleId = `story-${story.id}-title`;

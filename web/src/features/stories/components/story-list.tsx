@@ -263,8 +263,9 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                 onClick={rememberOpened}
                 onAuxClick={rememberOpened}
               >
-                {visibleStories.map((story, index) => {
-                  const featured = isFeatured(story, { index, sort: filters.sort }, nowMs);
+                {visibleStories.map((story) => {
+                  // The rule reads the story's place in the list as served, not after opened stories were hidden.
+                  const featured = isFeatured(story, { index: shownData.stories.indexOf(story), sort: filters.sort }, nowMs);
                   return (
                     // A row paints only when scrolled near, and the keyboard reader marks the current one (index.css).
                     <li
