@@ -103,6 +103,10 @@ test.describe('visitor tour', () => {
     await expect(page).toHaveURL(/\/terms$/);
     await footer.getByRole('link', { name: 'About' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
+    // The API reference, with the rate limits written in it.
+    await footer.getByRole('link', { name: 'API' }).click();
+    await expect(page).toHaveURL(/\/api\/docs/);
+    await expect(page.getByText(/requests a minute/).first()).toBeVisible();
   });
 
   test('unknown paths show the 404 page with status 404', async ({ page }) => {

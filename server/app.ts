@@ -5,7 +5,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -14,6 +13,7 @@ import type pg from 'pg';
 import { publicUrl, type Config } from './config.ts';
 import { isDatabaseTimeout, isDatabaseUnavailable, type Db } from './db/index.ts';
 import { installAccessControl, type Access, type UserResolver } from './http/access.ts';
+import { documentRoute, rateLimitsDescription } from './http/api-docs.ts';
 import { BROTLI_OPTIONS, COMPRESS_FROM_BYTES, compressAnswersAtOnce } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
 import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts';
@@ -259,11 +259,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     openapi: {
       info: {
         title: 'HN Trends API',
-        description: 'Trending Hacker News stories, accounts and preferences.',
+        description: rateLimitsDescription(deps.config),
         version: '1.0.0',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await server.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

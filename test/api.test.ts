@@ -196,6 +196,14 @@ describe('landing sample, maintenance status, health', () => {
       expect.arrayContaining(['minScore', 'page', 'limit', 'hours', 'timeFilter', 'minVelocity']),
     );
   });
+
+  it('the OpenAPI document states the rate limits: the general one from the configuration, and each route its own', async () => {
+    const document = (await t.app.server.inject({ url: '/api/docs/json' })).json();
+    expect(document.info.description).toContain(`${t.config.RATE_LIMIT_PER_MINUTE} requests a minute`);
+    expect(document.info.description).toMatch(/Contact messages: 5 an hour per address/);
+    expect(document.paths['/api/stories/refresh'].post.description).toMatch(/Rate limit: 6 a minute per client address\.$/);
+    expect(document.paths['/api/stories/trending'].get.description ?? '').not.toMatch(/Rate limit/);
+  });
 });
 
 describe('compression', () => {

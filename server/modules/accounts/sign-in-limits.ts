@@ -1,7 +1,7 @@
 import type { DatabaseRateLimiter, RateLimitResult } from '../../http/rate-limit.ts';
 
 /** Failed attempts against one account per 15 minutes, from anywhere, before addresses that failed are held back. */
-const PER_ACCOUNT = { windowSeconds: 15 * 60, max: 10 };
+export const PER_ACCOUNT = { windowSeconds: 15 * 60, max: 10 };
 
 const ALLOWED: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
 

@@ -8,7 +8,7 @@ import { pruneContactMessages } from '../admin/site.ts';
 import type { SettingsService } from '../settings/service.ts';
 
 /** Messages per client address per hour: enough for a person, too few for a spammer. */
-const CONTACT_LIMIT = { windowSeconds: 3600, max: 5 };
+export const CONTACT_LIMIT = { windowSeconds: 3600, max: 5 };
 
 export function contactRoutes(pool: pg.Pool, limiter: DatabaseRateLimiter, resolveUser: UserResolver, settings: SettingsService): FastifyPluginAsyncZod {
   return async (app) => {

@@ -30,6 +30,10 @@ export function SiteFooter() {
             <SpriteIcon name="coffee" className="size-4" />
             Buy me a coffee
           </a>
+          {/* The API's reference is a page of the server, not of the app: a plain link. */}
+          <a href="/api/docs" className="rounded-sm hover:text-foreground hover:underline">
+            API
+          </a>
         </nav>
         <p>
           HN Trends is an independent project and is not affiliated with, endorsed by or sponsored by Hacker News or Y
