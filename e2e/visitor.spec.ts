@@ -7,6 +7,8 @@ test.describe('visitor tour', () => {
     await expect(page.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
     const rows = page.getByTestId('trending-row');
     await expect(rows).toHaveCount(3);
+    // The data's age, from the ingestion cycles the test server ran against its replay.
+    await expect(page.getByTestId('data-age')).toHaveText(/^Hacker News data as of \d+ (s|min) ago$/);
     for (const link of await rows.getByRole('link').all()) {
       await expect(link).toHaveAttribute('href', /^https:\/\/news\.ycombinator\.com\/item\?id=\d+$/);
     }

@@ -67,6 +67,8 @@ import { EmailService } from './email/service.ts';
 import { EmailSigner } from './email/tokens.ts';
 import { smtpTransport, type MailTransport } from './email/transport.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { freshnessRoutes } from './modules/freshness/routes.ts';
+import { FreshnessService } from './modules/freshness/service.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { predictionsRoutes } from './modules/predictions/routes.ts';
 import { PredictionsService } from './modules/predictions/service.ts';
@@ -275,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(systemRoutes(deps.pool, deps.metrics, metricsScraper));
   await server.register(storiesRoutes(stories));
   await server.register(settingsRoutes(settings));
+  await server.register(freshnessRoutes(new FreshnessService(deps.pool)));
   await server.register(
     accountsRoutes({
       auth,

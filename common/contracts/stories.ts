@@ -80,3 +80,6 @@ export const refreshResponseSchema = z.object({
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 export const maintenanceStatusSchema = z.object({ maintenanceMode: z.boolean() });
+
+/** How old the Hacker News data is (common/rules/freshness.ts). */
+export const freshnessSchema = z.object({ asOf: z.number().int().nullable(), unreachableSince: z.number().int().nullable() });

@@ -16,6 +16,7 @@ import { LANDING_HEAT_DIFFERENCE_TEXT, landingHeatLevel } from '../../../../comm
 import { itemPageUrl } from '../../../../common/rules/links.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
+import { DataAge, useFreshness } from '@/components/data-age';
 import { HeatBadge, HeatExplanation } from '@/components/heat-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -142,7 +143,7 @@ function TrendingNow() {
               ))}
             </ul>
           ) : sample.isError || !sample.data?.stories.length ? (
-            <p className="text-sm text-muted-foreground">Live stories are on their way. Check back in a minute.</p>
+            <NoSampleYet />
           ) : (
             <ul className="grid gap-3">
               {sample.data.stories.map((story) => (
@@ -150,10 +151,20 @@ function TrendingNow() {
               ))}
             </ul>
           )}
+          <DataAge className="mt-3" />
         </CardContent>
       </Card>
     </section>
   );
+}
+
+/** With no stories to show, say why: still waiting for the first data, or Hacker News cannot be reached. */
+function NoSampleYet() {
+  const freshness = useFreshness();
+  if (freshness.data?.unreachableSince != null) {
+    return <p className="text-sm text-muted-foreground">Hacker News cannot be reached from this server right now, so there are no live stories to show yet.</p>;
+  }
+  return <p className="text-sm text-muted-foreground">Live stories are on their way. Check back in a minute.</p>;
 }
 
 function TrendingRow({ story, nowMs }: { story: Story; nowMs: number }) {

@@ -17,6 +17,7 @@ import { storyListSearch, storyListViewFromSearch, type StoryListView, type Stor
 import { useStories, useRefreshStories, type StoryListQuery } from '../api';
 import { Countdown, useAutoRefresh } from '../auto-refresh';
 import { STORY_ITEM_ATTRIBUTE, STORY_LINK_ATTRIBUTE, useKeyboardReader } from '../keyboard-reader';
+import { DataAge } from '@/components/data-age';
 import { recordOpened, useNewSinceLastVisit, useOpenedStoriesShown } from '../reading-state';
 import { refreshOutcome } from '../refresh-outcome';
 import { ActivityLegend } from './activity-legend';
@@ -201,6 +202,8 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
           )}
           {hiddenCount > 0 && <p data-testid="hidden-caption">{formatCount(hiddenCount, 'opened story', 'opened stories')} hidden</p>}
         </div>
+        {/* Outside the live region: its age ticks, and a screen reader should not hear every tick. */}
+        <DataAge />
         {/* Beside the legend, not on a row of their own: every line above the list is one story fewer on screen. */}
         <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
           <div className="flex items-center gap-2">
