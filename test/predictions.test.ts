@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   isPredictionAccurate,
+  PREDICTION_MAX_AGE_HOURS,
   PREDICTION_TARGET_POINTS,
   predictionConfidence,
   predictionScore,
@@ -39,7 +40,7 @@ const FRONT: FrontStory[] = [
   { hnId: 1003, rank: 5, ageHours: 2, score: 40, url: 'https://slow.example/a' },
   { hnId: 1004, rank: 12, ageHours: 3, score: 15, url: 'https://slow.example/b' },
   { hnId: 1005, rank: 25, ageHours: 5, score: 8 },
-  { hnId: 1006, rank: 3, ageHours: 7, score: 150 }, // too old: decided
+  { hnId: 1006, rank: 3, ageHours: PREDICTION_MAX_AGE_HOURS + 1, score: 150 }, // too old: decided
   { hnId: 1007, rank: 4, ageHours: 2, score: PREDICTION_TARGET_POINTS }, // already at the target
   { hnId: 1008, rank: 45, ageHours: 1, score: 30 }, // not on the front page
   { hnId: 1009, rank: null, ageHours: 1, score: 30 },
@@ -207,6 +208,8 @@ describe('verification after the horizon', () => {
     // 1001 reaches the target within its horizon; 1002 only after it; the others never.
     await observe(1001, START + 3 * HOUR, 450, 1);
     await observe(1002, START + 7 * HOUR, 400, 1);
+    // The others left the front page (young stories below the target are predicted only while on it).
+    await pool().query(`UPDATE stories SET top_rank = NULL WHERE hn_id = ANY($1::int[])`, [[1003, 1004, 1005]]);
     clock = START + 6 * HOUR + 600;
     const report = await runPredictions(pool(), clock * 1000, 'test');
     t.app.predictions.invalidate();

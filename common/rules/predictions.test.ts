@@ -18,6 +18,7 @@ import {
   predictionConfidence,
   predictionScore,
   predictsTrend,
+  TREND_CALL_THRESHOLD,
 } from './predictions.ts';
 
 describe('what is predicted', () => {
@@ -26,10 +27,11 @@ describe('what is predicted', () => {
     expect(PREDICTION_HORIZON_HOURS).toBe(6);
   });
 
-  it('predicts stories under 6 hours old and below the target only', () => {
+  it('predicts stories under 48 hours old and below the target only', () => {
     expect(isUndecided(299, 5.99)).toBe(true);
+    expect(isUndecided(10, 47.99)).toBe(true);
     expect(isUndecided(300, 1)).toBe(false);
-    expect(isUndecided(10, 6)).toBe(false);
+    expect(isUndecided(10, 48)).toBe(false);
   });
 });
 
@@ -45,7 +47,7 @@ describe('changesMeaningfully', () => {
   });
 
   it('records any change of call or confidence band, however small', () => {
-    expect(changesMeaningfully(0.495, 0.5)).toBe(true);
+    expect(changesMeaningfully(TREND_CALL_THRESHOLD - 0.005, TREND_CALL_THRESHOLD)).toBe(true);
     expect(changesMeaningfully(0.795, 0.8)).toBe(true);
     expect(changesMeaningfully(0.205, 0.2)).toBe(true);
   });
@@ -81,9 +83,9 @@ describe('predictionConfidence', () => {
 });
 
 describe('verification', () => {
-  it('calls "will trend" from 50 % up', () => {
-    expect(predictsTrend(0.5)).toBe(true);
-    expect(predictsTrend(0.49)).toBe(false);
+  it('calls "will trend" from the cut up', () => {
+    expect(predictsTrend(TREND_CALL_THRESHOLD)).toBe(true);
+    expect(predictsTrend(TREND_CALL_THRESHOLD - 0.01)).toBe(false);
   });
 
   it('is accurate when a "will trend" call reached the target or a "will not" call did not', () => {

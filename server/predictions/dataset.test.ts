@@ -9,6 +9,7 @@ import {
   type Observations,
   type RecordedStory,
 } from './dataset.ts';
+import { extractFeatures } from './features.ts';
 import { testRecording, truncated } from './test-recording.ts';
 
 const HOUR = 3600;
@@ -26,6 +27,24 @@ describe('replayRecording never reads data after a prediction’s moment', () =>
     expect(past.moments).toEqual(before);
     // The truncated replay did lose the future: stories after the cut, outcomes settled after it.
     expect(full.moments.length).toBeGreaterThan(past.moments.length);
+  });
+
+  it('shows each sighting only what was known then: the product’s features at every sighting match without the future', () => {
+    const { stories, rows } = testRecording(T0, 4);
+    const cut = T0 + 2.5 * 24 * HOUR;
+    const featuresAtEverySighting = (observations: Observations) => {
+      const seen: { index: number; at: number; features: ReturnType<typeof extractFeatures> }[] = [];
+      replayRecording(stories, observations, FIRST_SIGHTING_ONLY, ({ index, story, at, history, page }) => {
+        expect(story.sightings.at(-1)!.at).toBe(at);
+        seen.push({ index, at, features: extractFeatures(story, at, history, page) });
+      });
+      return seen;
+    };
+    const full = featuresAtEverySighting(rows);
+    const past = featuresAtEverySighting(truncated(rows, cut));
+    expect(full).toHaveLength(rows.length);
+    expect(past.length).toBeGreaterThan(1000);
+    expect(past).toEqual(full.filter((sighting) => sighting.at <= cut));
   });
 });
 

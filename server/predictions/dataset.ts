@@ -5,7 +5,7 @@
  * Labels are computed afterwards, separately, from the whole recording.
  */
 import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS } from '../../common/rules/predictions.ts';
-import { extractFeatures, OutcomeHistory, type Features, type PageAt, type PredictionStory, type Sighting } from './features.ts';
+import { extractFeatures, OutcomeHistory, type Features, type History, type PageAt, type PredictionStory, type Sighting } from './features.ts';
 
 const SECONDS_PER_HOUR = 3600;
 
@@ -41,6 +41,17 @@ export interface MomentPolicy {
 
 export const FIRST_SIGHTING_ONLY: MomentPolicy = { everyHours: 0, untilHours: 0 };
 
+/** What is known at one front-page sighting during a replay: the story so far, the history and the page then. */
+export interface ReplayedSighting {
+  /** Index of the story in the stories array. */
+  index: number;
+  /** The story with its sightings so far (this one last); the array grows as the replay goes on. */
+  story: PredictionStory;
+  at: number;
+  history: History;
+  page: PageAt;
+}
+
 export interface Replay {
   /** Every story's sightings in the recording, in time order. */
   sightings: Sighting[][];
@@ -53,7 +64,16 @@ export const DEFAULT_IDS_PER_HOUR = 480;
 export const ID_RATE_SPAN_SECONDS = 24 * SECONDS_PER_HOUR;
 export const MIN_ID_RATE_SPAN_SECONDS = SECONDS_PER_HOUR;
 
-export function replayRecording(stories: RecordedStory[], rows: Observations, policy: MomentPolicy): Replay {
+/**
+ * Replays the rows in time order. `onSighting` is called at every row, with what is known at that moment only (the
+ * evaluation predicts there as ingestion does); `policy` says which moments are collected with their features.
+ */
+export function replayRecording(
+  stories: RecordedStory[],
+  rows: Observations,
+  policy: MomentPolicy,
+  onSighting?: (sighting: ReplayedSighting) => void,
+): Replay {
   const sightings: Sighting[][] = stories.map(() => []);
   const views: PredictionStory[] = stories.map((story, index) => ({ ...story, sightings: sightings[index]! }));
   const history = new OutcomeHistory();
@@ -108,6 +128,7 @@ export function replayRecording(stories: RecordedStory[], rows: Observations, po
       const index = rows.story[row]!;
       const seen = sightings[index]!;
       const hoursOnPage = (at - seen[0]!.at) / SECONDS_PER_HOUR;
+      onSighting?.({ index, story: views[index]!, at, history, page });
       const previous = lastMoment.get(index);
       const due =
         previous === undefined ||
@@ -133,7 +154,7 @@ export function median(values: number[]): number {
 
 /** Whether the story's score is at the target at some sighting in [at, at + horizon]: the product's label. */
 export function reachesWithinHorizon(
-  sightings: readonly Sighting[],
+  sightings: readonly Pick<Sighting, 'at' | 'score'>[],
   at: number,
   horizonHours = PREDICTION_HORIZON_HOURS,
 ): boolean {

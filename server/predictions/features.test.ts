@@ -75,6 +75,27 @@ describe('extractFeatures', () => {
     expect(features.logScoreOverPage).toBeCloseTo(Math.log(91 / 100), 12);
   });
 
+  it('measures the score’s growth over the last half hour, hour and three hours, and the points still to go', () => {
+    // Seen with 20, 40 and 90 points at 0, 30 and 60 minutes; the moment is at 60 minutes.
+    expect(features.logGrowthHalfHour).toBeCloseTo(Math.log1p((90 - 40) / 0.5), 12);
+    expect(features.logGrowthHour).toBeCloseTo(Math.log1p(90 - 20), 12);
+    // No sighting three hours back: the growth since the first sighting, an hour ago.
+    expect(features.logGrowthThreeHours).toBeCloseTo(Math.log1p(90 - 20), 12);
+    expect(features.logPointsToGo).toBeCloseTo(Math.log1p(300 - 90), 12);
+    expect(features.logGrowthHourOverPointsToGo).toBeCloseTo(Math.log1p(70) - Math.log1p(210), 12);
+  });
+
+  it('gives no growth at a first sighting, nor for a falling score', () => {
+    const first = extractFeatures(full, T0, new OutcomeHistory(), PAGE);
+    expect(first.logGrowthHalfHour).toBe(0);
+    expect(first.logGrowthThreeHours).toBe(0);
+    const falling = extractFeatures(story([50, 45], [5, 6]), T0 + 1800, new OutcomeHistory(), PAGE);
+    expect(falling.logGrowthHalfHour).toBe(0);
+    // Two sightings a few minutes apart count as a quarter of an hour: 10 points are 40 an hour, not 600.
+    const close = { ...story([50], [5]), sightings: [{ at: T0, rank: 5, score: 50, comments: 0 }, { at: T0 + 60, rank: 5, score: 60, comments: 0 }] };
+    expect(extractFeatures(close, T0 + 60, new OutcomeHistory(), PAGE).logGrowthHalfHour).toBeCloseTo(Math.log1p(40), 12);
+  });
+
   it('reads the kind of post from the title and the url', () => {
     expect(features.showHn).toBe(1);
     expect(features.askHn).toBe(0);

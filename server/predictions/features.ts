@@ -87,7 +87,22 @@ export const FEATURE_NAMES = [
   'askHn',
   'titleWords',
 ] as const;
-export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+/**
+ * What the product's head reads besides FEATURE_NAMES: how fast the score grew over the last half hour, hour and three
+ * hours, the points still to go to the target, and the two together (about the log of the hours the last hour's pace
+ * needs to reach the target). They matter at later sightings; at a first sighting there is no growth yet, so the
+ * first-sighting head does without them.
+ */
+export const GROWTH_FEATURE_NAMES = [
+  'logGrowthHalfHour',
+  'logGrowthHour',
+  'logGrowthThreeHours',
+  'logPointsToGo',
+  'logGrowthHourOverPointsToGo',
+] as const;
+
+export type FeatureName = (typeof FEATURE_NAMES)[number] | (typeof GROWTH_FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, number>;
 
 /** The velocity window of ingestion's default configuration (VELOCITY_WINDOW_HOURS). */
@@ -96,6 +111,8 @@ export const VELOCITY_WINDOW_HOURS = 2;
 export const HISTORY_PRIOR_STORIES = 20;
 /** Gaps between sightings longer than this (recording outages) count as this much exposure. */
 export const MAX_EXPOSURE_GAP_SECONDS = 45 * 60;
+/** Growth is measured over at least this long (a quarter of an hour), so two close sightings do not make a spike. */
+const MIN_GROWTH_HOURS = 0.25;
 /** A story among the newest ids has its score over at least this many hours (a floor against noise). */
 const MIN_ID_AGE_HOURS = 0.25;
 /** Before any outcome is known, about one front-page story in ten reaches 300 (data README). */
@@ -147,6 +164,14 @@ export function extractFeatures(story: PredictionStory, at: number, history: His
   const hourAngle = ((date.getUTCHours() + date.getUTCMinutes() / 60) / 24) * 2 * Math.PI;
   const weekdayAngle = ((date.getUTCDay() + date.getUTCHours() / 24) / 7) * 2 * Math.PI;
   const title = story.title.toLowerCase();
+  // Points an hour since the last sighting at least `hours` before now (the first sighting when there is none).
+  const growth = (hours: number) => {
+    const then = seen.findLast((sighting) => sighting.at <= at - hours * SECONDS_PER_HOUR) ?? first;
+    const elapsed = Math.max((at - then.at) / SECONDS_PER_HOUR, MIN_GROWTH_HOURS);
+    return Math.log1p(Math.max(0, now.score - then.score) / elapsed);
+  };
+  const logGrowthHour = growth(1);
+  const logPointsToGo = Math.log1p(Math.max(0, PREDICTION_TARGET_POINTS - now.score));
 
   return {
     logScore: Math.log1p(now.score),
@@ -181,6 +206,11 @@ export function extractFeatures(story: PredictionStory, at: number, history: His
     showHn: title.startsWith('show hn') ? 1 : 0,
     askHn: title.startsWith('ask hn') || title.startsWith('tell hn') ? 1 : 0,
     titleWords: Math.log1p(words.length),
+    logGrowthHalfHour: growth(0.5),
+    logGrowthHour,
+    logGrowthThreeHours: growth(3),
+    logPointsToGo,
+    logGrowthHourOverPointsToGo: logGrowthHour - logPointsToGo,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS } from '../../common/rules/predictions.ts';
+import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS, TREND_CALL_THRESHOLD } from '../../common/rules/predictions.ts';
+import { PRODUCT_FEATURES } from './training.ts';
 import { FEATURE_NAMES, extractFeatures, OutcomeHistory, type PredictionStory } from './features.ts';
 import { predict } from './model.ts';
 import { COMMITTED_MODEL } from './committed.ts';
@@ -22,12 +23,20 @@ function firstSighting(score: number, rank: number, minutes: number): number {
 
 describe('the committed model', () => {
   it('was trained on the features the code computes and for the target the rules state', () => {
-    for (const head of Object.values(COMMITTED_MODEL.heads)) {
-      expect(head.features).toEqual([...FEATURE_NAMES]);
-      expect(head.weights).toHaveLength(FEATURE_NAMES.length);
-      expect(head.means).toHaveLength(FEATURE_NAMES.length);
+    const { horizon, peak } = COMMITTED_MODEL.heads;
+    expect(horizon.features).toEqual(PRODUCT_FEATURES);
+    expect(peak.features).toEqual([...FEATURE_NAMES]);
+    for (const head of [horizon, peak]) {
+      expect(head.weights).toHaveLength(head.features.length);
+      expect(head.means).toHaveLength(head.features.length);
+      expect(head.scales).toHaveLength(head.features.length);
     }
     expect(COMMITTED_MODEL.target).toEqual({ points: PREDICTION_TARGET_POINTS, horizonHours: PREDICTION_HORIZON_HOURS });
+  });
+
+  it('calls "will trend" at the cut it was trained with', () => {
+    expect(TREND_CALL_THRESHOLD).toBe(COMMITTED_MODEL.trendCall.cut);
+    expect(COMMITTED_MODEL.trendCall.chosenOn).toBe('calibration');
   });
 
   it('records its validation on months after its training months', () => {

@@ -4,6 +4,7 @@
  */
 import { applyPlatt, type PlattScaling } from './calibration.ts';
 import { COMMITTED_MODEL } from './committed.ts';
+import type { CallFigures, CutTargets } from './calls.ts';
 import type { FeatureName, Features } from './features.ts';
 import { linearPredictor, sigmoid } from './logistic.ts';
 
@@ -43,6 +44,11 @@ export interface ModelFile {
   };
   /** The baselines as one-feature models, so their Brier score and calibration error can be shown too. */
   baselines: { scoreAtFirstSighting: PlattScaling; scoreOverRank: PlattScaling };
+  /**
+   * The product's "will trend" cut on the horizon head's probability (common/rules TREND_CALL_THRESHOLD holds the
+   * same value), chosen on the calibration months, and the calls it makes there and on the test months.
+   */
+  trendCall: { cut: number; chosenOn: 'calibration'; targets: CutTargets; figures: Record<string, CallFigures> };
   validation: Record<string, Figures>;
 }
 

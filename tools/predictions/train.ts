@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_TRAIN_OPTIONS, trainModel } from '../../server/predictions/training.ts';
-import { printFigures } from './print.ts';
+import { printCalls, printFigures } from './print.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_MODEL_PATH, readRecording } from './recording.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' } } });
@@ -23,3 +23,6 @@ writeFileSync(out, `${JSON.stringify(model, null, 1)}\n`);
 console.log(`trained in ${seconds.toFixed(1)} s; wrote ${out} (${model.version})`);
 console.log(`split: train to ${model.split.trainUntil}, calibrate ${model.split.calibrationFrom}.., test ${model.split.testFrom}..`);
 printFigures(model.validation);
+const { cut, targets, figures } = model.trendCall;
+console.log(`"will trend" cut ${cut}, chosen on the calibration months: the highest keeping recall ≥ ${targets.minRecall} and median lead ≥ ${targets.minLeadHours} h`);
+printCalls(figures);

@@ -9,15 +9,14 @@ import type pg from 'pg';
 import {
   changesMeaningfully,
   isPredictionAccurate,
-  isUndecided,
   PREDICTION_HORIZON_HOURS,
   PREDICTION_TARGET_POINTS,
   predictionConfidence,
 } from '../../../common/rules/predictions.ts';
 import { COMMITTED_MODEL } from '../../predictions/committed.ts';
-import { replayRecording, SETTLE_AFTER_SECONDS, type Observations, type RecordedStory } from '../../predictions/dataset.ts';
+import { FIRST_SIGHTING_ONLY, replayRecording, SETTLE_AFTER_SECONDS, type Observations, type RecordedStory } from '../../predictions/dataset.ts';
 import type { Sighting } from '../../predictions/features.ts';
-import { predict } from '../../predictions/model.ts';
+import { productPrediction } from '../../predictions/product.ts';
 import { addToHistory } from './scoring.ts';
 import { withTransaction } from '../../db/transaction.ts';
 
@@ -45,37 +44,37 @@ export interface BackfilledPrediction {
 }
 
 /**
- * The predictions the product would have recorded in [from, until − 6 h]: at each moment of the training's policy
- * (the first front-page sighting, then hourly), for undecided stories, when the prediction changed meaningfully.
- * Reads only observations before `until`.
+ * The predictions the product would have recorded in [from, until − 6 h]: at each front-page sighting of an undecided
+ * story, through the function the live scoring calls, when the prediction changed meaningfully. Reads only
+ * observations before `until`.
  */
 export function backfilledPredictions(stories: RecordedStory[], rows: Observations, options: Pick<BackfillOptions, 'from' | 'until'>): { predictions: BackfilledPrediction[]; sightings: Sighting[][] } {
   let length = 0;
   while (length < rows.length && rows.time[length]! < options.until) length++;
-  const replay = replayRecording(stories, { ...rows, length }, { everyHours: 1, untilHours: PREDICTION_HORIZON_HOURS });
   const last = new Map<number, number>();
-  const predictions: BackfilledPrediction[] = [];
-  for (const moment of replay.moments) {
-    if (moment.at < options.from || moment.at + HORIZON_SECONDS > options.until) continue;
-    const story = stories[moment.story]!;
-    const seen = replay.sightings[moment.story]!;
-    const now = seen.findLast((sighting) => sighting.at <= moment.at)!;
-    if (!isUndecided(now.score, (moment.at - story.createdBefore) / SECONDS_PER_HOUR)) continue;
-    const probability = predict(moment.features);
-    if (!changesMeaningfully(last.get(moment.story) ?? null, probability)) continue;
-    last.set(moment.story, probability);
-    const within = seen.filter((sighting) => sighting.at >= moment.at && sighting.at <= moment.at + HORIZON_SECONDS);
-    const scoreAtHorizon = Math.max(now.score, ...within.map((sighting) => sighting.score));
-    predictions.push({
-      hnId: story.id,
-      at: moment.at,
+  const made: { index: number; at: number; probability: number; score: number; comments: number }[] = [];
+  const replay = replayRecording(stories, { ...rows, length }, FIRST_SIGHTING_ONLY, ({ index, story, at, history, page }) => {
+    if (at < options.from || at + HORIZON_SECONDS > options.until) return;
+    const probability = productPrediction(story, at, history, page);
+    if (probability === null || !changesMeaningfully(last.get(index) ?? null, probability)) return;
+    last.set(index, probability);
+    const now = story.sightings.at(-1)!;
+    made.push({ index, at, probability, score: now.score, comments: now.comments });
+  });
+  // What happened within each horizon is read once the replay is over.
+  const predictions = made.map(({ index, at, probability, score, comments }): BackfilledPrediction => {
+    const within = replay.sightings[index]!.filter((sighting) => sighting.at >= at && sighting.at <= at + HORIZON_SECONDS);
+    const scoreAtHorizon = Math.max(score, ...within.map((sighting) => sighting.score));
+    return {
+      hnId: stories[index]!.id,
+      at,
       probability,
-      score: now.score,
-      comments: now.comments,
+      score,
+      comments,
       scoreAtHorizon,
       reachedTarget: scoreAtHorizon >= PREDICTION_TARGET_POINTS,
-    });
-  }
+    };
+  });
   return { predictions, sightings: replay.sightings };
 }
 

@@ -15,8 +15,8 @@ import {
 } from '../../../common/rules/predictions.ts';
 import { COMMITTED_MODEL } from '../../predictions/committed.ts';
 import { DEFAULT_IDS_PER_HOUR, ID_RATE_SPAN_SECONDS, median, MIN_ID_RATE_SPAN_SECONDS, SETTLE_AFTER_SECONDS } from '../../predictions/dataset.ts';
-import { extractFeatures, titleWords, type History, type OutcomeCounts, type PageAt, type PredictionStory, type Sighting } from '../../predictions/features.ts';
-import { predict } from '../../predictions/model.ts';
+import { titleWords, type History, type OutcomeCounts, type PageAt, type PredictionStory, type Sighting } from '../../predictions/features.ts';
+import { productPrediction } from '../../predictions/product.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { listedStory } from '../stories/visibility.ts';
 
@@ -108,7 +108,8 @@ export async function scoreFrontPage(pool: pg.Pool, nowMs: number): Promise<{ st
       createdBefore: row.time,
       sightings: sightings.get(row.id)!,
     };
-    const probability = predict(extractFeatures(story, nowSeconds, history, page));
+    const probability = productPrediction(story, nowSeconds, history, page);
+    if (probability === null) continue;
     if (changesMeaningfully(row.prediction_probability, probability)) recorded.push({ row, probability });
   }
   if (recorded.length > 0) await recordPredictions(pool, recorded, nowMs);
