@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { KeywordAlertBadge, KeywordAlertsScope } from '@/features/keywords';
+import { KeywordAlertBadge, KeywordAlertsScope, KeywordAlertSound } from '@/features/keywords';
 import { usePreferences } from '@/features/preferences/api';
 import { StoryActions, StoryActionsScope, trackStoryView } from '@/features/story-actions';
 import { StoryList } from '@/features/stories';
@@ -24,9 +24,11 @@ export function StoriesHome({ user }: { user: CurrentUser }) {
         renderBadges={(story) => <KeywordAlertBadge storyId={story.id} title={story.title} />}
         wrapCards={(cards, { storyIds }) => (
           <KeywordAlertsScope>
-            <StoryActionsScope storyIds={storyIds} signedIn>
-              {cards}
-            </StoryActionsScope>
+            <KeywordAlertSound enabled={preferences.data?.keywordAlertsSound ?? false}>
+              <StoryActionsScope storyIds={storyIds} signedIn>
+                {cards}
+              </StoryActionsScope>
+            </KeywordAlertSound>
           </KeywordAlertsScope>
         )}
         onStoryLinkClick={(story, link, featured) =>

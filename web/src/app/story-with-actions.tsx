@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Story } from '../../../common/contracts/stories.ts';
-import { KeywordAlertBadge } from '@/features/keywords';
+import { KeywordAlertBadge, KeywordAlertSound } from '@/features/keywords';
+import { usePreferences } from '@/features/preferences/api';
 import { StoryActions, trackStoryView } from '@/features/story-actions';
 import { StoryCard } from '@/features/stories/components/story-card';
 
@@ -19,11 +20,21 @@ export function storyWithActions(nowMs: number) {
         extraBadges={
           <>
             {badges}
-            <KeywordAlertBadge storyId={story.id} title={story.title} />
+            <AlertBadge story={story} />
           </>
         }
         onLinkClick={(link) => trackStoryView(story, link === 'title' ? 'title_click' : 'comments_click', 'regular')}
       />
     );
   };
+}
+
+/** The keyword alert badge, with the chime when the person wants it (their preferences are cached once read). */
+function AlertBadge({ story }: { story: Story }) {
+  const sound = usePreferences(true).data?.keywordAlertsSound ?? false;
+  return (
+    <KeywordAlertSound enabled={sound}>
+      <KeywordAlertBadge storyId={story.id} title={story.title} />
+    </KeywordAlertSound>
+  );
 }

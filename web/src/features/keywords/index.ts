@@ -1,2 +1,2 @@
-export { KeywordAlertBadge, KeywordAlertsScope } from './components/keyword-alert-badge';
+export { KeywordAlertBadge, KeywordAlertsScope, KeywordAlertSound } from './components/keyword-alert-badge';
 export { ALERTS_KEY } from './api';

@@ -4,7 +4,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { KeywordAlertsResponse } from '../../../../../common/contracts/keywords.ts';
-import { KeywordAlertBadge } from './keyword-alert-badge';
+import { resetAnnouncements } from '../alert-announcements';
+import { KeywordAlertBadge, KeywordAlertSound } from './keyword-alert-badge';
 
 const alert = (id: number, keyword: string, isActive = true) => ({ id, keyword, threshold: 5, isActive, createdAt: '2026-01-01T00:00:00Z', lastFiredAt: null });
 const body: KeywordAlertsResponse = {
@@ -23,17 +24,37 @@ afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 300));
 });
 
-function Badges({ stories }: { stories: { id: number; title: string }[] }) {
+function Badges({ stories, sound = false }: { stories: { id: number; title: string }[]; sound?: boolean }) {
   return (
     <QueryClientProvider client={new QueryClient()}>
       <Toaster />
-      {stories.map((story) => (
-        <div key={story.id} data-testid={`card-${story.id}`}>
-          <KeywordAlertBadge storyId={story.id} title={story.title} />
-        </div>
-      ))}
+      <KeywordAlertSound enabled={sound}>
+        {stories.map((story) => (
+          <div key={story.id} data-testid={`card-${story.id}`}>
+            <KeywordAlertBadge storyId={story.id} title={story.title} />
+          </div>
+        ))}
+      </KeywordAlertSound>
     </QueryClientProvider>
   );
+}
+
+/** A stand-in for the browser's AudioContext that counts the notes started. */
+function fakeAudio() {
+  const started: number[] = [];
+  const param = { setValueAtTime: vi.fn(), linearRampToValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() };
+  class FakeAudioContext {
+    currentTime = 0;
+    destination = {};
+    createGain() {
+      return { gain: param, connect: (target: unknown) => target };
+    }
+    createOscillator() {
+      return { type: '', frequency: param, connect: (target: unknown) => target, start: (at: number) => started.push(at), stop: vi.fn() };
+    }
+  }
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  return started;
 }
 
 const STORIES = [
@@ -60,4 +81,32 @@ it("shows 'Keyword Alert Triggered!' once per card, not again when the card show
   // Only the new card (12) is announced.
   await waitFor(() => expect(screen.getAllByText('Keyword Alert Triggered!')).toHaveLength(1));
   expect(screen.getByText('Go and Rust mentions Rust')).toBeTruthy();
+});
+
+it('announces a story once per browser session: a reload (the page read afresh) does not toast it again', async () => {
+  render(<Badges stories={[{ id: 20, title: 'Rust in the kernel' }]} />);
+  await waitFor(() => expect(screen.getAllByText('Keyword Alert Triggered!')).toHaveLength(1));
+  cleanup();
+  toast.dismiss();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  // A reload: the page's memory is gone, the session's storage is not.
+  resetAnnouncements();
+  render(<Badges stories={[{ id: 20, title: 'Rust in the kernel' }]} />);
+  await screen.findAllByTestId('keyword-alert-badge');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(screen.queryByText('Keyword Alert Triggered!')).toBeNull();
+  expect(JSON.parse(sessionStorage.getItem('hn-trends:announced-alerts') ?? '[]')).toContain(20);
+});
+
+it('plays the chime with the announcement only when the person wants it, and once per story', async () => {
+  const notes = fakeAudio();
+  render(<Badges stories={[{ id: 30, title: 'Rust on the desk' }]} />);
+  await waitFor(() => expect(screen.getAllByText('Keyword Alert Triggered!')).toHaveLength(1));
+  expect(notes).toHaveLength(0);
+  cleanup();
+  render(<Badges sound stories={[{ id: 30, title: 'Rust on the desk' }, { id: 31, title: 'Rust on the road' }]} />);
+  await waitFor(() => expect(notes).toHaveLength(2));
+  // Two notes for story 31, none again for 30.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(notes).toHaveLength(2);
 });

@@ -2,14 +2,18 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { SpriteIcon } from '@/components/sprite-icon';
 import { Badge } from '@/components/ui/badge';
+import { firstAnnouncement, playAlertSound } from '../alert-announcements';
 import { useAlertMatches } from '../api';
-
-/** Cards already announced: the toast shows once per card (spec part 1 §4), not on every render or page. */
-const announced = new Set<number>();
 
 type AlertMatcher = (title: string) => string[];
 
 const AlertMatcherContext = createContext<AlertMatcher | null>(null);
+const AlertSoundContext = createContext(false);
+
+/** Around the signed-in app: whether an alert's announcement also plays the chime (the keywordAlertsSound preference). */
+export function KeywordAlertSound({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  return <AlertSoundContext.Provider value={enabled}>{children}</AlertSoundContext.Provider>;
+}
 
 /** Around a page of stories: the person's alerts read once for every card's badge inside, not once per card. */
 export function KeywordAlertsScope({ children }: { children: ReactNode }) {
@@ -23,7 +27,8 @@ interface KeywordAlertBadgeProps {
 
 /**
  * The highlighted 'Alert' badge of a story card whose title mentions the keyword of one of the person's active
- * alerts, listing the keywords; the first time a card shows it, the 'Keyword Alert Triggered!' toast. The alerts
+ * alerts, listing the keywords; the first time in the session a story shows it, the 'Keyword Alert Triggered!' toast
+ * (and the chime, when the person wants it). The alerts
  * come from the KeywordAlertsScope around it, or are read here when there is none.
  */
 export function KeywordAlertBadge(props: KeywordAlertBadgeProps) {
@@ -38,11 +43,12 @@ function KeywordAlertBadgeOnItsOwn(props: KeywordAlertBadgeProps) {
 function MatchedAlertsBadge({ storyId, title, match }: KeywordAlertBadgeProps & { match: AlertMatcher }) {
   const keywords = match(title);
   const matched = keywords.join(', ');
+  const sound = useContext(AlertSoundContext);
   useEffect(() => {
-    if (!matched || announced.has(storyId)) return;
-    announced.add(storyId);
+    if (!matched || !firstAnnouncement(storyId)) return;
     toast('Keyword Alert Triggered!', { description: `${title} mentions ${matched}` });
-  }, [matched, storyId, title]);
+    if (sound) playAlertSound();
+  }, [matched, storyId, title, sound]);
   if (!matched) return null;
   return (
     <Badge variant="viral" className="ring-2 ring-red-400/60" data-testid="keyword-alert-badge" title={`Matches your keyword alerts: ${matched}`}>
