@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnalyticsEvents, ApiUsage, PopularStories, SharedLinksAnalytics } from '../../../../common/contracts/analytics.ts';
 import { ANALYTICS_REFRESH_MS, POPULAR_STORIES_LIMIT, SHARED_LINKS_REFRESH_MS, type AnalyticsTimeframe, type SharedLinkPeriod } from '../../../../common/rules/analytics.ts';
-import { ApiError, getJson } from '@/lib/api';
+import { getJson } from '@/lib/api';
+import { RETRIED_DATA } from '@/lib/retry';
 
 /** Retried up to 3 times, never after a refusal or bad input (part 2 §7). */
-const retry = (failureCount: number, error: unknown) => failureCount < 3 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
 /** An admin analytics call, fresh for and refreshed every `refreshMs` (part 2 §9); the last answer stays while the next loads. */
 function useAnalytics<T>(path: string, refreshMs: number) {
@@ -14,7 +14,7 @@ function useAnalytics<T>(path: string, refreshMs: number) {
     staleTime: refreshMs,
     refetchInterval: refreshMs,
     placeholderData: keepPreviousData,
-    retry,
+    ...RETRIED_DATA,
   });
 }
 

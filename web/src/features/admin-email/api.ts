@@ -12,6 +12,7 @@ import type {
 } from '../../../../common/contracts/email.ts';
 import type { EmailKind, EmailStatus as LogStatus, TestEmailType } from '../../../../common/rules/limits.ts';
 import { apiRequest, getJson } from '@/lib/api';
+import { RETRIED_DATA } from '@/lib/retry';
 
 /** The admin email and newsletter calls (spec part 2 §7); newsletter reads are fresh for 2 minutes, analytics 5 (§9). */
 const TWO_MINUTES = 120_000;
@@ -25,7 +26,7 @@ export interface Pagination {
 }
 
 export function useEmailStatus() {
-  return useQuery({ queryKey: ['/api/admin/email-status'], queryFn: () => getJson<EmailStatus>('/api/admin/email-status') });
+  return useQuery({ ...RETRIED_DATA, queryKey: ['/api/admin/email-status'], queryFn: () => getJson<EmailStatus>('/api/admin/email-status') });
 }
 
 export function useEmailLogs(filter: { page: number; status: LogStatus | ''; kind: EmailKind | '' }) {
@@ -34,6 +35,7 @@ export function useEmailLogs(filter: { page: number; status: LogStatus | ''; kin
   if (filter.kind) query.set('kind', filter.kind);
   const path = `/api/admin/email-logs?${query}`;
   return useQuery({
+    ...RETRIED_DATA,
     queryKey: ['/api/admin/email-logs', filter],
     queryFn: () => getJson<{ logs: EmailLog[]; pagination: Pagination }>(path),
     placeholderData: keepPreviousData,
@@ -66,11 +68,12 @@ export function useSendWeeklyDigest() {
 }
 
 export function useNewsletterStats() {
-  return useQuery({ queryKey: ['/api/admin/newsletter', 'stats'], queryFn: () => getJson<NewsletterStats>('/api/admin/newsletter/stats'), staleTime: TWO_MINUTES });
+  return useQuery({ ...RETRIED_DATA, queryKey: ['/api/admin/newsletter', 'stats'], queryFn: () => getJson<NewsletterStats>('/api/admin/newsletter/stats'), staleTime: TWO_MINUTES });
 }
 
 export function useSubscribers(page: number) {
   return useQuery({
+    ...RETRIED_DATA,
     queryKey: ['/api/admin/newsletter', 'subscribers', page],
     queryFn: () => getJson<{ subscribers: Subscriber[]; pagination: Pagination }>(`/api/admin/newsletter/subscribers?page=${page}`),
     staleTime: TWO_MINUTES,
@@ -80,6 +83,7 @@ export function useSubscribers(page: number) {
 
 export function useActivity() {
   return useQuery({
+    ...RETRIED_DATA,
     queryKey: ['/api/admin/newsletter', 'activity'],
     queryFn: async () => (await getJson<{ activity: Activity[] }>('/api/admin/newsletter/activity')).activity,
     staleTime: TWO_MINUTES,
@@ -88,6 +92,7 @@ export function useActivity() {
 
 export function useEngagement() {
   return useQuery({
+    ...RETRIED_DATA,
     queryKey: ['/api/admin/newsletter', 'analytics'],
     queryFn: async () => (await getJson<{ engagement: Engagement[] }>('/api/admin/newsletter/analytics')).engagement,
     staleTime: FIVE_MINUTES,
@@ -99,6 +104,7 @@ export type CustomContentInput = z.input<typeof customContentSchema>;
 
 export function useCustomContent(weekOf: string) {
   return useQuery({
+    ...RETRIED_DATA,
     queryKey: [CUSTOM_PATH, weekOf],
     queryFn: async () => (await getJson<CustomContentResponse>(`${CUSTOM_PATH}?weekOf=${weekOf}`)).content,
   });

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MaintenanceLog, MaintenanceResult, MaintenanceTask, MaintenanceTaskPatch } from '../../../../common/contracts/maintenance.ts';
 import { MAINTENANCE_REFRESH_MS } from '../../../../common/rules/maintenance.ts';
-import { apiRequest, ApiError, getJson } from '@/lib/api';
+import { apiRequest, getJson } from '@/lib/api';
+import { RETRIED_DATA } from '@/lib/retry';
 
 /** The database maintenance calls (spec part 2 §7); the tasks and logs refresh every 30 s (§9). */
 const BASE = '/api/admin/maintenance';
@@ -9,14 +10,13 @@ const TASKS_KEY = [`${BASE}/tasks`];
 const LOGS_KEY = [`${BASE}/logs`];
 
 /** Retried up to 3 times, never after a refusal or bad input (part 2 §7). */
-const retry = (failureCount: number, error: unknown) => failureCount < 3 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
 export function useMaintenanceTasks() {
   return useQuery({
     queryKey: TASKS_KEY,
     queryFn: async () => (await getJson<{ tasks: MaintenanceTask[] }>(`${BASE}/tasks`)).tasks,
     refetchInterval: MAINTENANCE_REFRESH_MS,
-    retry,
+    ...RETRIED_DATA,
   });
 }
 
@@ -25,7 +25,7 @@ export function useMaintenanceLogs() {
     queryKey: LOGS_KEY,
     queryFn: async () => (await getJson<{ logs: MaintenanceLog[] }>(`${BASE}/logs`)).logs,
     refetchInterval: MAINTENANCE_REFRESH_MS,
-    retry,
+    ...RETRIED_DATA,
   });
 }
 

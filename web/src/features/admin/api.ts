@@ -13,7 +13,8 @@ import type {
 } from '../../../../common/contracts/admin.ts';
 import type { Role } from '../../../../common/contracts/accounts.ts';
 import { ADMIN_PAGE_SIZE, type AdminSearchTime, type AdminSearchType, type FlagStatusFilter } from '../../../../common/rules/admin.ts';
-import { apiRequest, ApiError, getJson } from '@/lib/api';
+import { apiRequest, getJson } from '@/lib/api';
+import { RETRIED_DATA } from '@/lib/retry';
 
 /** The administrator area's calls (spec part 2 §7). Every key starts with its path, so a change refreshes its lists. */
 
@@ -22,13 +23,10 @@ const ADMIN = '/api/admin';
 const PUBLIC_ANNOUNCEMENTS_KEY = ['/api/announcements'];
 
 /** Spec §7: admin queries are retried up to 3 times, but never after a refusal (401, 403) or bad input. */
-export const adminRetry = (failureCount: number, error: unknown) =>
-  failureCount < 3 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
-
 const query = <T,>(key: unknown[], path: string, extra: object = {}) => ({
   queryKey: key,
   queryFn: () => getJson<T>(path),
-  retry: adminRetry,
+  ...RETRIED_DATA,
   ...extra,
 });
 

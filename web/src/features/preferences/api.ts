@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { toast } from 'sonner';
 import { EMAIL_TYPES } from '../../../../common/rules/limits.ts';
 import { apiRequest, getJson, isUnauthorizedError } from '@/lib/api';
+import { RETRIED_DATA } from '@/lib/retry';
 
 export { DEFAULT_PREFERENCES, type Preferences } from '../../../../common/rules/preferences.ts';
 import type { Preferences } from '../../../../common/rules/preferences.ts';
@@ -17,12 +18,13 @@ async function fetchPreferences(): Promise<Preferences> {
 
 /** The signed-in person's preferences, merged over defaults by the server. Not fetched for visitors. */
 export function usePreferences(enabled: boolean) {
-  return useQuery({ queryKey: PREFERENCES_KEY, queryFn: fetchPreferences, enabled });
+  return useQuery({ ...RETRIED_DATA, queryKey: PREFERENCES_KEY, queryFn: fetchPreferences, enabled });
 }
 
 /** The defaults in force on this site (the site's settings may change the list's): what Reset to Defaults restores. */
 export function useDefaultPreferences() {
   return useQuery({
+    ...RETRIED_DATA,
     queryKey: [PREFERENCES_PATH, 'defaults'],
     queryFn: async () => (await getJson<{ defaults: Preferences }>(PREFERENCES_PATH)).defaults,
   });
@@ -46,6 +48,7 @@ export function prefetchPreferences(queryClient: QueryClient): void {
 
 export function useEmailControls() {
   return useQuery({
+    ...RETRIED_DATA,
     queryKey: EMAIL_CONTROLS_KEY,
     queryFn: async () => (await getJson<{ controls: EmailControl[] }>('/api/email/frequency-controls')).controls,
   });

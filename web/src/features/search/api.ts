@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SearchResponse } from '../../../../common/contracts/search.ts';
 import { SUGGESTION_MIN_QUERY_LENGTH, type SearchFilters } from '../../../../common/rules/search.ts';
 import { getJson } from '@/lib/api';
+import { RETRIED_DATA } from '@/lib/retry';
 import { searchApiPath } from './search-url';
 
 /**
@@ -12,6 +13,7 @@ import { searchApiPath } from './search-url';
 export function useSearchStories(filters: SearchFilters) {
   const path = searchApiPath(filters);
   return useQuery({
+    ...RETRIED_DATA,
     queryKey: [path],
     queryFn: () => getJson<SearchResponse>(path),
     placeholderData: keepPreviousData,
@@ -23,6 +25,7 @@ export function useSuggestions(text: string) {
   const q = text.trim();
   const enabled = q.length >= SUGGESTION_MIN_QUERY_LENGTH;
   return useQuery({
+    ...RETRIED_DATA,
     queryKey: ['/api/search/suggestions', q],
     queryFn: () => getJson<{ suggestions: string[] }>(`/api/search/suggestions?${new URLSearchParams({ q })}`),
     enabled,
