@@ -61,6 +61,8 @@ test('the newsletter page: tabs, the engagement table, and the Sunday Digest sav
   await page.goto('/admin/newsletter');
   await expect(page.getByRole('heading', { name: 'Newsletter Management' })).toBeVisible();
   await expect(page.getByText('Total emails')).toBeVisible();
+  const groups = page.getByRole('region', { name: 'Subscription status' });
+  for (const status of ['Full', 'Newsletter', 'Alerts', 'Inactive']) await expect(groups.getByText(status, { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Subscribers' }).click();
   await expect(page.getByRole('table').getByRole('cell', { name: /Full|Newsletter|Alerts|Inactive/ }).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Performance' }).click();

@@ -682,6 +682,10 @@ describe('weekly digest and the admin calls', () => {
     expect(stats.weekly).toMatchObject({ weekOf: '2026-11-15', sent: true });
     const subscribers = (await asAdmin('GET', '/api/admin/newsletter/subscribers?limit=100')).json().subscribers;
     expect(subscribers.find((s: { email: string }) => s.email === admin.email).status).toBe('Full');
+    // The status groups count every person by the same rule as the table's status column.
+    const byStatus = (status: string) => subscribers.filter((s: { status: string }) => s.status === status).length;
+    expect(stats.statusGroups).toEqual(['Full', 'Newsletter', 'Alerts', 'Inactive'].map((status) => ({ status, count: byStatus(status) })));
+    expect(stats.statusGroups.reduce((total: number, group: { count: number }) => total + group.count, 0)).toBe(subscribers.length);
     const engagement = (await asAdmin('GET', '/api/admin/newsletter/analytics')).json().engagement;
     const welcome = engagement.find((row: { emailType: string }) => row.emailType === 'welcome');
     expect(welcome.totalOpened).toBeGreaterThanOrEqual(1);

@@ -8,6 +8,7 @@ import {
   TEST_EMAIL_TYPES,
   UNSUBSCRIBE_TYPES,
 } from '../rules/limits.ts';
+import { SUBSCRIBER_STATUSES } from '../rules/email.ts';
 import { text } from './fields.ts';
 
 /** Email calls (spec part 2 §3, §7): unsubscribe, the admin email page and the newsletter page. */
@@ -91,6 +92,8 @@ export const newsletterStatsSchema = z.object({
   skippedEmails: z.number().int(),
   newsletterEmails: z.number().int(),
   typeDistribution: z.array(z.object({ emailType: z.string(), count: z.number().int() })),
+  /** People by what they receive: Full (newsletter and alerts), Newsletter, Alerts, Inactive; every group, in that order. */
+  statusGroups: z.array(z.object({ status: z.enum(SUBSCRIBER_STATUSES), count: z.number().int() })),
   weekly: z.object({ weekOf: z.string(), sent: z.boolean(), queued: z.number().int(), completedAt: z.string().nullable() }),
 });
 export const subscriberSchema = z.object({
@@ -102,7 +105,7 @@ export const subscriberSchema = z.object({
   keywordAlertsCount: z.number().int(),
   lastWeeklySent: z.string().nullable(),
   createdAt: z.string(),
-  status: z.enum(['Full', 'Newsletter', 'Alerts', 'Inactive']),
+  status: z.enum(SUBSCRIBER_STATUSES),
 });
 export const subscribersQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be at least 1').max(100_000).default(1),

@@ -106,7 +106,8 @@ export function weekOfSunday(date: string | number | Date): string {
   return sunday.toISOString().slice(0, 10);
 }
 
-export type SubscriberStatus = 'Full' | 'Newsletter' | 'Alerts' | 'Inactive';
+export const SUBSCRIBER_STATUSES = ['Full', 'Newsletter', 'Alerts', 'Inactive'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 /** Part 2 §4: Full (weekly and alerts active), Newsletter, Alerts, Inactive. */
 export function subscriberStatus(weeklyActive: boolean, alertsActive: boolean): SubscriberStatus {
   if (weeklyActive && alertsActive) return 'Full';

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { customContentSchema, EmailLog, Engagement, NewsletterStats, Subscriber, Activity } from '../../../common/contracts/email.ts';
-import { subscriberStatus, weekOfSunday } from '../../../common/rules/email.ts';
+import { SUBSCRIBER_STATUSES, subscriberStatus, weekOfSunday, type SubscriberStatus } from '../../../common/rules/email.ts';
 import { NEWSLETTER_ACTIVITY_DAYS, type EmailKind, type EmailStatus } from '../../../common/rules/limits.ts';
 import { readCustomContent, type CustomContent } from '../../email/digest.ts';
 import type { Actor, AuditLog } from '../admin/audit.ts';
@@ -21,6 +21,16 @@ const CUSTOM_CONTENT_HTML: sanitizeHtml.IOptions = {
 export function sanitizeCustomContent(html: string): string {
   return sanitizeHtml(html, CUSTOM_CONTENT_HTML);
 }
+
+/**
+ * Whether a person gets the weekly newsletter and alert emails: their preferences (on unless turned off) and, for
+ * the newsletter, its own email control. One definition for the subscriber table and its status groups.
+ */
+const SUBSCRIPTION_COLUMNS = `coalesce((p.preferences->>'weeklyDigest')::boolean, true) AND coalesce(w.is_active, true) AS weekly,
+              coalesce((p.preferences->>'emailNotifications')::boolean, true) AS alerts`;
+const SUBSCRIPTION_SOURCES = `FROM users u
+         LEFT JOIN user_preferences p ON p.user_id = u.id
+         LEFT JOIN email_frequency_controls w ON w.user_id = u.id AND w.email_type = 'weekly_digest'`;
 
 export class EmailAdminService {
   constructor(
@@ -76,6 +86,11 @@ export class EmailAdminService {
   }
 
   async stats(): Promise<NewsletterStats> {
+    const groups = await this.pool.query<{ weekly: boolean; alerts: boolean; n: number }>(
+      `SELECT weekly, alerts, count(*)::int AS n FROM (SELECT ${SUBSCRIPTION_COLUMNS} ${SUBSCRIPTION_SOURCES}) people GROUP BY 1, 2`,
+    );
+    const statusGroups = Object.fromEntries(SUBSCRIBER_STATUSES.map((status) => [status, 0])) as Record<SubscriberStatus, number>;
+    for (const row of groups.rows) statusGroups[subscriberStatus(row.weekly, row.alerts)] += row.n;
     const counts = await this.pool.query<{ kind: string; status: string; n: number }>(
       'SELECT kind, status, count(*)::int AS n FROM email_outbox GROUP BY kind, status',
     );
@@ -92,6 +107,7 @@ export class EmailAdminService {
       skippedEmails: sum((row) => row.status === 'skipped'),
       newsletterEmails: sum((row) => row.kind === 'weekly_digest'),
       typeDistribution: [...byKind].map(([emailType, count]) => ({ emailType, count })).sort((a, b) => b.count - a.count),
+      statusGroups: SUBSCRIBER_STATUSES.map((status) => ({ status, count: statusGroups[status] })),
       weekly: {
         weekOf,
         sent: Boolean(run.rows[0]?.completed_at),
@@ -114,14 +130,11 @@ export class EmailAdminService {
       created_at: Date;
     }>(
       `SELECT u.email, u.first_name, u.last_name,
-              coalesce((p.preferences->>'weeklyDigest')::boolean, true) AND coalesce(w.is_active, true) AS weekly,
-              coalesce((p.preferences->>'emailNotifications')::boolean, true) AS alerts,
+              ${SUBSCRIPTION_COLUMNS},
               (SELECT count(*)::int FROM keyword_alerts a WHERE a.user_id = u.id AND a.is_active) AS keyword_alerts,
               (SELECT max(sent_at) FROM email_outbox o WHERE o.user_id = u.id AND o.kind = 'weekly_digest' AND o.status = 'sent') AS last_weekly,
               u.created_at
-         FROM users u
-         LEFT JOIN user_preferences p ON p.user_id = u.id
-         LEFT JOIN email_frequency_controls w ON w.user_id = u.id AND w.email_type = 'weekly_digest'
+         ${SUBSCRIPTION_SOURCES}
         ORDER BY u.created_at DESC, u.id LIMIT $1 OFFSET $2`,
       [limit, (page - 1) * limit],
     );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Newspaper } from 'lucide-react';
 import { toast } from 'sonner';
-import { clickRateColour, emailKindLabel, openRateColour, weekOfSunday, type RateColour } from '../../../../common/rules/email.ts';
+import { clickRateColour, emailKindLabel, openRateColour, weekOfSunday, type RateColour, type SubscriberStatus } from '../../../../common/rules/email.ts';
 import { DIGEST_CONTENT_MAX_LENGTH, DIGEST_CONTENT_STYLES, type DigestContentStyle } from '../../../../common/rules/limits.ts';
 import { AdminPage } from '@/components/admin-page';
 import { Badge } from '@/components/ui/badge';
@@ -19,6 +19,14 @@ const COLOUR_CLASSES: Readonly<Record<RateColour, string>> = {
   green: 'text-green-700 dark:text-green-400',
   yellow: 'text-amber-700 dark:text-amber-400',
   red: 'text-red-700 dark:text-red-400',
+};
+
+/** What each status group means, under its count. */
+const STATUS_MEANINGS: Record<SubscriberStatus, string> = {
+  Full: 'Weekly newsletter and alert emails',
+  Newsletter: 'Weekly newsletter only',
+  Alerts: 'Alert emails only',
+  Inactive: 'Neither',
 };
 
 const STATUS_CLASSES: Readonly<Record<string, string>> = {
@@ -83,6 +91,19 @@ function Overview() {
           </div>
         ))}
       </dl>
+      <Section title="Subscription status">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="People by what they receive">
+          {data.statusGroups.map((group) => (
+            <div key={group.status} className="grid gap-1 rounded-lg border bg-card p-3">
+              <dt>
+                <Badge className={STATUS_CLASSES[group.status]}>{group.status}</Badge>
+              </dt>
+              <dd className="text-2xl font-bold tabular-nums">{group.count}</dd>
+              <dd className="text-xs text-muted-foreground">{STATUS_MEANINGS[group.status]}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
       <Section title="Type distribution">
         {data.typeDistribution.length === 0 ? (
           <Empty>No emails yet.</Empty>
