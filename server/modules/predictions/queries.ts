@@ -2,7 +2,8 @@
  * The prediction calls' reads. Each reads either the current predictions (on stories, at most the front page's
  * turnover over 6 hours) or the ledger's sums kept by its trigger, or walks a ledger index in the order it returns
  * and stops at its limit: none grows with the ledger. docs/predictions.md and docs/performance.md have the plans.
- * Each is a prepared (named) statement: its plan does not depend on the values, so it is made once per connection.
+ * Each is a prepared (named) statement: its plan does not depend on the values, so it is made once per connection;
+ * the calls' figures, whose plan does depend on the window, are planned each time.
  */
 import type pg from 'pg';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
@@ -150,8 +151,9 @@ export interface CallFigures {
  * the stories of the window, not the ledger.
  */
 export async function selectCallFigures(pool: pg.Pool, since: Date): Promise<CallFigures> {
+  // Not prepared: unlike the sums' reads, the best plan depends on the window (the index for a short one, a scan of
+  // the small table for a month), so PostgreSQL never settles on one generic plan; planning it each time is cheap.
   const result = await pool.query<{ made: number; by_confidence: unknown[][] | null; reached: number; called_early: number; median_lead_minutes: number | null }>({
-    name: 'prediction-call-figures',
     text: `SELECT (SELECT count(*)::int FROM prediction_calls WHERE called_at >= $1) AS made,
                   (SELECT ${jsonColumnsSql('b', ['confidence', 'settled', 'came_true'])}
                      FROM (SELECT confidence, count(*)::int AS settled, count(*) FILTER (WHERE call_reached)::int AS came_true
@@ -176,8 +178,8 @@ export async function selectCallFigures(pool: pg.Pool, since: Date): Promise<Cal
 
 /** Calls first made each UTC day from `since`, and the sum of their probabilities (the trends' average confidence). */
 export async function selectDailyCalls(pool: pg.Pool, since: Date): Promise<{ date: string; calls: number; probability_sum: number }[]> {
+  // Not prepared, for the same reason as selectCallFigures.
   const result = await pool.query<{ date: string; calls: number; probability_sum: number }>({
-    name: 'prediction-days-calls',
     text: `SELECT to_char(prediction_day(called_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, count(*)::int AS calls,
                   sum(probability)::float8 AS probability_sum
              FROM prediction_calls WHERE called_at >= $1 GROUP BY 1`,
