@@ -94,7 +94,9 @@ export class PredictionsService {
     // The window moves by the hour: its start is part of the key.
     const since = hourStart(this.now() - hours * HOUR_MS);
     return this.cache.get(`accuracy?${hours}&${since.getTime()}`, async () => {
-      const [{ sums, reliability }, calls] = await Promise.all([selectAccuracy(this.pool, since), selectCallFigures(this.pool, since)]);
+      // One after the other: a cold answer holds one connection, not two.
+      const { sums, reliability } = await selectAccuracy(this.pool, since);
+      const calls = await selectCallFigures(this.pool, since);
       const total = (field: 'predictions' | 'verified' | 'accurate' | 'reached') => sums.reduce((sum, row) => sum + row[field], 0);
       const settled = calls.byConfidence.reduce((sum, row) => sum + row.settled, 0);
       const cameTrue = calls.byConfidence.reduce((sum, row) => sum + row.came_true, 0);
@@ -134,7 +136,8 @@ export class PredictionsService {
     const today = Math.floor(this.now() / DAY_MS) * DAY_MS;
     return this.cache.get(`trends?${today}`, async () => {
       const since = new Date(today - (TREND_WINDOW_DAYS - 1) * DAY_MS);
-      const [days, calls] = await Promise.all([selectDailySums(this.pool, since), selectDailyCalls(this.pool, since)]);
+      const days = await selectDailySums(this.pool, since);
+      const calls = await selectDailyCalls(this.pool, since);
       const callsByDay = new Map(calls.map((day) => [day.date, day]));
       const trends: TrendEntry[] = days.map((day) => {
         const called = callsByDay.get(day.date);
