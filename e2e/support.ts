@@ -5,6 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { TIMEZONES } from '../common/rules/limits.ts';
+import { ledgerConfidence, TREND_CALL_THRESHOLD } from '../common/rules/predictions.ts';
 import { APP_READY_ATTRIBUTE } from '../web/src/prerendered.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -239,12 +240,58 @@ export async function gotoKeywordsWithData(page: Page): Promise<void> {
  * before the cycle ends is reloaded until predicted stories show.
  */
 export async function gotoPredictionsWithData(page: Page): Promise<void> {
+  // The live model may call no story at this moment: a call of the test's own makes sure the list has one.
+  await seedCalls();
   await page.goto('/predictions');
   const first = page.getByRole('list', { name: 'Predicted stories' }).getByRole('article').first();
   await expect(async () => {
     if (!(await first.isVisible())) await page.reload();
     await expect(first).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 90_000 });
+}
+
+/** Probabilities the product calls "will trend" and does not, whatever the cut's value. */
+export const CALLED_PROBABILITY = Math.min(1, TREND_CALL_THRESHOLD + (1 - TREND_CALL_THRESHOLD) / 2);
+export const NOT_CALLED_PROBABILITY = TREND_CALL_THRESHOLD / 2;
+/** The lead of the settled call seedCalls records: 3 h 10 min. */
+export const SEEDED_LEAD_MINUTES = 190;
+
+/**
+ * Calls of the test's own, recorded as the product records them, on stories off the front page (so no scoring run
+ * predicts them again) that have no call yet: a current call, and two calls made seven hours ago and recorded
+ * already verified, one that reached the target 3 h 10 min after the call, one that did not. Returns the titles.
+ */
+export async function seedCalls(): Promise<{ current: string; cameTrue: string; missed: string }> {
+  return withDatabase(async (client) => {
+    const stories = await client.query<{ id: number; title: string }>(
+      `SELECT s.id, s.title FROM stories s
+        WHERE (s.top_rank IS NULL OR s.top_rank > 30) AND NOT s.dead AND NOT s.deleted AND NOT s.hidden AND s.domain <> ''
+          AND NOT EXISTS (SELECT 1 FROM prediction_calls c WHERE c.story_id = s.id)
+        ORDER BY s.id DESC LIMIT 3`,
+    );
+    const [current, cameTrue, missed] = stories.rows;
+    if (!current || !cameTrue || !missed) throw new Error('no stories left to call');
+    const confidence = ledgerConfidence(CALLED_PROBABILITY);
+    await client.query(
+      `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version)
+       VALUES ($1, now(), $2, $3, 42, 3, 'e2e')`,
+      [current.id, CALLED_PROBABILITY, confidence],
+    );
+    await client.query(`UPDATE stories SET prediction_probability = $2, prediction_confidence = $3, predicted_at = now() WHERE id = $1`, [
+      current.id,
+      CALLED_PROBABILITY,
+      confidence,
+    ]);
+    await client.query(
+      `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version,
+                                backfilled, verified_at, score_at_horizon, reached_target, accurate, reached_at)
+       VALUES ($1, now() - interval '7 hours', $3, $4, 80, 10, 'e2e', true, now() - interval '1 hour', 320, true, true,
+               now() - interval '7 hours' + make_interval(mins => $5)),
+              ($2, now() - interval '7 hours', $3, $4, 60, 10, 'e2e', true, now() - interval '1 hour', 90, false, false, NULL)`,
+      [cameTrue.id, missed.id, CALLED_PROBABILITY, confidence, SEEDED_LEAD_MINUTES],
+    );
+    return { current: current.title, cameTrue: cameTrue.title, missed: missed.title };
+  });
 }
 
 /**
@@ -257,8 +304,9 @@ export async function seedDuePredictions(): Promise<number[]> {
       `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version)
        SELECT id, now() - interval '7 hours', p.probability, p.confidence, 1, 0, 'e2e'
          FROM (SELECT id FROM stories WHERE domain <> '' ORDER BY id LIMIT 1) AS s,
-              (VALUES (0.9::float8, 'high'), (0.05::float8, 'high')) AS p(probability, confidence)
+              (VALUES ($1::float8, $2::text), ($3::float8, $4::text)) AS p(probability, confidence)
        RETURNING id`,
+      [CALLED_PROBABILITY, ledgerConfidence(CALLED_PROBABILITY), NOT_CALLED_PROBABILITY, ledgerConfidence(NOT_CALLED_PROBABILITY)],
     );
     return result.rows.map((row) => Number(row.id));
   });

@@ -1,73 +1,298 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectOutcomes, selectPredictionPage } from '../server/modules/predictions/queries.ts';
+import { ledgerConfidence, NOT_CALLED, predictionConfidence, TREND_CALL_THRESHOLD } from '../common/rules/predictions.ts';
+import { selectAccuracy, selectCallFigures, selectOutcomes, selectPredictionPage } from '../server/modules/predictions/queries.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { seedStories } from './support/seed.ts';
 
 const START = 1_767_225_600; // 2026-01-01
+const HOUR = 3600;
+const CUT = TREND_CALL_THRESHOLD;
+/** Probabilities either side of the cut, whatever its value. */
+const CALLED = Math.min(1, CUT + (1 - CUT) / 2);
+const HIGHER = Math.min(1, CUT + ((1 - CUT) * 3) / 4);
+const NOT_CALLED_P = CUT / 2;
+
 let t: TestDatabase;
+const pool = () => t.database.pool;
 beforeAll(async () => {
   t = await createTestDatabase();
-  await seedStories(t.database.pool, [{ hnId: 1, time: START }, { hnId: 2, time: START }]);
 }, 120_000);
 afterAll(async () => t?.close());
 
-/** Predictions of the first story, made an hour apart from `from` (hours after START); verified 6 hours later or not. */
-async function predict(from: number, count: number, verified: boolean): Promise<void> {
-  await t.database.pool.query(
+let nextHnId = 1;
+async function newStory(): Promise<number> {
+  const hnId = nextHnId++;
+  await seedStories(pool(), [{ hnId, time: START }]);
+  const result = await pool().query<{ id: number }>('SELECT id FROM stories WHERE hn_id = $1', [hnId]);
+  return result.rows[0]!.id;
+}
+
+interface Prediction {
+  story: number;
+  /** Hours after START. */
+  at: number;
+  probability: number;
+  score?: number;
+  /** Verified: whether it reached the target, and when (hours after START) it was first seen there. */
+  verified?: { reached: boolean; reachedAt?: number };
+  backfilled?: boolean;
+}
+
+/** Records predictions as the product does: the confidence of a call, or 'none'; verified at once when given. */
+async function record(...predictions: Prediction[]): Promise<number[]> {
+  const result = await pool().query<{ id: string }>(
     `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version,
-                              verified_at, score_at_horizon, reached_target, accurate)
-     SELECT (SELECT min(id) FROM stories), to_timestamp($1 + h * 3600), 0.2, 'high', 5, 1, 'test',
-            CASE WHEN $3 THEN to_timestamp($1 + h * 3600 + 21600) END, CASE WHEN $3 THEN 40 END, CASE WHEN $3 THEN false END, CASE WHEN $3 THEN true END
-       FROM generate_series($2::int, $2::int + $4::int - 1) AS h`,
-    [START, from, verified, count],
+                              backfilled, verified_at, score_at_horizon, reached_target, accurate, reached_at)
+     SELECT r.story, to_timestamp($7 + r.at * 3600), r.p, r.confidence, r.score, 0, 'test', r.backfilled,
+            CASE WHEN r.reached IS NOT NULL THEN to_timestamp($7 + (r.at + 6) * 3600) END,
+            CASE WHEN r.reached IS NOT NULL THEN CASE WHEN r.reached THEN 300 ELSE 10 END END,
+            r.reached, CASE WHEN r.reached IS NOT NULL THEN (r.p >= $8) = r.reached END,
+            CASE WHEN r.reached THEN to_timestamp($7 + r.reached_at * 3600) END
+       FROM unnest($1::int[], $2::float8[], $3::float8[], $4::text[], $5::int[], $6::bool[], $9::bool[], $10::float8[])
+            AS r(story, at, p, confidence, score, reached, backfilled, reached_at)
+      ORDER BY r.at
+     RETURNING id`,
+    [
+      predictions.map((p) => p.story),
+      predictions.map((p) => p.at),
+      predictions.map((p) => p.probability),
+      predictions.map((p) => ledgerConfidence(p.probability)),
+      predictions.map((p) => p.score ?? 10),
+      predictions.map((p) => p.verified?.reached ?? null),
+      START,
+      CUT,
+      predictions.map((p) => p.backfilled ?? false),
+      predictions.map((p) => p.verified?.reachedAt ?? null),
+    ],
+  );
+  return result.rows.map((row) => Number(row.id));
+}
+
+/** Verifies a recorded prediction as verifyDue does. */
+async function verify(id: number, reached: boolean, reachedAt?: number): Promise<void> {
+  await pool().query(
+    `UPDATE predictions SET verified_at = predicted_at + interval '6 hours', score_at_horizon = CASE WHEN $2 THEN 300 ELSE 10 END,
+            reached_target = $2, accurate = (probability >= $3) = $2, reached_at = CASE WHEN $2 THEN to_timestamp($4) END
+      WHERE id = $1`,
+    [id, reached, CUT, reachedAt === undefined ? null : START + reachedAt * HOUR],
   );
 }
 
-const hoursOf = (rows: { predicted_at: Date }[]) => rows.map((row) => (row.predicted_at.getTime() / 1000 - START) / 3600);
+async function callOf(story: number) {
+  const result = await pool().query<{ prediction_id: string | null; called_at: Date | null; probability: number | null; confidence: string | null; score_at_call: number | null; settled_at: Date | null; call_reached: boolean | null; reached_at: Date | null }>(
+    'SELECT * FROM prediction_calls WHERE story_id = $1',
+    [story],
+  );
+  return result.rows[0] ?? null;
+}
 
-describe('selectOutcomes', () => {
-  it('fills up with the newest pending predictions while fewer than the limit are verified', async () => {
-    await predict(0, 5, true);
-    await predict(100, 3, false);
-    const { verified, pending } = await selectOutcomes(t.database.pool, 20);
-    expect(hoursOf(verified)).toEqual([4, 3, 2, 1, 0]);
-    expect(hoursOf(pending)).toEqual([102, 101, 100]);
+const hoursAfterStart = (date: Date | null) => (date === null ? null : (date.getTime() / 1000 - START) / HOUR);
+
+describe('the first call of each story, kept by the ledger', () => {
+  it('is the first prediction at or above the cut, with its time, probability, confidence and score then', async () => {
+    const story = await newStory();
+    await record({ story, at: 0, probability: NOT_CALLED_P, score: 20 });
+    expect(await callOf(story)).toBeNull();
+    const [first] = await record({ story, at: 1, probability: CALLED, score: 60 });
+    await record({ story, at: 2, probability: HIGHER, score: 90 }, { story, at: 3, probability: NOT_CALLED_P, score: 100 });
+    const call = await callOf(story);
+    expect(Number(call!.prediction_id)).toBe(first);
+    expect(hoursAfterStart(call!.called_at)).toBe(1);
+    expect(call!.probability).toBe(CALLED);
+    expect(call!.confidence).toBe(predictionConfidence(CALLED));
+    expect(call!.score_at_call).toBe(60);
+    expect(call!.settled_at).toBeNull();
   });
 
-  it('answers only the latest verified ones once there are enough', async () => {
-    await predict(10, 20, true);
-    const { verified, pending } = await selectOutcomes(t.database.pool, 20);
-    expect(hoursOf(verified)).toEqual(Array.from({ length: 20 }, (_, i) => 29 - i));
-    expect(pending).toEqual([]);
+  it('is settled by the verification of the calling prediction only, and learns when the story was first seen at the target', async () => {
+    const story = await newStory();
+    const [before, calling, after] = await record(
+      { story, at: 0, probability: NOT_CALLED_P },
+      { story, at: 1, probability: CALLED },
+      { story, at: 2, probability: HIGHER },
+    );
+    await verify(before!, false);
+    expect((await callOf(story))!.settled_at).toBeNull();
+    await verify(after!, true, 4.5);
+    let call = await callOf(story);
+    expect(call!.settled_at).toBeNull();
+    expect(hoursAfterStart(call!.reached_at)).toBe(4.5);
+    await verify(calling!, true, 4);
+    call = await callOf(story);
+    expect(call!.call_reached).toBe(true);
+    expect(hoursAfterStart(call!.settled_at)).toBe(7);
+    // A verification that saw it sooner moves the first sighting earlier, never later.
+    expect(hoursAfterStart(call!.reached_at)).toBe(4);
+  });
+
+  it('is written once: the call, its settlement and the first sighting at the target cannot be changed or deleted', async () => {
+    const story = await newStory();
+    const [calling] = await record({ story, at: 0, probability: CALLED });
+    await verify(calling!, true, 2);
+    await expect(pool().query(`UPDATE prediction_calls SET called_at = called_at + interval '1 hour' WHERE story_id = $1`, [story])).rejects.toThrow(/already recorded/);
+    await expect(pool().query(`UPDATE prediction_calls SET call_reached = false WHERE story_id = $1`, [story])).rejects.toThrow(/already settled/);
+    await expect(pool().query(`UPDATE prediction_calls SET reached_at = reached_at + interval '1 hour' WHERE story_id = $1`, [story])).rejects.toThrow(/earlier/);
+    await expect(pool().query(`DELETE FROM prediction_calls WHERE story_id = $1`, [story])).rejects.toThrow(/cannot be deleted/);
+  });
+
+  it('holds a story seen at the target without a call too (recall counts it), and a later call is still its first', async () => {
+    const story = await newStory();
+    const [watched] = await record({ story, at: 0, probability: NOT_CALLED_P });
+    await verify(watched!, true, 3);
+    let call = await callOf(story);
+    expect(call!.called_at).toBeNull();
+    expect(hoursAfterStart(call!.reached_at)).toBe(3);
+    await record({ story, at: 4, probability: CALLED });
+    call = await callOf(story);
+    expect(hoursAfterStart(call!.called_at)).toBe(4);
+  });
+
+  it('is settled at once for predictions recorded already verified (a backfill), in one statement', async () => {
+    const story = await newStory();
+    await record(
+      { story, at: 0, probability: NOT_CALLED_P, verified: { reached: true, reachedAt: 5 }, backfilled: true },
+      { story, at: 1, probability: CALLED, score: 70, verified: { reached: true, reachedAt: 5 }, backfilled: true },
+      { story, at: 2, probability: HIGHER, verified: { reached: true, reachedAt: 5 }, backfilled: true },
+    );
+    const call = await callOf(story);
+    expect(hoursAfterStart(call!.called_at)).toBe(1);
+    expect(call!.score_at_call).toBe(70);
+    expect(call!.call_reached).toBe(true);
+    expect(hoursAfterStart(call!.reached_at)).toBe(5);
+  });
+
+  it('records the ledger’s not-called predictions as such', async () => {
+    const result = await pool().query<{ confidence: string; probability: number }>('SELECT confidence, probability FROM predictions');
+    for (const row of result.rows) expect(row.confidence === NOT_CALLED).toBe(row.probability < CUT);
+  });
+});
+
+describe('the sums count the predictions that reached the target (the "always will not" baseline)', () => {
+  it('whether recorded already verified or verified later', async () => {
+    const since = new Date((START - HOUR) * 1000);
+    const sums = async () => (await selectAccuracy(pool(), since)).sums.reduce((sum, row) => ({ verified: sum.verified + row.verified, reached: sum.reached + row.reached }), { verified: 0, reached: 0 });
+    const ledger = async () => {
+      const result = await pool().query<{ verified: number; reached: number }>(
+        'SELECT count(verified_at)::int AS verified, count(*) FILTER (WHERE reached_target)::int AS reached FROM predictions',
+      );
+      return result.rows[0]!;
+    };
+    expect(await sums()).toEqual(await ledger());
+    const story = await newStory();
+    const [pending] = await record({ story, at: 0, probability: NOT_CALLED_P }, { story, at: 1, probability: CALLED, verified: { reached: true, reachedAt: 2 } });
+    await verify(pending!, true, 2);
+    expect(await sums()).toEqual(await ledger());
+  });
+});
+
+describe('selectCallFigures', () => {
+  it('gives the precision of the settled calls, the recall of the stories seen at the target, and the median lead', async () => {
+    // A window of its own, far after the other tests' predictions.
+    const base = 1000;
+    const since = new Date((START + base * HOUR) * 1000);
+    const stories = await Promise.all(Array.from({ length: 6 }, () => newStory()));
+    const [early1, early2, early3, late, missed, wrong] = stories as [number, number, number, number, number, number];
+    // Three calls that came true, reached 1 h, 2 h and 4 h after the call.
+    for (const [story, lead] of [[early1, 1], [early2, 2], [early3, 4]] as const) {
+      await record({ story, at: base, probability: HIGHER, verified: { reached: true, reachedAt: base + lead } });
+    }
+    // Called only after it was first seen at the target: not early.
+    await record({ story: late, at: base, probability: NOT_CALLED_P, verified: { reached: true, reachedAt: base + 1 } });
+    await record({ story: late, at: base + 2, probability: CALLED });
+    // Never called, reached the target.
+    await record({ story: missed, at: base, probability: NOT_CALLED_P, verified: { reached: true, reachedAt: base + 3 } });
+    // Called, did not come true.
+    await record({ story: wrong, at: base, probability: CALLED, verified: { reached: false } });
+
+    const figures = await selectCallFigures(pool(), since);
+    expect(figures.made).toBe(5);
+    const settled = figures.byConfidence.reduce((sum, row) => sum + row.settled, 0);
+    const cameTrue = figures.byConfidence.reduce((sum, row) => sum + row.came_true, 0);
+    expect([settled, cameTrue]).toEqual([4, 3]);
+    const high = figures.byConfidence.find((row) => row.confidence === predictionConfidence(HIGHER));
+    expect(high?.came_true).toBe(3);
+    expect(figures.reached).toBe(5);
+    expect(figures.called_early).toBe(3);
+    expect(figures.median_lead_minutes).toBeCloseTo(120, 6);
+    // A window starting later holds none of them.
+    const later = await selectCallFigures(pool(), new Date((START + (base + 10) * HOUR) * 1000));
+    expect([later.made, later.reached, later.median_lead_minutes]).toEqual([0, 0, null]);
+  });
+});
+
+describe('selectOutcomes', () => {
+  it('answers the latest settled calls, newest first, filled up with the newest pending calls', async () => {
+    const base = 2000;
+    const settledStories = await Promise.all(Array.from({ length: 3 }, () => newStory()));
+    for (const [i, story] of settledStories.entries()) {
+      const [id] = await record({ story, at: base + i, probability: CALLED });
+      await verify(id!, i === 0, base + i + 1);
+    }
+    const pendingStory = await newStory();
+    await record({ story: pendingStory, at: base + 10, probability: CALLED });
+    const { settled, pending } = await selectOutcomes(pool(), 1000);
+    const settledTimes = settled.map((row) => row.settled_at!.getTime());
+    expect(settledTimes).toEqual([...settledTimes].sort((a, b) => b - a));
+    expect(settled.slice(0, 3).map((row) => row.story_id)).toEqual([...settledStories].reverse());
+    expect(settled.every((row) => row.called_at !== null)).toBe(true);
+    expect(pending[0]!.story_id).toBe(pendingStory);
+    expect(pending.every((row) => row.settled_at === null)).toBe(true);
+
+    const few = await selectOutcomes(pool(), 2);
+    expect(few.settled.map((row) => row.story_id)).toEqual([settledStories[2], settledStories[1]]);
+    expect(few.pending).toEqual([]);
   });
 });
 
 describe('selectPredictionPage', () => {
-  const nowMs = (START + 3600) * 1000;
-  it('counts no predictions before any is made', async () => {
-    expect(await selectPredictionPage(t.database.pool, { page: 1, limit: 25 }, nowMs)).toEqual({ rows: [], total: 0, high: 0, medium: 0, low: 0 });
-  });
+  it('lists the current calls, highest first, or apart from them the stories not expected to trend, with counts and first calls', async () => {
+    const nowMs = (START + 5000 * HOUR) * 1000;
+    const at = new Date(nowMs - HOUR * 1000);
+    const empty = await selectPredictionPage(pool(), { page: 1, limit: 25, view: 'calls' }, nowMs, CUT);
+    expect(empty).toEqual({ rows: [], calls: 0, notExpected: 0, high: 0, medium: 0, low: 0 });
 
-  it('pages the current predictions, highest first, and counts them by confidence on every page, past the last too', async () => {
-    const probabilities = Array.from({ length: 30 }, (_, i) => (i * 37) % 100 / 100);
-    await seedStories(t.database.pool, probabilities.map((_, i) => ({ hnId: 1000 + i, time: START })));
-    const confidence = (p: number) => (Math.max(p, 1 - p) >= 0.8 ? 'high' : Math.max(p, 1 - p) >= 0.65 ? 'medium' : 'low');
-    await t.database.pool.query(
-      `UPDATE stories s SET prediction_probability = v.p, prediction_confidence = v.c, predicted_at = to_timestamp($3)
-         FROM unnest($1::int[], $2::float8[], $4::text[]) AS v(hn_id, p, c) WHERE s.hn_id = v.hn_id`,
-      [probabilities.map((_, i) => 1000 + i), probabilities, START, probabilities.map(confidence)],
-    );
-    // One more, predicted longer ago than the horizon: no longer current.
-    await t.database.pool.query(`UPDATE stories SET prediction_probability = 0.99, prediction_confidence = 'high', predicted_at = to_timestamp($1) WHERE hn_id = 2`, [START - 7 * 3600]);
-    const counts = { total: 30, high: 0, medium: 0, low: 0 };
-    for (const p of probabilities) counts[confidence(p)]++;
-    const order = probabilities.map((p, i) => ({ p, hnId: 1000 + i })).sort((a, b) => b.p - a.p || b.hnId - a.hnId).map((entry) => entry.hnId);
+    const probabilities = Array.from({ length: 30 }, (_, i) => ((i * 37) % 100) / 100);
+    const stories: number[] = [];
+    for (const probability of probabilities) {
+      const story = await newStory();
+      stories.push(story);
+      await pool().query(`UPDATE stories SET prediction_probability = $2, prediction_confidence = $3, predicted_at = $4 WHERE id = $1`, [
+        story,
+        probability,
+        predictionConfidence(probability),
+        at,
+      ]);
+      if (probability >= CUT) await record({ story, at: 4999, probability, score: 42 });
+    }
+    const calls = probabilities.filter((p) => p >= CUT);
+    const counts = { high: 0, medium: 0, low: 0 };
+    for (const p of calls) counts[predictionConfidence(p)!]++;
+    const order = (keep: (p: number) => boolean) =>
+      probabilities
+        .map((p, i) => ({ p, id: stories[i]! }))
+        .filter(({ p }) => keep(p))
+        .sort((a, b) => b.p - a.p || b.id - a.id)
+        .map(({ id }) => id);
 
-    const first = await selectPredictionPage(t.database.pool, { page: 1, limit: 25 }, nowMs);
-    const second = await selectPredictionPage(t.database.pool, { page: 2, limit: 25 }, nowMs);
-    const past = await selectPredictionPage(t.database.pool, { page: 3, limit: 25 }, nowMs);
-    expect([...first.rows, ...second.rows].map((row) => row.hn_id)).toEqual(order);
-    for (const page of [first, second, past]) expect({ total: page.total, high: page.high, medium: page.medium, low: page.low }).toEqual(counts);
+    const page = await selectPredictionPage(pool(), { page: 1, limit: 100, view: 'calls' }, nowMs, CUT);
+    expect(page.rows.map((row) => row.id)).toEqual(order((p) => p >= CUT));
+    expect({ calls: page.calls, notExpected: page.notExpected, high: page.high, medium: page.medium, low: page.low }).toEqual({
+      calls: calls.length,
+      notExpected: probabilities.length - calls.length,
+      ...counts,
+    });
+    for (const row of page.rows) {
+      expect(row.score_at_call).toBe(42);
+      expect(row.called_at!.getTime()).toBe((START + 4999 * HOUR) * 1000);
+    }
+    const watched = await selectPredictionPage(pool(), { page: 1, limit: 100, view: 'not-expected' }, nowMs, CUT);
+    expect(watched.rows.map((row) => row.id)).toEqual(order((p) => p < CUT));
+    expect(watched.rows.every((row) => row.called_at === null)).toBe(true);
+    // Paged: the counts on every page, past the last too.
+    const second = await selectPredictionPage(pool(), { page: 2, limit: 2, view: 'not-expected' }, nowMs, CUT);
+    expect(second.rows.map((row) => row.id)).toEqual(order((p) => p < CUT).slice(2, 4));
+    const past = await selectPredictionPage(pool(), { page: 100, limit: 25, view: 'calls' }, nowMs, CUT);
     expect(past.rows).toEqual([]);
+    expect(past.calls).toBe(calls.length);
   });
 });

@@ -2,10 +2,12 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   isPredictionAccurate,
+  ledgerConfidence,
   PREDICTION_MAX_AGE_HOURS,
   PREDICTION_TARGET_POINTS,
   predictionConfidence,
   predictionScore,
+  TREND_CALL_THRESHOLD,
 } from '../common/rules/predictions.ts';
 import { selectAccuracy, selectDailySums } from '../server/modules/predictions/queries.ts';
 import { runPredictions, verifyDue } from '../server/modules/predictions/scoring.ts';
@@ -89,7 +91,8 @@ describe('the ingestion hook', () => {
     for (const row of ledger.rows) {
       expect(row.probability).toBeGreaterThan(0);
       expect(row.probability).toBeLessThan(1);
-      expect(row.confidence).toBe(predictionConfidence(row.probability));
+      // A call's confidence, or 'none' under the cut.
+      expect(row.confidence).toBe(ledgerConfidence(row.probability));
       expect(row.score_at_prediction).toBe(FRONT.find((s) => s.hnId === row.hn_id)!.score);
       expect(row.model_version).toBe(COMMITTED_MODEL.version);
       expect(row.backfilled).toBe(false);
@@ -157,43 +160,78 @@ describe('the prediction calls', () => {
     }
   });
 
-  it('list the current predictions highest first, with the counts by confidence', async () => {
-    const response = await inject({ url: '/api/stories/predictions?page=1&limit=2', headers: asReader() });
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
-    const current = await pool().query<{ probability: number }>(
-      `SELECT prediction_probability AS probability FROM stories WHERE prediction_probability IS NOT NULL ORDER BY 1 DESC`,
-    );
-    expect(body.totalCount).toBe(current.rows.length);
-    expect(body.totalHighConfidence + body.totalMediumConfidence + body.totalLowConfidence).toBe(body.totalCount);
-    expect(body.totalHighConfidence).toBe(current.rows.filter((row) => predictionConfidence(row.probability) === 'high').length);
-    expect(body.stories.map((s: { predictionScore: number }) => s.predictionScore)).toEqual(
-      current.rows.slice(0, 2).map((row) => predictionScore(row.probability)),
-    );
-    expect(body.totalPages).toBe(Math.ceil(current.rows.length / 2));
-    expect(body.hasNext).toBe(true);
-    expect(body.hasPrevious).toBe(false);
-    const last = (await inject({ url: `/api/stories/predictions?page=${body.totalPages}&limit=2`, headers: asReader() })).json();
-    expect(last.hasNext).toBe(false);
-    expect(last.hasPrevious).toBe(true);
+  it('refuse an unknown view with a message', async () => {
+    const response = await inject({ url: '/api/stories/predictions?view=everything', headers: asReader() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/view must be one of calls, not-expected/);
   });
 
-  it('put the prediction on the story lists’ items', async () => {
+  it('list the current calls to trend highest first, with their first call and the counts; the others in a view of their own', async () => {
+    const current = await pool().query<{ id: number; probability: number }>(
+      `SELECT id, prediction_probability AS probability FROM stories WHERE prediction_probability IS NOT NULL ORDER BY 2 DESC, 1 DESC`,
+    );
+    const calls = current.rows.filter((row) => row.probability >= TREND_CALL_THRESHOLD);
+    const others = current.rows.filter((row) => row.probability < TREND_CALL_THRESHOLD);
+    for (const [view, rows] of [['calls', calls], ['not-expected', others]] as const) {
+      const response = await inject({ url: `/api/stories/predictions?page=1&limit=2&view=${view}`, headers: asReader() });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.view).toBe(view);
+      expect(body.callThreshold).toBe(predictionScore(TREND_CALL_THRESHOLD));
+      expect(body.totalCount).toBe(rows.length);
+      expect(body.totalCalls).toBe(calls.length);
+      expect(body.totalNotExpected).toBe(others.length);
+      expect(body.totalHighConfidence + body.totalMediumConfidence + body.totalLowConfidence).toBe(calls.length);
+      expect(body.totalHighConfidence).toBe(calls.filter((row) => predictionConfidence(row.probability) === 'high').length);
+      expect(body.stories.map((s: { id: number }) => s.id)).toEqual(rows.slice(0, 2).map((row) => row.id));
+      expect(body.stories.map((s: { predictionScore: number }) => s.predictionScore)).toEqual(rows.slice(0, 2).map((row) => predictionScore(row.probability)));
+      // Only a call carries a confidence.
+      for (const story of body.stories) expect(story.predictionConfidence !== undefined, String(story.id)).toBe(view === 'calls');
+      // Each listed call with its first call: its time and its score then, as the ledger recorded them.
+      if (view === 'calls') {
+        expect(body.calls.map((c: { storyId: number }) => c.storyId)).toEqual(body.stories.map((s: { id: number }) => s.id));
+        for (const call of body.calls) {
+          const first = await pool().query<{ predicted_at: Date; score_at_prediction: number }>(
+            `SELECT predicted_at, score_at_prediction FROM predictions WHERE story_id = $1 AND probability >= $2 ORDER BY predicted_at, id LIMIT 1`,
+            [call.storyId, TREND_CALL_THRESHOLD],
+          );
+          expect(call.calledAt).toBe(first.rows[0]!.predicted_at.toISOString());
+          expect(call.scoreAtCall).toBe(first.rows[0]!.score_at_prediction);
+        }
+      }
+      expect(body.totalPages).toBe(Math.ceil(rows.length / 2));
+      expect(body.hasNext).toBe(rows.length > 2);
+      expect(body.hasPrevious).toBe(false);
+    }
+    // The default view is the calls.
+    expect((await inject({ url: '/api/stories/predictions', headers: asReader() })).json().totalCount).toBe(calls.length);
+  });
+
+  it('put the prediction on the story lists’ items, with a confidence only for a call', async () => {
     const trending = (await inject({ url: '/api/stories/top?limit=50' })).json();
     const byHnId = new Map(trending.stories.map((s: { hnId: number }) => [s.hnId, s]));
-    const predicted = byHnId.get(1001) as { predictionScore?: number; predictionConfidence?: string };
-    expect(predicted.predictionScore).toBeTypeOf('number');
-    expect(predicted.predictionConfidence).toMatch(/high|medium|low/);
+    const current = await pool().query<{ hn_id: number; probability: number }>(
+      `SELECT hn_id, prediction_probability AS probability FROM stories WHERE prediction_probability IS NOT NULL`,
+    );
+    expect(current.rows.length).toBeGreaterThan(0);
+    for (const row of current.rows) {
+      const listed = byHnId.get(row.hn_id) as { predictionScore?: number; predictionConfidence?: string };
+      expect(listed.predictionScore).toBe(predictionScore(row.probability));
+      expect(listed.predictionConfidence).toBe(predictionConfidence(row.probability) ?? undefined);
+    }
     expect(byHnId.get(1006)).not.toHaveProperty('predictionScore');
   });
 
-  it('show pending outcomes before any verification, and no accuracy yet', async () => {
+  it('show the pending calls before any verification, and no accuracy yet', async () => {
     const outcomes = (await inject({ url: '/api/predictions/outcomes', headers: asReader() })).json().outcomes;
-    expect(outcomes.length).toBeGreaterThan(0);
-    expect(outcomes.every((o: { outcome: string }) => o.outcome === 'pending')).toBe(true);
+    const calls = await pool().query<{ story_id: number }>('SELECT story_id FROM prediction_calls WHERE called_at IS NOT NULL ORDER BY called_at DESC');
+    expect(outcomes.map((o: { prediction: { story: { id: number } } }) => o.prediction.story.id).sort()).toEqual(calls.rows.map((row) => row.story_id).sort());
+    expect(outcomes.every((o: { outcome: string; leadMinutes: number | null }) => o.outcome === 'pending' && o.leadMinutes === null)).toBe(true);
     const accuracy = (await inject({ url: '/api/predictions/accuracy/public' })).json();
     expect(accuracy.verifiedPredictions).toBe(0);
     expect(accuracy.overallAccuracy).toBeNull();
+    expect(accuracy.alwaysWillNotAccuracy).toBeNull();
+    expect(accuracy.calls).toEqual({ made: calls.rows.length, settled: 0, cameTrue: 0, precision: null });
     const total = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM predictions');
     expect(accuracy.totalPredictions).toBe(total.rows[0]!.n);
   });
@@ -248,11 +286,29 @@ describe('verification after the horizon', () => {
     expect(accuracy.totalPredictions).toBe(ledger.rows.length);
     expect(accuracy.verifiedPredictions).toBe(ledger.rows.length);
     expect(accuracy.overallAccuracy).toBe(percent(accurate, ledger.rows.length));
+    // "Always will not" is right for every verified prediction that did not reach the target.
+    const reached = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM predictions WHERE reached_target');
+    expect(accuracy.alwaysWillNotAccuracy).toBe(percent(ledger.rows.length - reached.rows[0]!.n, ledger.rows.length));
+    // By confidence: the settled calls (each story's first prediction at or above the cut), and how many came true.
+    const calls = await pool().query<{ confidence: string; call_reached: boolean; reached_at: Date | null; called_at: Date }>(
+      `SELECT DISTINCT ON (p.story_id) p.confidence, p.reached_target AS call_reached, c.reached_at, p.predicted_at AS called_at
+         FROM predictions p JOIN prediction_calls c ON c.story_id = p.story_id
+        WHERE p.probability >= $1 ORDER BY p.story_id, p.predicted_at, p.id`,
+      [TREND_CALL_THRESHOLD],
+    );
     for (const entry of accuracy.accuracyByConfidence) {
-      const rows = ledger.rows.filter((row) => row.confidence === entry.confidence);
+      const rows = calls.rows.filter((row) => row.confidence === entry.confidence);
       expect(entry.count).toBe(rows.length);
-      expect(entry.accuracy).toBe(rows.length ? percent(rows.filter((row) => row.accurate).length, rows.length) : null);
+      expect(entry.accuracy).toBe(rows.length ? percent(rows.filter((row) => row.call_reached).length, rows.length) : null);
     }
+    expect(accuracy.calls.settled).toBe(calls.rows.length);
+    expect(accuracy.calls.cameTrue).toBe(calls.rows.filter((row) => row.call_reached).length);
+    // Recall: 1001 is the one story seen at the target within a horizon.
+    expect(accuracy.reached.stories).toBe(1);
+    const call1001 = await pool().query<{ called_at: Date | null }>('SELECT called_at FROM prediction_calls WHERE story_id = $1', [await storyId(1001)]);
+    const early = call1001.rows[0]!.called_at !== null && call1001.rows[0]!.called_at.getTime() < (START + 3 * HOUR) * 1000;
+    expect(accuracy.reached.calledEarly).toBe(early ? 1 : 0);
+    expect(accuracy.reached.medianLeadMinutes).toBe(early ? Math.round(((START + 3 * HOUR) * 1000 - call1001.rows[0]!.called_at!.getTime()) / 60_000) : null);
     expect(accuracy.reliability.reduce((sum: number, bin: { verified: number }) => sum + bin.verified, 0)).toBe(ledger.rows.length);
     // Seven days later, the window no longer holds them.
     clock += 8 * 24 * HOUR;
@@ -265,8 +321,11 @@ describe('verification after the horizon', () => {
     expect(trends[0].date).toBe('2026-01-15');
     expect(trends[0].totalPredictions).toBe(ledger.rows.length);
     expect(trends[0].accuracyRate).toBe(percent(accurate, ledger.rows.length));
-    const meanConfidence = ledger.rows.reduce((sum, row) => sum + Math.max(row.probability, 1 - row.probability), 0) / ledger.rows.length;
-    expect(trends[0].avgConfidenceScore).toBeCloseTo(meanConfidence * 100, 0);
+    // The average confidence is the mean Prediction Score of the day's calls.
+    const called = await pool().query<{ probability: number }>('SELECT probability FROM prediction_calls WHERE called_at IS NOT NULL');
+    expect(trends[0].callsMade).toBe(called.rows.length);
+    const meanCall = called.rows.reduce((sum, row) => sum + row.probability, 0) / Math.max(1, called.rows.length);
+    expect(trends[0].avgConfidenceScore).toBeCloseTo(meanCall * 100, 0);
     // The daily sums the trends read are the ledger added up by UTC day and confidence, recorded and verified alike.
     const byDay = await pool().query(
       `SELECT d.predictions, d.verified, d.accurate, l.predictions AS ledger_predictions, l.verified AS ledger_verified, l.accurate AS ledger_accurate
@@ -292,12 +351,20 @@ describe('verification after the horizon', () => {
     }
 
     const outcomes = (await inject({ url: '/api/predictions/outcomes', headers: asReader() })).json().outcomes;
-    expect(outcomes).toHaveLength(ledger.rows.length);
+    expect(outcomes).toHaveLength(calls.rows.length);
+    for (const outcome of outcomes) {
+      expect(outcome.outcome).not.toBe('pending');
+      expect(outcome.hoursElapsed).toBeGreaterThan(6);
+    }
     const first = outcomes.find((o: { prediction: { story: { hnId: number } } }) => o.prediction.story.hnId === 1001);
-    expect(first.outcome).toBe(isPredictionAccurate(first.prediction.predictionScore / 100, true) ? 'accurate' : 'inaccurate');
-    expect(first.scoreGrowth).toBe(450 - 180);
-    expect(first.prediction.scoreAtPrediction).toBe(180);
-    expect(first.hoursElapsed).toBeGreaterThan(6);
+    if (early) {
+      expect(first.outcome).toBe('accurate');
+      expect(first.scoreGrowth).toBe(450 - first.prediction.scoreAtPrediction);
+      expect(first.reachedAt).toBe(new Date((START + 3 * HOUR) * 1000).toISOString());
+      expect(first.leadMinutes).toBe(accuracy.reached.medianLeadMinutes);
+    } else {
+      expect(first).toBeUndefined();
+    }
   });
 });
 
@@ -358,8 +425,9 @@ describe("the ledger's daily sums", () => {
            FROM prediction_hourly WHERE hour >= '2031-03-01' GROUP BY 1, 2`,
       );
       for (const since of ['2031-03-01T21:00:00Z', '2031-03-01T22:00:00Z', '2031-03-02T00:00:00Z', '2031-03-02T01:00:00Z', '2031-03-02T23:00:00Z', '2031-03-03T03:00:00Z']) {
-        const expected = await pool().query<{ confidence: string; predictions: number; verified: number; accurate: number }>(
-          `SELECT confidence, sum(predictions)::int AS predictions, sum(verified)::int AS verified, sum(accurate)::int AS accurate
+        const expected = await pool().query<{ confidence: string; predictions: number; verified: number; accurate: number; reached: number }>(
+          `SELECT confidence, sum(predictions)::int AS predictions, sum(verified)::int AS verified, sum(accurate)::int AS accurate,
+                  sum(reached)::int AS reached
              FROM prediction_hourly WHERE hour >= $1 GROUP BY confidence`,
           [since],
         );
@@ -381,22 +449,23 @@ describe('predictions recorded already verified (a backfill)', () => {
     await expect(
       pool().query(
         `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version, backfilled, verified_at)
-         VALUES ($1, to_timestamp($2), 0.1, 'high', 5, 1, 'test', true, to_timestamp($2))`,
-        [id, clock - 7 * HOUR],
+         VALUES ($1, to_timestamp($2), $3, 'none', 5, 1, 'test', true, to_timestamp($2))`,
+        [id, clock - 7 * HOUR, TREND_CALL_THRESHOLD / 2],
       ),
     ).rejects.toThrow(/predictions_verification_whole/);
     await pool().query(
       `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version, backfilled,
                                 verified_at, score_at_horizon, reached_target, accurate)
-       VALUES ($1, to_timestamp($2), 0.1, 'high', 5, 1, 'test', true, to_timestamp($2 + 6 * 3600), 20, false, true)`,
-      [id, clock - 7 * HOUR],
+       VALUES ($1, to_timestamp($2), $3, 'none', 5, 1, 'test', true, to_timestamp($2 + 6 * 3600), 20, false, true)`,
+      [id, clock - 7 * HOUR, TREND_CALL_THRESHOLD / 2],
     );
     t.app.predictions.invalidate();
     const after = (await inject({ url: '/api/predictions/accuracy/public' })).json();
     expect(after.totalPredictions).toBe(before.totalPredictions + 1);
     expect(after.verifiedPredictions).toBe(before.verifiedPredictions + 1);
-    const high = (body: typeof after) => body.accuracyByConfidence.find((entry: { confidence: string }) => entry.confidence === 'high').count;
-    expect(high(after)).toBe(high(before) + 1);
+    // It did not reach the target: "always will not" was right about it too.
+    const share = (body: typeof after) => (body.alwaysWillNotAccuracy / 100) * body.verifiedPredictions;
+    expect(share(after)).toBeCloseTo(share(before) + 1, 0);
   });
 });
 

@@ -8,8 +8,11 @@ import { EmailControlsService } from '../server/modules/email/controls.ts';
 import { KeywordAlertsService } from '../server/modules/keywords/alerts.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';
+import { TREND_CALL_THRESHOLD } from '../common/rules/predictions.ts';
 import {
   selectAccuracy,
+  selectCallFigures,
+  selectDailyCalls,
   selectDailySums,
   selectOutcomes,
   selectPredictionGeneration,
@@ -84,7 +87,9 @@ describe('prepared statements', () => {
       await accounts.preferences('someone');
       // Suggestions: two letters (a common pair, a rare one) and longer texts (frequent, rare, absent).
       for (const text of [['st', 'qz'], ['story', 'ory 1', 'zebra']][i % 2]!) await selectSuggestions(pool, text);
-      await selectPredictionPage(pool, { page: 1 + (i % 5), limit: 25 }, nowMs);
+      await selectPredictionPage(pool, { page: 1 + (i % 5), limit: 25, view: i % 2 ? 'calls' : 'not-expected' }, nowMs, TREND_CALL_THRESHOLD);
+      await selectCallFigures(pool, new Date(nowMs - (1 + i * 90) * HOUR_MS));
+      await selectDailyCalls(pool, new Date(nowMs - 30 * 24 * HOUR_MS));
       await selectAccuracy(pool, new Date(nowMs - (1 + i * 90) * HOUR_MS));
       await selectDailySums(pool, new Date(nowMs - 30 * 24 * HOUR_MS));
       await selectTopDomains(pool, 10);

@@ -40,7 +40,7 @@ export async function runPredictionsBenchmark(): Promise<void> {
         return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMicroseconds };
       };
       const calls: [string, () => string][] = [
-        ['current predictions (pages 1-5)', () => `/api/stories/predictions?page=${1 + (turn++ % 5)}&limit=25`],
+        ['current predictions (pages 1-5, both views)', () => `/api/stories/predictions?page=${1 + (turn % 5)}&limit=25&view=${turn++ % 2 ? 'calls' : 'not-expected'}`],
         ['accuracy (1-720 hours)', () => `/api/predictions/accuracy/public?hours=${1 + ((turn++ * 7919) % 720)}`],
         ['trends (30 days)', () => '/api/predictions/trends'],
         ['domains (top 10)', () => '/api/predictions/domains'],

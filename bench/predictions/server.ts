@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
+import { confidenceFloor, TREND_CALL_THRESHOLD } from '../../common/rules/predictions.ts';
 import { addCeilingRoute, seedBenchmarkData, serveBenchApp, STORIES_PER_DAY } from '../support.ts';
 
 const PREDICTIONS = Number(process.env.BENCH_PREDICTIONS ?? 1_000_000);
@@ -16,6 +17,10 @@ const DAYS = 60;
 /** Stories with a current prediction: about the front page's turnover over 6 hours. */
 const CURRENT = 120;
 const CHUNK = 100_000;
+
+/** The confidence the product records for a probability (ledgerConfidence), in SQL, from the rules' values. */
+const LEDGER_CONFIDENCE_SQL = (p: string) =>
+  `CASE WHEN ${p} < ${TREND_CALL_THRESHOLD} THEN 'none' WHEN ${p} >= ${confidenceFloor('high')} THEN 'high' WHEN ${p} >= ${confidenceFloor('medium')} THEN 'medium' ELSE 'low' END`;
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', INGEST_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '0' });
 const database = await openDatabase(config);
@@ -35,31 +40,32 @@ if ((existing.rows[0]?.n ?? 0) === 0) {
     for (let offset = 0; offset < PREDICTIONS; offset += CHUNK) {
       await client.query(
         `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version,
-                                  verified_at, score_at_horizon, reached_target, accurate)
-         SELECT story_id, at, p, CASE WHEN greatest(p, 1 - p) >= 0.8 THEN 'high' WHEN greatest(p, 1 - p) >= 0.65 THEN 'medium' ELSE 'low' END,
+                                  verified_at, score_at_horizon, reached_target, accurate, reached_at)
+         SELECT story_id, at, p, ${LEDGER_CONFIDENCE_SQL('p')},
                 10, 2, 'bench',
                 CASE WHEN verified THEN at + interval '6 hours' END,
                 CASE WHEN verified THEN CASE WHEN reached THEN 350 ELSE 120 END END,
                 CASE WHEN verified THEN reached END,
-                CASE WHEN verified THEN (p >= 0.5) = reached END
+                CASE WHEN verified THEN (p >= $7) = reached END,
+                CASE WHEN verified AND reached THEN at + interval '2 hours' END
            FROM (SELECT 1 + (g * 7919) % $3 AS story_id,
                         to_timestamp($2 - ($1 - g) * ($4 * 86400.0 / $1)) AS at,
                         power(((g * 2654435761) % 4294967291) / 4294967291.0, 3) AS p,
                         ($1 - g) * ($4 * 86400.0 / $1) > 6 * 3600 AS verified,
-                        ((g * 40503) % 100 < 85) = (power(((g * 2654435761) % 4294967291) / 4294967291.0, 3) >= 0.5) AS reached
+                        ((g * 40503) % 100 < 85) = (power(((g * 2654435761) % 4294967291) / 4294967291.0, 3) >= $7) AS reached
                    FROM generate_series($5::bigint, $6::bigint) AS g) AS seeded`,
-        [PREDICTIONS, nowSeconds, stories, DAYS, offset + 1, Math.min(offset + CHUNK, PREDICTIONS)],
+        [PREDICTIONS, nowSeconds, stories, DAYS, offset + 1, Math.min(offset + CHUNK, PREDICTIONS), TREND_CALL_THRESHOLD],
       );
     }
     await client.query(
       `UPDATE stories SET prediction_probability = ((id::bigint * 40503) % 1000) / 1000.0,
-              prediction_confidence = CASE WHEN greatest(((id::bigint * 40503) % 1000) / 1000.0, 1 - ((id::bigint * 40503) % 1000) / 1000.0) >= 0.8 THEN 'high'
-                                           WHEN greatest(((id::bigint * 40503) % 1000) / 1000.0, 1 - ((id::bigint * 40503) % 1000) / 1000.0) >= 0.65 THEN 'medium' ELSE 'low' END,
+              prediction_confidence = nullif(${LEDGER_CONFIDENCE_SQL('((id::bigint * 40503) % 1000) / 1000.0')}, 'none'),
               predicted_at = now() - interval '1 hour'
         WHERE id > (SELECT max(id) FROM stories) - $1`,
       [CURRENT],
     );
     await client.query('ANALYZE predictions');
+    await client.query('ANALYZE prediction_calls');
     await client.query('ANALYZE stories');
   } finally {
     client.release();

@@ -19,7 +19,14 @@ import {
   predictionScore,
   predictsTrend,
   TREND_CALL_THRESHOLD,
+  CONFIDENCE_BANDS,
+  confidenceFloor,
+  ledgerConfidence,
+  NOT_CALLED,
+  formatLead,
 } from './predictions.ts';
+
+const CUT = TREND_CALL_THRESHOLD;
 
 describe('what is predicted', () => {
   it('is reaching 300 points within 6 hours (the upper end of the spec’s 2-6 hour horizon)', () => {
@@ -47,9 +54,10 @@ describe('changesMeaningfully', () => {
   });
 
   it('records any change of call or confidence band, however small', () => {
-    expect(changesMeaningfully(TREND_CALL_THRESHOLD - 0.005, TREND_CALL_THRESHOLD)).toBe(true);
-    expect(changesMeaningfully(0.795, 0.8)).toBe(true);
-    expect(changesMeaningfully(0.205, 0.2)).toBe(true);
+    expect(changesMeaningfully(CUT - 0.005, CUT)).toBe(true);
+    expect(changesMeaningfully(CUT, CUT - 0.005)).toBe(true);
+    const high = confidenceFloor('high');
+    if (high < 1) expect(changesMeaningfully(high - 0.005, high)).toBe(true);
   });
 });
 
@@ -65,34 +73,61 @@ describe('predictionScore', () => {
 });
 
 describe('predictionConfidence', () => {
-  it.each([
-    [0.95, 'high'],
-    [0.8, 'high'],
-    [0.79, 'medium'],
-    [0.65, 'medium'],
-    [0.64, 'low'],
-    [0.5, 'low'],
-    [0.36, 'low'],
-    [0.35, 'medium'],
-    [0.21, 'medium'],
-    [0.2, 'high'],
-    [0.02, 'high'],
-  ] as const)('probability %f is %s confidence', (probability, confidence) => {
-    expect(predictionConfidence(probability)).toBe(confidence);
+  it('describes the call to trend only: no confidence under the cut, however far under', () => {
+    expect(predictionConfidence(0)).toBeNull();
+    expect(predictionConfidence(0.01)).toBeNull();
+    expect(predictionConfidence(CUT - 0.001)).toBeNull();
+    expect(ledgerConfidence(0.01)).toBe(NOT_CALLED);
+  });
+
+  it('is low from the cut, medium and high from their bands (never below the cut)', () => {
+    expect(predictionConfidence(CUT)).toBe(confidenceFloor('medium') > CUT ? 'low' : confidenceFloor('high') > CUT ? 'medium' : 'high');
+    expect(confidenceFloor('low')).toBe(CUT);
+    expect(confidenceFloor('medium')).toBe(Math.max(CUT, CONFIDENCE_BANDS.medium));
+    expect(confidenceFloor('high')).toBe(Math.max(CUT, CONFIDENCE_BANDS.high));
+    expect(predictionConfidence(confidenceFloor('high'))).toBe('high');
+    expect(predictionConfidence(1)).toBe('high');
+    if (confidenceFloor('high') > confidenceFloor('medium')) {
+      expect(predictionConfidence(confidenceFloor('medium'))).toBe('medium');
+      expect(predictionConfidence(confidenceFloor('high') - 0.001)).toBe('medium');
+    }
+    if (confidenceFloor('medium') > CUT) expect(predictionConfidence(confidenceFloor('medium') - 0.001)).toBe('low');
+  });
+
+  it('the bands are ordered: a higher probability is never a lower confidence', () => {
+    const rank = { low: 1, medium: 2, high: 3 } as const;
+    let previous = 0;
+    for (let p = 0; p <= 1.0001; p += 0.01) {
+      const confidence = predictionConfidence(p);
+      const value = confidence === null ? 0 : rank[confidence];
+      expect(value).toBeGreaterThanOrEqual(previous);
+      previous = value;
+    }
+  });
+});
+
+describe('the calls’ lead', () => {
+  it('reads as hours and minutes', () => {
+    expect(formatLead(190)).toBe('3 h 10 min');
+    expect(formatLead(120)).toBe('2 h');
+    expect(formatLead(59.6)).toBe('1 h');
+    expect(formatLead(7)).toBe('7 min');
   });
 });
 
 describe('verification', () => {
   it('calls "will trend" from the cut up', () => {
-    expect(predictsTrend(TREND_CALL_THRESHOLD)).toBe(true);
-    expect(predictsTrend(TREND_CALL_THRESHOLD - 0.01)).toBe(false);
+    expect(predictsTrend(CUT)).toBe(true);
+    expect(predictsTrend(CUT - 0.01)).toBe(false);
   });
 
   it('is accurate when a "will trend" call reached the target or a "will not" call did not', () => {
-    expect(isPredictionAccurate(0.7, true)).toBe(true);
-    expect(isPredictionAccurate(0.7, false)).toBe(false);
-    expect(isPredictionAccurate(0.1, false)).toBe(true);
-    expect(isPredictionAccurate(0.1, true)).toBe(false);
+    const called = Math.min(1, CUT + 0.01);
+    const notCalled = CUT / 2;
+    expect(isPredictionAccurate(called, true)).toBe(true);
+    expect(isPredictionAccurate(called, false)).toBe(false);
+    expect(isPredictionAccurate(notCalled, false)).toBe(true);
+    expect(isPredictionAccurate(notCalled, true)).toBe(false);
   });
 });
 

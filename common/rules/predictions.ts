@@ -3,7 +3,8 @@
  *
  * A prediction is the probability that a story reaches PREDICTION_TARGET_POINTS within
  * PREDICTION_HORIZON_HOURS of the moment it is made. `predictionScore` is that probability as a
- * whole percentage; `predictionConfidence` says how sure the call ("will trend" or "will not") is.
+ * whole percentage. A story is **called** "will trend" when its probability is at or above TREND_CALL_THRESHOLD;
+ * `predictionConfidence` describes that call only: a story under the cut has no confidence (it is not a call).
  */
 
 /** The score that counts as trending: about one front-page story in ten reaches it. */
@@ -28,9 +29,9 @@ export const PREDICTION_CONFIDENCES = ['high', 'medium', 'low'] as const;
 export type PredictionConfidence = (typeof PREDICTION_CONFIDENCES)[number];
 
 /**
- * Probability bands of the call's confidence: the probability of the side called, max(p, 1 − p).
- * High from 0.8 (p ≥ 0.8 or p ≤ 0.2), medium from 0.65, low below (p within 0.35-0.65). With a
- * calibrated model, a band's accuracy is at least its lower bound.
+ * Probability bands of the confidence in a "will trend" call: high from 0.8, medium from 0.65, low from the cut. A
+ * band never starts below the cut, so whatever the cut's value a confidence always means "called, at least this
+ * likely". With a calibrated model, a band's share of calls that come true is at least its lower bound.
  */
 export const CONFIDENCE_BANDS = { high: 0.8, medium: 0.65 } as const;
 
@@ -44,13 +45,28 @@ export function predictionScore(probability: number): number {
   return Math.round(Math.min(1, Math.max(0, probability)) * 100);
 }
 
-/** High, medium or low from the probability bands (the list items' predictionConfidence). */
-export function predictionConfidence(probability: number): PredictionConfidence {
+/** The lowest probability of each confidence band: the cut, or the band's own bound when that is higher. */
+export function confidenceFloor(confidence: PredictionConfidence): number {
+  if (confidence === 'low') return TREND_CALL_THRESHOLD;
+  return Math.max(TREND_CALL_THRESHOLD, CONFIDENCE_BANDS[confidence]);
+}
+
+/**
+ * How sure the "will trend" call is (the list items' predictionConfidence); null under the cut: a story expected not
+ * to trend is not a confident prediction of anything.
+ */
+export function predictionConfidence(probability: number): PredictionConfidence | null {
   const p = Math.min(1, Math.max(0, probability));
-  const sideCalled = Math.max(p, 1 - p);
-  if (sideCalled >= CONFIDENCE_BANDS.high) return 'high';
-  if (sideCalled >= CONFIDENCE_BANDS.medium) return 'medium';
+  if (!predictsTrend(p)) return null;
+  if (p >= confidenceFloor('high')) return 'high';
+  if (p >= confidenceFloor('medium')) return 'medium';
   return 'low';
+}
+
+/** What the ledger records as a prediction's confidence: the call's band, or 'none' for a story not called. */
+export const NOT_CALLED = 'none';
+export function ledgerConfidence(probability: number): PredictionConfidence | typeof NOT_CALLED {
+  return predictionConfidence(probability) ?? NOT_CALLED;
 }
 
 /**
@@ -78,6 +94,18 @@ export function isUndecided(score: number, ageHours: number): boolean {
 /** Verification: accurate when a "will trend" call reached the target, or a "will not" call did not. */
 export function isPredictionAccurate(probability: number, reachedTarget: boolean): boolean {
   return predictsTrend(probability) === reachedTarget;
+}
+
+/**
+ * A call's lead: how long before the story was first seen at the target it was called, in whole minutes, as
+ * "3 h 10 min" (rounded to the minute).
+ */
+export function formatLead(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
 /** The /predictions page's constants (part 2 §2.5, §9). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { stories } from './stories.ts';
 
 /**
@@ -17,6 +17,7 @@ export const predictions = pgTable(
     predictedAt: timestamp('predicted_at', { withTimezone: true }).notNull(),
     /** Probability of reaching the target within the horizon, 0-1. */
     probability: doublePrecision('probability').notNull(),
+    /** The call's confidence (high, medium, low), or 'none' when the prediction is under the cut: not a call. */
     confidence: text('confidence').notNull(),
     scoreAtPrediction: integer('score_at_prediction').notNull(),
     commentsAtPrediction: integer('comments_at_prediction').notNull(),
@@ -29,6 +30,8 @@ export const predictions = pgTable(
     scoreAtHorizon: integer('score_at_horizon'),
     reachedTarget: boolean('reached_target'),
     accurate: boolean('accurate'),
+    /** When the story was first seen at the target by the horizon's end; null when it did not reach it. */
+    reachedAt: timestamp('reached_at', { withTimezone: true }),
   },
   (table) => [
     // The verification reads the due predictions oldest first; Recent Outcomes reads the newest pending.
@@ -53,6 +56,8 @@ export const predictionHourly = pgTable(
     predictions: integer('predictions').notNull(),
     verified: integer('verified').notNull(),
     accurate: integer('accurate').notNull(),
+    /** Verified predictions that reached the target: "always will not" is right for the others. */
+    reached: integer('reached').notNull().default(0),
     /** Sum of each prediction's confidence, max(p, 1 − p), for the average. */
     confidenceSum: doublePrecision('confidence_sum').notNull(),
   },
@@ -73,6 +78,8 @@ export const predictionDaily = pgTable(
     predictions: integer('predictions').notNull(),
     verified: integer('verified').notNull(),
     accurate: integer('accurate').notNull(),
+    /** Verified predictions that reached the target: "always will not" is right for the others. */
+    reached: integer('reached').notNull().default(0),
     /** Sum of each prediction's confidence, max(p, 1 − p), for the average. */
     confidenceSum: doublePrecision('confidence_sum').notNull(),
   },
@@ -132,3 +139,34 @@ export const predictionReliability = pgTable('prediction_reliability', {
   reached: integer('reached').notNull(),
   probabilitySum: doublePrecision('probability_sum').notNull(),
 });
+
+/**
+ * Each story's first call to trend, kept once by the ledger's triggers (migration 0024): the calling prediction, its
+ * time, probability, confidence and the story's score then; whether that call came true (settled when the calling
+ * prediction is verified); and when the story was first seen at the target (from the ledger's verifications), for
+ * the recall and the lead. A story seen at the target without a call has a row with the call columns empty.
+ */
+export const predictionCalls = pgTable(
+  'prediction_calls',
+  {
+    storyId: integer('story_id')
+      .primaryKey()
+      .references(() => stories.id),
+    predictionId: bigint('prediction_id', { mode: 'number' }).references(() => predictions.id),
+    calledAt: timestamp('called_at', { withTimezone: true }),
+    probability: doublePrecision('probability'),
+    confidence: text('confidence'),
+    scoreAtCall: integer('score_at_call'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    callReached: boolean('call_reached'),
+    reachedAt: timestamp('reached_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('prediction_calls_called_idx').on(table.calledAt).where(sql`${table.calledAt} IS NOT NULL`),
+    index('prediction_calls_reached_idx').on(table.reachedAt).where(sql`${table.reachedAt} IS NOT NULL`),
+    index('prediction_calls_settled_idx')
+      .on(table.settledAt.desc().nullsFirst(), table.storyId.desc().nullsFirst())
+      .where(sql`${table.settledAt} IS NOT NULL`),
+    index('prediction_calls_prediction_idx').on(table.predictionId).where(sql`${table.predictionId} IS NOT NULL`),
+  ],
+);

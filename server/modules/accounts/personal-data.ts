@@ -407,6 +407,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   prediction_history: 'prediction totals over time',
   prediction_runs: 'when predictions ran',
   prediction_reliability: 'prediction calibration',
+  prediction_calls: 'each story’s first call to trend and when it reached the target',
   trending_alert_stories: 'which stories a trending alert went out about (the emails are in email_outbox)',
   prediction_alert_stories: 'which stories a prediction alert went out about (the emails are in email_outbox)',
   digest_runs: 'when digests went out (the emails are in email_outbox)',

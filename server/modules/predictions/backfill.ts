@@ -9,9 +9,9 @@ import type pg from 'pg';
 import {
   changesMeaningfully,
   isPredictionAccurate,
+  ledgerConfidence,
   PREDICTION_HORIZON_HOURS,
   PREDICTION_TARGET_POINTS,
-  predictionConfidence,
 } from '../../../common/rules/predictions.ts';
 import { COMMITTED_MODEL } from '../../predictions/committed.ts';
 import { FIRST_SIGHTING_ONLY, replayRecording, SETTLE_AFTER_SECONDS, type Observations, type RecordedStory } from '../../predictions/dataset.ts';
@@ -41,6 +41,8 @@ export interface BackfilledPrediction {
   comments: number;
   scoreAtHorizon: number;
   reachedTarget: boolean;
+  /** When the story was first seen at the target by the horizon's end (recording time); null when it was not. */
+  reachedAt: number | null;
 }
 
 /**
@@ -63,8 +65,10 @@ export function backfilledPredictions(stories: RecordedStory[], rows: Observatio
   });
   // What happened within each horizon is read once the replay is over.
   const predictions = made.map(({ index, at, probability, score, comments }): BackfilledPrediction => {
-    const within = replay.sightings[index]!.filter((sighting) => sighting.at >= at && sighting.at <= at + HORIZON_SECONDS);
+    const seen = replay.sightings[index]!;
+    const within = seen.filter((sighting) => sighting.at >= at && sighting.at <= at + HORIZON_SECONDS);
     const scoreAtHorizon = Math.max(score, ...within.map((sighting) => sighting.score));
+    const firstAtTarget = seen.find((sighting) => sighting.at <= at + HORIZON_SECONDS && sighting.score >= PREDICTION_TARGET_POINTS);
     return {
       hnId: stories[index]!.id,
       at,
@@ -73,6 +77,7 @@ export function backfilledPredictions(stories: RecordedStory[], rows: Observatio
       comments,
       scoreAtHorizon,
       reachedTarget: scoreAtHorizon >= PREDICTION_TARGET_POINTS,
+      reachedAt: scoreAtHorizon >= PREDICTION_TARGET_POINTS ? (firstAtTarget?.at ?? at) : null,
     };
   });
   return { predictions, sightings: replay.sightings };
@@ -94,16 +99,16 @@ export async function backfillLedger(pool: pg.Pool, stories: RecordedStory[], ro
     const reached = chunk.map((prediction) => prediction.reachedTarget);
     await pool.query(
       `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version,
-                                backfilled, verified_at, score_at_horizon, reached_target, accurate)
+                                backfilled, verified_at, score_at_horizon, reached_target, accurate, reached_at)
        SELECT r.story_id, to_timestamp(r.at), r.probability, r.confidence, r.score, r.comments, $10, true,
-              to_timestamp(r.at + $11), r.peak, r.reached, r.accurate
-         FROM unnest($1::int[], $2::float8[], $3::float8[], $4::text[], $5::int[], $6::int[], $7::int[], $8::bool[], $9::bool[])
-              AS r(story_id, at, probability, confidence, score, comments, peak, reached, accurate)`,
+              to_timestamp(r.at + $11), r.peak, r.reached, r.accurate, to_timestamp(r.reached_at)
+         FROM unnest($1::int[], $2::float8[], $3::float8[], $4::text[], $5::int[], $6::int[], $7::int[], $8::bool[], $9::bool[], $12::float8[])
+              AS r(story_id, at, probability, confidence, score, comments, peak, reached, accurate, reached_at)`,
       [
         chunk.map((prediction) => storyIds.get(prediction.hnId)!),
         chunk.map((prediction) => prediction.at + options.shift),
         probabilities,
-        probabilities.map(predictionConfidence),
+        probabilities.map(ledgerConfidence),
         chunk.map((prediction) => prediction.score),
         chunk.map((prediction) => prediction.comments),
         chunk.map((prediction) => prediction.scoreAtHorizon),
@@ -111,6 +116,7 @@ export async function backfillLedger(pool: pg.Pool, stories: RecordedStory[], ro
         chunk.map((prediction, j) => isPredictionAccurate(prediction.probability, reached[j]!)),
         COMMITTED_MODEL.version,
         HORIZON_SECONDS,
+        chunk.map((prediction) => (prediction.reachedAt === null ? null : prediction.reachedAt + options.shift)),
       ],
     );
   }

@@ -2,22 +2,30 @@
  * The prediction calls' reads. Each reads either the current predictions (on stories, at most the front page's
  * turnover over 6 hours) or the ledger's sums kept by its trigger, or walks a ledger index in the order it returns
  * and stops at its limit: none grows with the ledger. docs/predictions.md and docs/performance.md have the plans.
- * Each is a prepared (named) statement: its plan does not depend on the values, so it is made once per connection.
+ * Each is a prepared (named) statement: its plan does not depend on the values, so it is made once per connection;
+ * the calls' figures, whose plan does depend on the window, are planned each time.
  */
 import type pg from 'pg';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { limitText } from '../../db/prepared.ts';
-import type { PredictionListQuery } from '../../../common/contracts/predictions.ts';
-import { PREDICTION_HORIZON_HOURS, type PredictionConfidence } from '../../../common/rules/predictions.ts';
+import type { PredictionListQuery, PredictionListView } from '../../../common/contracts/predictions.ts';
+import { NOT_CALLED, PREDICTION_HORIZON_HOURS, type PredictionConfidence } from '../../../common/rules/predictions.ts';
 import type { StoryRow } from '../stories/queries.ts';
 import { listedStory, visibleStory } from '../stories/visibility.ts';
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
+export interface PredictionPageRow extends StoryRow {
+  called_at: Date | null;
+  call_probability: number | null;
+  score_at_call: number | null;
+}
+
 export interface PredictionPageRows {
-  rows: StoryRow[];
-  total: number;
+  rows: PredictionPageRow[];
+  calls: number;
+  notExpected: number;
   high: number;
   medium: number;
   low: number;
@@ -25,32 +33,42 @@ export interface PredictionPageRows {
 
 // Stories hidden by moderation (an approved flag) are left out, as from every list.
 const CURRENT = `prediction_probability IS NOT NULL AND ${listedStory()} AND predicted_at > $1`;
+const IN_VIEW: Readonly<Record<PredictionListView, string>> = {
+  calls: 'prediction_probability >= $4',
+  'not-expected': 'prediction_probability < $4',
+};
 
-/** A page of the current predictions, highest first, with the counts by confidence. */
-export async function selectPredictionPage(pool: pg.Pool, query: PredictionListQuery, nowMs: number): Promise<PredictionPageRows> {
-  const result = await pool.query<StoryRow & { total: number; high: number; medium: number; low: number }>({
-    name: 'prediction-page',
+/**
+ * A page of the view's current predictions, highest first, each with its story's first call, and the counts: calls by
+ * confidence, and the stories not expected to trend. `cut` is the "will trend" cut.
+ */
+export async function selectPredictionPage(pool: pg.Pool, query: PredictionListQuery, nowMs: number, cut: number): Promise<PredictionPageRows> {
+  const result = await pool.query<PredictionPageRow & { calls: number; not_expected: number; high: number; medium: number; low: number }>({
+    name: `prediction-page-${query.view}`,
     text: `WITH counts AS (
-       SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE prediction_confidence = 'high')::int AS high,
-              count(*) FILTER (WHERE prediction_confidence = 'medium')::int AS medium,
-              count(*) FILTER (WHERE prediction_confidence = 'low')::int AS low
+       SELECT count(*) FILTER (WHERE prediction_probability >= $4)::int AS calls,
+              count(*) FILTER (WHERE prediction_probability < $4)::int AS not_expected,
+              count(*) FILTER (WHERE prediction_probability >= $4 AND prediction_confidence = 'high')::int AS high,
+              count(*) FILTER (WHERE prediction_probability >= $4 AND prediction_confidence = 'medium')::int AS medium,
+              count(*) FILTER (WHERE prediction_probability >= $4 AND prediction_confidence = 'low')::int AS low
          FROM stories WHERE ${CURRENT}
      ), page AS (
        SELECT id, hn_id, title, url, score, descendants, by, time, domain,
               score_velocity, comments_velocity, trending_score, prediction_probability
-         FROM stories WHERE ${CURRENT}
+         FROM stories WHERE ${CURRENT} AND ${IN_VIEW[query.view]}
         ORDER BY prediction_probability DESC, id DESC
         LIMIT $2 OFFSET $3
      )
-     SELECT counts.*, page.* FROM counts LEFT JOIN page ON true
+     SELECT counts.*, page.*, c.called_at, c.probability AS call_probability, c.score_at_call
+       FROM counts LEFT JOIN page ON true LEFT JOIN prediction_calls c ON c.story_id = page.id
       ORDER BY page.prediction_probability DESC, page.id DESC`,
-    values: [new Date(nowMs - PREDICTION_HORIZON_HOURS * HOUR_MS), query.limit, (query.page - 1) * query.limit],
+    values: [new Date(nowMs - PREDICTION_HORIZON_HOURS * HOUR_MS), query.limit, (query.page - 1) * query.limit, cut],
   });
   const first = result.rows[0];
   return {
     rows: result.rows.filter((row) => row.id !== null),
-    total: first?.total ?? 0,
+    calls: first?.calls ?? 0,
+    notExpected: first?.not_expected ?? 0,
     high: first?.high ?? 0,
     medium: first?.medium ?? 0,
     low: first?.low ?? 0,
@@ -62,11 +80,13 @@ export function hourStart(ms: number): Date {
   return new Date(Math.floor(ms / HOUR_MS) * HOUR_MS);
 }
 
+/** The ledger's sums by the confidence recorded ('none' for a prediction that is not a call). */
 export interface ConfidenceSums {
-  confidence: PredictionConfidence;
+  confidence: PredictionConfidence | typeof NOT_CALLED;
   predictions: number;
   verified: number;
   accurate: number;
+  reached: number;
 }
 
 export interface ReliabilityRow {
@@ -85,11 +105,12 @@ export async function selectAccuracy(pool: pg.Pool, since: Date): Promise<{ sums
   const firstWholeDay = new Date(Math.ceil(since.getTime() / DAY_MS) * DAY_MS);
   const result = await pool.query<{ sums: unknown[][] | null; reliability: unknown[][] | null }>({
     name: 'prediction-accuracy',
-    text: `SELECT (SELECT ${jsonColumnsSql('s', ['confidence', 'predictions', 'verified', 'accurate'])}
-                     FROM (SELECT confidence, sum(predictions)::int AS predictions, sum(verified)::int AS verified, sum(accurate)::int AS accurate
-                             FROM (SELECT confidence, predictions, verified, accurate FROM prediction_hourly WHERE hour >= $1 AND hour < $2
+    text: `SELECT (SELECT ${jsonColumnsSql('s', ['confidence', 'predictions', 'verified', 'accurate', 'reached'])}
+                     FROM (SELECT confidence, sum(predictions)::int AS predictions, sum(verified)::int AS verified, sum(accurate)::int AS accurate,
+                                  sum(reached)::int AS reached
+                             FROM (SELECT confidence, predictions, verified, accurate, reached FROM prediction_hourly WHERE hour >= $1 AND hour < $2
                                    UNION ALL
-                                   SELECT confidence, predictions, verified, accurate FROM prediction_daily WHERE day >= $2) AS parts
+                                   SELECT confidence, predictions, verified, accurate, reached FROM prediction_daily WHERE day >= $2) AS parts
                             GROUP BY confidence) AS s) AS sums,
                   (SELECT ${jsonColumnsSql('r', ['bin', 'verified', 'reached', 'probability_sum'])}
                      FROM (SELECT bin, verified, reached, probability_sum FROM prediction_reliability ORDER BY bin) AS r) AS reliability`,
@@ -97,11 +118,12 @@ export async function selectAccuracy(pool: pg.Pool, since: Date): Promise<{ sums
   });
   const row = result.rows[0];
   return {
-    sums: rowsOfColumns<[PredictionConfidence, number, number, number]>(row?.sums).map(([confidence, predictions, verified, accurate]) => ({
+    sums: rowsOfColumns<[ConfidenceSums['confidence'], number, number, number, number]>(row?.sums).map(([confidence, predictions, verified, accurate, reached]) => ({
       confidence,
       predictions,
       verified,
       accurate,
+      reached,
     })),
     reliability: rowsOfColumns<[number, number, number, number]>(row?.reliability).map(([bin, verified, reached, probability_sum]) => ({
       bin,
@@ -110,6 +132,60 @@ export async function selectAccuracy(pool: pg.Pool, since: Date): Promise<{ sums
       probability_sum,
     })),
   };
+}
+
+export interface CallFigures {
+  /** Stories first called in the window. */
+  made: number;
+  /** Settled calls of the window, by the confidence of the call, and how many came true. */
+  byConfidence: { confidence: PredictionConfidence; settled: number; came_true: number }[];
+  /** Predicted stories first seen at the target in the window, those called strictly before, and their median lead. */
+  reached: number;
+  called_early: number;
+  median_lead_minutes: number | null;
+}
+
+/**
+ * The calls' precision, recall and lead over a window, from prediction_calls: the calls made from `since` (its
+ * called_at index) and the stories first seen at the target from `since` (its reached_at index). Both are bounded by
+ * the stories of the window, not the ledger.
+ */
+export async function selectCallFigures(pool: pg.Pool, since: Date): Promise<CallFigures> {
+  // Not prepared: unlike the sums' reads, the best plan depends on the window (the index for a short one, a scan of
+  // the small table for a month), so PostgreSQL never settles on one generic plan; planning it each time is cheap.
+  const result = await pool.query<{ made: number; by_confidence: unknown[][] | null; reached: number; called_early: number; median_lead_minutes: number | null }>({
+    text: `SELECT (SELECT count(*)::int FROM prediction_calls WHERE called_at >= $1) AS made,
+                  (SELECT ${jsonColumnsSql('b', ['confidence', 'settled', 'came_true'])}
+                     FROM (SELECT confidence, count(*)::int AS settled, count(*) FILTER (WHERE call_reached)::int AS came_true
+                             FROM prediction_calls WHERE called_at >= $1 AND settled_at IS NOT NULL GROUP BY confidence) AS b) AS by_confidence,
+                  r.reached, r.called_early, r.median_lead_minutes
+             FROM (SELECT count(*)::int AS reached,
+                          count(*) FILTER (WHERE called_at < reached_at)::int AS called_early,
+                          (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM reached_at - called_at) / 60)
+                             FILTER (WHERE called_at < reached_at))::float8 AS median_lead_minutes
+                     FROM prediction_calls WHERE reached_at >= $1) AS r`,
+    values: [since],
+  });
+  const row = result.rows[0];
+  return {
+    made: row?.made ?? 0,
+    byConfidence: rowsOfColumns<[PredictionConfidence, number, number]>(row?.by_confidence).map(([confidence, settled, came_true]) => ({ confidence, settled, came_true })),
+    reached: row?.reached ?? 0,
+    called_early: row?.called_early ?? 0,
+    median_lead_minutes: row?.median_lead_minutes ?? null,
+  };
+}
+
+/** Calls first made each UTC day from `since`, and the sum of their probabilities (the trends' average confidence). */
+export async function selectDailyCalls(pool: pg.Pool, since: Date): Promise<{ date: string; calls: number; probability_sum: number }[]> {
+  // Not prepared, for the same reason as selectCallFigures.
+  const result = await pool.query<{ date: string; calls: number; probability_sum: number }>({
+    text: `SELECT to_char(prediction_day(called_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, count(*)::int AS calls,
+                  sum(probability)::float8 AS probability_sum
+             FROM prediction_calls WHERE called_at >= $1 GROUP BY 1`,
+    values: [since],
+  });
+  return result.rows;
 }
 
 export interface DaySums {
@@ -157,35 +233,36 @@ export interface OutcomeRow {
   hn_id: number;
   title: string;
   current_score: number;
-  predicted_at: Date;
+  called_at: Date;
   probability: number;
   confidence: PredictionConfidence;
-  score_at_prediction: number;
-  verified_at: Date | null;
-  accurate: boolean | null;
+  score_at_call: number;
+  settled_at: Date | null;
+  call_reached: boolean | null;
+  reached_at: Date | null;
 }
 
 /**
- * The latest `limit` verified predictions, each read in its index's order, and only when fewer than `limit` are
- * verified (a new installation), the newest pending ones to fill up with: once the ledger is older than the
- * horizon, one walk of `limit` rows.
+ * The latest `limit` settled calls, read in their index's order, and only when fewer than `limit` are settled (a new
+ * installation), the newest pending calls to fill up with: once the calls are older than the horizon, one walk of
+ * `limit` rows.
  */
-export async function selectOutcomes(pool: pg.Pool, limit: number): Promise<{ verified: OutcomeRow[]; pending: OutcomeRow[] }> {
-  const columns = `p.id::int AS id, p.story_id, s.hn_id, s.title, s.score AS current_score, p.predicted_at, p.probability,
-                   p.confidence, p.score_at_prediction, p.verified_at, p.accurate`;
+export async function selectOutcomes(pool: pg.Pool, limit: number): Promise<{ settled: OutcomeRow[]; pending: OutcomeRow[] }> {
+  const columns = `c.prediction_id::int AS id, c.story_id, s.hn_id, s.title, s.score AS current_score, c.called_at, c.probability,
+                   c.confidence, c.score_at_call, c.settled_at, c.call_reached, c.reached_at`;
   const rows = limitText(limit);
-  const verified = await pool.query<OutcomeRow>({
-    name: `prediction-outcomes-verified-${rows}`,
-    text: `SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
-            WHERE p.verified_at IS NOT NULL AND ${visibleStory('s')} ORDER BY p.verified_at DESC, p.id DESC LIMIT ${rows}`,
+  const settled = await pool.query<OutcomeRow>({
+    name: `prediction-outcomes-settled-${rows}`,
+    text: `SELECT ${columns} FROM prediction_calls c JOIN stories s ON s.id = c.story_id
+            WHERE c.settled_at IS NOT NULL AND ${visibleStory('s')} ORDER BY c.settled_at DESC, c.story_id DESC LIMIT ${rows}`,
   });
-  if (verified.rows.length >= limit) return { verified: verified.rows, pending: [] };
+  if (settled.rows.length >= limit) return { settled: settled.rows, pending: [] };
   const pending = await pool.query<OutcomeRow>({
-    name: `prediction-outcomes-pending-${rows}`,
-    text: `SELECT ${columns} FROM predictions p JOIN stories s ON s.id = p.story_id
-            WHERE p.verified_at IS NULL AND ${visibleStory('s')} ORDER BY p.predicted_at DESC LIMIT ${rows}`,
+    name: `prediction-outcomes-pending-calls-${rows}`,
+    text: `SELECT ${columns} FROM prediction_calls c JOIN stories s ON s.id = c.story_id
+            WHERE c.called_at IS NOT NULL AND c.settled_at IS NULL AND ${visibleStory('s')} ORDER BY c.called_at DESC LIMIT ${rows}`,
   });
-  return { verified: verified.rows, pending: pending.rows };
+  return { settled: settled.rows, pending: pending.rows };
 }
 
 /** The newest finished scoring run: the prediction caches are valid until it changes. */

@@ -9,6 +9,7 @@ import {
   changesMeaningfully,
   isPredictionAccurate,
   isUndecided,
+  ledgerConfidence,
   PREDICTION_HORIZON_HOURS,
   PREDICTION_TARGET_POINTS,
   predictionConfidence,
@@ -120,19 +121,20 @@ async function recordPredictions(pool: pg.Pool, recorded: { row: FrontPageRow; p
   const at = new Date(nowMs);
   const ids = recorded.map(({ row }) => row.id);
   const probabilities = recorded.map(({ probability }) => probability);
-  const confidences = probabilities.map(predictionConfidence);
+  // The ledger records whether each prediction is a call (its confidence, or 'none'), with the cut in force now; its
+  // trigger keeps each story's first call from that (prediction_calls).
   await withTransaction(pool, async (client) => {
     await client.query(
       `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version)
        SELECT r.story_id, $6, r.probability, r.confidence, r.score, r.comments, $7
          FROM unnest($1::int[], $2::float8[], $3::text[], $4::int[], $5::int[]) AS r(story_id, probability, confidence, score, comments)`,
-      [ids, probabilities, confidences, recorded.map(({ row }) => row.score), recorded.map(({ row }) => row.descendants), at, COMMITTED_MODEL.version],
+      [ids, probabilities, probabilities.map(ledgerConfidence), recorded.map(({ row }) => row.score), recorded.map(({ row }) => row.descendants), at, COMMITTED_MODEL.version],
     );
     await client.query(
       `UPDATE stories s SET prediction_probability = r.probability, prediction_confidence = r.confidence, predicted_at = $4
          FROM unnest($1::int[], $2::float8[], $3::text[]) AS r(id, probability, confidence)
         WHERE s.id = r.id`,
-      [ids, probabilities, confidences, at],
+      [ids, probabilities, probabilities.map(predictionConfidence), at],
     );
   });
 }
@@ -261,27 +263,31 @@ export async function addToHistory(client: pg.ClientBase, settled: { title: stri
 
 /**
  * Verifies the predictions whose horizon has passed against the highest score the story reached by the horizon's
- * end (its snapshots), however late the verification runs. The ledger's trigger lets this be done once per prediction.
+ * end (its snapshots), however late the verification runs, and records when the story was first seen at the target
+ * by then (the calls' lead and recall). The ledger's trigger lets this be done once per prediction.
  */
 export async function verifyDue(pool: pg.Pool, nowMs: number): Promise<number> {
   const dueBefore = new Date(nowMs - PREDICTION_HORIZON_HOURS * SECONDS_PER_HOUR * 1000);
   let verified = 0;
   for (;;) {
-    const due = await pool.query<{ id: number; probability: number; peak: number }>(
-      `SELECT p.id, p.probability,
+    const due = await pool.query<{ id: number; probability: number; peak: number; first_at_target: Date | null; predicted_at: Date }>(
+      `SELECT p.id, p.probability, p.predicted_at,
               GREATEST(p.score_at_prediction,
                        (SELECT max(s.score) FROM story_snapshots s
-                         WHERE s.story_id = p.story_id AND s.sampled_at <= p.predicted_at + make_interval(hours => $2))) AS peak
+                         WHERE s.story_id = p.story_id AND s.sampled_at <= p.predicted_at + make_interval(hours => $2))) AS peak,
+              (SELECT min(s.sampled_at) FROM story_snapshots s
+                WHERE s.story_id = p.story_id AND s.score >= $4 AND s.sampled_at <= p.predicted_at + make_interval(hours => $2)) AS first_at_target
          FROM predictions p
         WHERE p.verified_at IS NULL AND p.predicted_at <= $1
         ORDER BY p.predicted_at LIMIT $3`,
-      [dueBefore, PREDICTION_HORIZON_HOURS, BATCH],
+      [dueBefore, PREDICTION_HORIZON_HOURS, BATCH, PREDICTION_TARGET_POINTS],
     );
     if (due.rows.length === 0) return verified;
     const reached = due.rows.map((row) => row.peak >= PREDICTION_TARGET_POINTS);
     await pool.query(
-      `UPDATE predictions p SET verified_at = $5, score_at_horizon = r.peak, reached_target = r.reached, accurate = r.accurate
-         FROM unnest($1::bigint[], $2::int[], $3::bool[], $4::bool[]) AS r(id, peak, reached, accurate)
+      `UPDATE predictions p SET verified_at = $5, score_at_horizon = r.peak, reached_target = r.reached, accurate = r.accurate,
+                                reached_at = r.reached_at
+         FROM unnest($1::bigint[], $2::int[], $3::bool[], $4::bool[], $6::timestamptz[]) AS r(id, peak, reached, accurate, reached_at)
         WHERE p.id = r.id`,
       [
         due.rows.map((row) => row.id),
@@ -289,6 +295,8 @@ export async function verifyDue(pool: pg.Pool, nowMs: number): Promise<number> {
         reached,
         due.rows.map((row, i) => isPredictionAccurate(row.probability, reached[i]!)),
         new Date(nowMs),
+        // Reached with no snapshot at the target (the score at the prediction itself): seen there at the prediction.
+        due.rows.map((row, i) => (reached[i] ? (row.first_at_target ?? row.predicted_at) : null)),
       ],
     );
     verified += due.rows.length;

@@ -7,6 +7,7 @@ import {
   OUTCOMES_SHOWN,
   PREDICTION_CONFIDENCES,
   predictionScore,
+  TREND_CALL_THRESHOLD,
   TREND_WINDOW_DAYS,
 } from '../../../common/rules/predictions.ts';
 import { whileNoOtherCycleRuns } from '../../hn/ingest.ts';
@@ -15,6 +16,8 @@ import { presentStory } from '../stories/presenter.ts';
 import {
   hourStart,
   selectAccuracy,
+  selectCallFigures,
+  selectDailyCalls,
   selectDailySums,
   selectOutcomes,
   selectPredictionGeneration,
@@ -58,14 +61,24 @@ export class PredictionsService {
 
   /** GET /api/stories/predictions, as JSON text. */
   listPage(query: PredictionListQuery): Promise<string> {
-    return this.cache.get(`list?${query.page}&${query.limit}`, async () => {
+    return this.cache.get(`list?${query.view}&${query.page}&${query.limit}`, async () => {
       const nowMs = this.now();
-      const { rows, total, high, medium, low } = await selectPredictionPage(this.pool, query, nowMs);
+      const { rows, calls, notExpected, high, medium, low } = await selectPredictionPage(this.pool, query, nowMs, TREND_CALL_THRESHOLD);
+      const total = query.view === 'calls' ? calls : notExpected;
       const totalPages = Math.ceil(total / query.limit);
       const body: PredictionList = {
         stories: rows.map((row) => presentStory(row, nowMs)),
+        calls: rows.flatMap((row) =>
+          row.called_at === null || row.call_probability === null || row.score_at_call === null
+            ? []
+            : [{ storyId: row.id, calledAt: row.called_at.toISOString(), predictionScoreAtCall: predictionScore(row.call_probability), scoreAtCall: row.score_at_call }],
+        ),
+        view: query.view,
+        callThreshold: predictionScore(TREND_CALL_THRESHOLD),
         page: query.page,
         totalCount: total,
+        totalCalls: calls,
+        totalNotExpected: notExpected,
         totalHighConfidence: high,
         totalMediumConfidence: medium,
         totalLowConfidence: low,
@@ -81,17 +94,31 @@ export class PredictionsService {
     // The window moves by the hour: its start is part of the key.
     const since = hourStart(this.now() - hours * HOUR_MS);
     return this.cache.get(`accuracy?${hours}&${since.getTime()}`, async () => {
+      // One after the other: a cold answer holds one connection, not two.
       const { sums, reliability } = await selectAccuracy(this.pool, since);
-      const total = (field: 'predictions' | 'verified' | 'accurate') => sums.reduce((sum, row) => sum + row[field], 0);
+      const calls = await selectCallFigures(this.pool, since);
+      const total = (field: 'predictions' | 'verified' | 'accurate' | 'reached') => sums.reduce((sum, row) => sum + row[field], 0);
+      const settled = calls.byConfidence.reduce((sum, row) => sum + row.settled, 0);
+      const cameTrue = calls.byConfidence.reduce((sum, row) => sum + row.came_true, 0);
       const body: Accuracy = {
         overallAccuracy: accuracyPercent(total('accurate'), total('verified')),
         totalPredictions: total('predictions'),
         verifiedPredictions: total('verified'),
         timeframe: hours,
         accuracyByConfidence: PREDICTION_CONFIDENCES.map((confidence) => {
-          const row = sums.find((sum) => sum.confidence === confidence);
-          return { confidence, count: row?.verified ?? 0, accuracy: accuracyPercent(row?.accurate ?? 0, row?.verified ?? 0) };
+          const row = calls.byConfidence.find((entry) => entry.confidence === confidence);
+          return { confidence, count: row?.settled ?? 0, accuracy: accuracyPercent(row?.came_true ?? 0, row?.settled ?? 0) };
         }),
+        // "Will not" is right for every verified prediction that did not reach the target.
+        alwaysWillNotAccuracy: accuracyPercent(total('verified') - total('reached'), total('verified')),
+        callThreshold: predictionScore(TREND_CALL_THRESHOLD),
+        calls: { made: calls.made, settled, cameTrue, precision: accuracyPercent(cameTrue, settled) },
+        reached: {
+          stories: calls.reached,
+          calledEarly: calls.called_early,
+          recall: accuracyPercent(calls.called_early, calls.reached),
+          medianLeadMinutes: calls.median_lead_minutes === null ? null : Math.round(calls.median_lead_minutes),
+        },
         reliability: reliability
           .filter((row) => row.verified > 0)
           .map((row) => ({
@@ -108,14 +135,21 @@ export class PredictionsService {
   trends(): Promise<string> {
     const today = Math.floor(this.now() / DAY_MS) * DAY_MS;
     return this.cache.get(`trends?${today}`, async () => {
-      const days = await selectDailySums(this.pool, new Date(today - (TREND_WINDOW_DAYS - 1) * DAY_MS));
-      const trends: TrendEntry[] = days.map((day) => ({
-        date: day.date,
-        totalPredictions: day.predictions,
-        verifiedPredictions: day.verified,
-        accuracyRate: accuracyPercent(day.accurate, day.verified),
-        avgConfidenceScore: day.predictions > 0 ? Math.round((day.confidence_sum / day.predictions) * 1000) / 10 : 0,
-      }));
+      const since = new Date(today - (TREND_WINDOW_DAYS - 1) * DAY_MS);
+      const days = await selectDailySums(this.pool, since);
+      const calls = await selectDailyCalls(this.pool, since);
+      const callsByDay = new Map(calls.map((day) => [day.date, day]));
+      const trends: TrendEntry[] = days.map((day) => {
+        const called = callsByDay.get(day.date);
+        return {
+          date: day.date,
+          totalPredictions: day.predictions,
+          verifiedPredictions: day.verified,
+          accuracyRate: accuracyPercent(day.accurate, day.verified),
+          avgConfidenceScore: called && called.calls > 0 ? Math.round((called.probability_sum / called.calls) * 1000) / 10 : 0,
+          callsMade: called?.calls ?? 0,
+        };
+      });
       return JSON.stringify({ trends });
     });
   }
@@ -132,12 +166,12 @@ export class PredictionsService {
     });
   }
 
-  /** The latest verified outcomes, filled up with the newest pending predictions when fewer than 20 are verified. */
+  /** The latest settled calls, filled up with the newest pending calls when fewer than 20 are settled. */
   outcomes(): Promise<string> {
     return this.cache.get('outcomes', async () => {
       const nowMs = this.now();
-      const { verified, pending } = await selectOutcomes(this.pool, OUTCOMES_SHOWN);
-      const outcomes = [...verified, ...pending].slice(0, OUTCOMES_SHOWN).map((row) => presentOutcome(row, nowMs));
+      const { settled, pending } = await selectOutcomes(this.pool, OUTCOMES_SHOWN);
+      const outcomes = [...settled, ...pending].slice(0, OUTCOMES_SHOWN).map((row) => presentOutcome(row, nowMs));
       return JSON.stringify({ outcomes });
     });
   }
@@ -216,18 +250,22 @@ function presentRun(row: RunRow): NonNullable<PredictionUpdate['run']> {
   };
 }
 
+/** A call's outcome: accurate when it reached the target within the horizon, with its lead when it came after. */
 function presentOutcome(row: OutcomeRow, nowMs: number): PredictionOutcome {
+  const leadMs = row.reached_at === null ? null : row.reached_at.getTime() - row.called_at.getTime();
   return {
     prediction: {
       id: Number(row.id),
       confidence: row.confidence,
       predictionScore: predictionScore(row.probability),
-      scoreAtPrediction: row.score_at_prediction,
-      predictedAt: row.predicted_at.toISOString(),
+      scoreAtPrediction: row.score_at_call,
+      predictedAt: row.called_at.toISOString(),
       story: { id: row.story_id, hnId: row.hn_id, title: row.title, score: row.current_score },
     },
-    hoursElapsed: Math.max(0, Math.round((nowMs - row.predicted_at.getTime()) / 360_000) / 10),
-    scoreGrowth: row.current_score - row.score_at_prediction,
-    outcome: row.verified_at === null ? 'pending' : row.accurate ? 'accurate' : 'inaccurate',
+    hoursElapsed: Math.max(0, Math.round((nowMs - row.called_at.getTime()) / 360_000) / 10),
+    scoreGrowth: row.current_score - row.score_at_call,
+    outcome: row.settled_at === null ? 'pending' : row.call_reached ? 'accurate' : 'inaccurate',
+    reachedAt: row.reached_at?.toISOString() ?? null,
+    leadMinutes: leadMs !== null && leadMs > 0 ? Math.round(leadMs / 60_000) : null,
   };
 }

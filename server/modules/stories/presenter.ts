@@ -18,12 +18,15 @@ export function presentStory(row: StoryRow, nowMs: number): Story {
     scoreVelocity: row.score_velocity,
     commentsVelocity: row.comments_velocity,
     trendingScore: row.trending_score,
-    // A story carries its current prediction when it has one (docs/predictions.md).
-    ...(row.prediction_probability != null && {
-      predictionScore: predictionScore(row.prediction_probability),
-      predictionConfidence: predictionConfidence(row.prediction_probability),
-    }),
+    // A story carries its current prediction when it has one (docs/predictions.md), and a confidence only when that
+    // prediction is a call to trend.
+    ...(row.prediction_probability != null && presentPrediction(row.prediction_probability)),
   };
+}
+
+function presentPrediction(probability: number): Pick<Story, 'predictionScore' | 'predictionConfidence'> {
+  const confidence = predictionConfidence(probability);
+  return { predictionScore: predictionScore(probability), ...(confidence !== null && { predictionConfidence: confidence }) };
 }
 
 export function presentStoryPage(rows: StoryRow[], totalCount: number, page: number, limit: number, nowMs: number): StoryPage {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Accuracy, DomainEntry, PredictionList, PredictionOutcome, PredictionUpdate, TrendEntry } from '../../../../common/contracts/predictions.ts';
+import type { Accuracy, DomainEntry, PredictionList, PredictionListView, PredictionOutcome, PredictionUpdate, TrendEntry } from '../../../../common/contracts/predictions.ts';
 import { PREDICTIONS_PAGE_SIZE } from '../../../../common/rules/predictions.ts';
 import { apiRequest, getJson } from '@/lib/api';
 import { RETRIED_DATA } from '@/lib/retry';
@@ -7,10 +7,10 @@ import { RETRIED_DATA } from '@/lib/retry';
 /** The prediction calls of part 2 §7; the page shows the spec's failure messages (§8) for each. */
 export const PREDICTIONS_KEY = 'predictions';
 
-export function usePredictionList(page: number) {
+export function usePredictionList(page: number, view: PredictionListView) {
   return useQuery({
-    queryKey: [PREDICTIONS_KEY, 'list', page],
-    queryFn: () => getJson<PredictionList>(`/api/stories/predictions?page=${page}&limit=${PREDICTIONS_PAGE_SIZE}`),
+    queryKey: [PREDICTIONS_KEY, 'list', view, page],
+    queryFn: () => getJson<PredictionList>(`/api/stories/predictions?page=${page}&limit=${PREDICTIONS_PAGE_SIZE}&view=${view}`),
     placeholderData: keepPreviousData,
     ...RETRIED_DATA,
   });

@@ -1,14 +1,19 @@
 import { BarChart3, CheckCircle2, Clock, Globe, History, Info, Lightbulb, RefreshCw, Sparkles, Target, XCircle } from 'lucide-react';
-import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useLocation, useSearch } from 'wouter';
-import type { Accuracy, DomainEntry, PredictionOutcome, TrendEntry } from '../../../../common/contracts/predictions.ts';
+import type { Accuracy, DomainEntry, FirstCall, PredictionListView, PredictionOutcome, TrendEntry } from '../../../../common/contracts/predictions.ts';
 import type { Story } from '../../../../common/contracts/stories.ts';
 import { itemPageUrl } from '../../../../common/rules/links.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
+import { timeAgo } from '../../../../common/rules/time-ago.ts';
 import {
+  confidenceFloor,
   domainAccuracyColour,
+  formatLead,
+  predictionScore,
   PREDICTION_HORIZON_HOURS,
+  TREND_CALL_THRESHOLD,
   PREDICTION_TARGET_POINTS,
   TREND_ROWS_SHOWN,
   trendAccuracyColour,
@@ -42,6 +47,14 @@ const COLOUR_CLASSES: Readonly<Record<AccuracyColour, string>> = {
   red: 'text-red-700 dark:text-red-300',
 };
 const percent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
+/** The cut and the confidence bands as Prediction Scores, read from the rules so any cut shows right. */
+const CUT_SCORE = predictionScore(TREND_CALL_THRESHOLD);
+const BAND_FROM: Readonly<Record<PredictionConfidence, number>> = {
+  high: predictionScore(confidenceFloor('high')),
+  medium: predictionScore(confidenceFloor('medium')),
+  low: predictionScore(confidenceFloor('low')),
+};
+const TARGET = `${PREDICTION_TARGET_POINTS} points`;
 
 /** /predictions (part 2 §2.5): the current predictions, their accuracy, trends and recent outcomes. */
 export function PredictionsPage({ renderStory, Pagination }: PredictionsPageProps) {
@@ -70,8 +83,9 @@ export function PredictionsPage({ renderStory, Pagination }: PredictionsPageProp
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p>
           Stories predicted to trend in the next 2-6 hours, based on early velocity, engagement and other factors. A story’s Prediction Score is the
-          chance it reaches {PREDICTION_TARGET_POINTS} points within {PREDICTION_HORIZON_HOURS} hours; its confidence says how sure the call is, either way
-          (a low score with high confidence: it will very likely not trend). Every prediction is kept and checked afterwards.
+          chance it reaches {TARGET} within {PREDICTION_HORIZON_HOURS} hours. From {CUT_SCORE}% the story is <strong>called “will trend”</strong>: only
+          those calls are listed and given a confidence (High from {BAND_FROM.high}%, Medium from {BAND_FROM.medium}%, Low from {BAND_FROM.low}%). Every
+          prediction is kept and checked afterwards.
         </p>
       </div>
 
@@ -100,40 +114,66 @@ export function PredictionsPage({ renderStory, Pagination }: PredictionsPageProp
 }
 
 function CurrentPredictions({ renderStory, Pagination }: PredictionsPageProps) {
-  // The page lives in the URL (`?page=2`), as on the other lists.
+  // The page lives in the URL (`?page=2`), as on the other lists; the view is a choice on the page.
   const [path, navigate] = useLocation();
   const page = pageFromSearch(useSearch());
-  const list = usePredictionList(page);
+  const [view, setView] = useState<PredictionListView>('calls');
+  const list = usePredictionList(page, view);
   const data = list.data;
   const storyIds = useMemo(() => data?.stories.map((story) => story.id) ?? [], [data]);
+  const firstCalls = useMemo(() => new Map((data?.calls ?? []).map((call) => [call.storyId, call])), [data]);
   const changePage = (next: number) => {
     navigate(`${path}${pageSearch(next)}`);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
+  const changeView = (next: PredictionListView) => {
+    setView(next);
+    if (page !== 1) navigate(`${path}${pageSearch(1)}`);
+  };
 
   if (list.isPending) return <ListSkeleton rows={6} label="Loading predictions" />;
   if (list.isError || !data) return <Banner title="Failed to load predictions. Please try again later." />;
+  const listName = view === 'calls' ? 'Predicted stories' : 'Stories not expected to trend';
   return (
     <div className="grid gap-4">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Predictions by confidence">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Calls to trend by confidence" aria-describedby="counters-definition">
         <Counter label="High Confidence" value={data.totalHighConfidence} className={COLOUR_CLASSES.green} />
         <Counter label="Medium Confidence" value={data.totalMediumConfidence} className={COLOUR_CLASSES.yellow} />
         <Counter label="Low Confidence" value={data.totalLowConfidence} />
-        <Counter label="Total Predictions" value={data.totalCount} className="text-primary" />
+        <Counter label="Total Predictions" value={data.totalCalls} className="text-primary" />
       </dl>
+      <p id="counters-definition" className="-mt-2 text-xs text-muted-foreground" data-testid="counters-definition">
+        Stories called “will trend” now (Prediction Score {CUT_SCORE}% or more), by confidence. {formatCount(data.totalNotExpected, 'other story', 'other stories')}{' '}
+        {data.totalNotExpected === 1 ? 'is' : 'are'} predicted under {CUT_SCORE}%: not expected to trend.
+      </p>
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Which predictions">
+        <Button size="sm" variant={view === 'calls' ? 'default' : 'outline'} aria-pressed={view === 'calls'} onClick={() => changeView('calls')}>
+          Called to trend ({data.totalCalls})
+        </Button>
+        <Button size="sm" variant={view === 'not-expected' ? 'default' : 'outline'} aria-pressed={view === 'not-expected'} onClick={() => changeView('not-expected')}>
+          Not expected to trend ({data.totalNotExpected})
+        </Button>
+      </div>
+      {view === 'not-expected' && (
+        <p className="text-sm text-muted-foreground" data-testid="not-expected-note">
+          Front-page stories the model gives under {CUT_SCORE}%: these are not calls, and carry no confidence. Most front-page stories never reach {TARGET}.
+        </p>
+      )}
       {data.stories.length === 0 ? (
         <div className="grid justify-items-center gap-2 rounded-xl border bg-card p-8 text-center">
           <Target className="size-8 text-muted-foreground" aria-hidden="true" />
           <h2 className="text-lg font-semibold">No Predictions Available</h2>
           <p className="text-sm text-muted-foreground">
-            Predictions are made for front-page stories under {PREDICTION_HORIZON_HOURS} hours old. Refresh, or check back after the next update.
+            {view === 'calls'
+              ? `No story is called to trend right now: none of the front-page stories under ${PREDICTION_HORIZON_HOURS} hours old has a Prediction Score of ${CUT_SCORE}% or more. Refresh, or check back after the next update.`
+              : `Predictions are made for front-page stories under ${PREDICTION_HORIZON_HOURS} hours old. Refresh, or check back after the next update.`}
           </p>
         </div>
       ) : (
         <>
-          <ol className="grid gap-3" aria-label="Predicted stories" aria-busy={list.isFetching}>
+          <ol className="grid gap-3" aria-label={listName} aria-busy={list.isFetching}>
             {data.stories.map((story) => (
-              <li key={story.id}>{renderStory(story, storyIds, <PredictionBadges story={story} />)}</li>
+              <li key={story.id}>{renderStory(story, storyIds, <PredictionBadges story={story} call={firstCalls.get(story.id)} />)}</li>
             ))}
           </ol>
           <Pagination page={page} totalPages={data.totalPages} onPageChange={changePage} />
@@ -143,23 +183,36 @@ function CurrentPredictions({ renderStory, Pagination }: PredictionsPageProps) {
   );
 }
 
-function PredictionBadges({ story }: { story: Story }) {
-  if (story.predictionScore === undefined || story.predictionConfidence === undefined) return null;
+function PredictionBadges({ story, call }: { story: Story; call: FirstCall | undefined }) {
+  if (story.predictionScore === undefined) return null;
   return (
     <>
-      <Badge variant="trending" data-testid="prediction-score">
+      <Badge variant="trending" data-testid="prediction-score" title={`The chance it reaches ${TARGET} within ${PREDICTION_HORIZON_HOURS} hours`}>
         Prediction Score: {story.predictionScore}%
       </Badge>
-      <Badge variant={CONFIDENCE_BADGES[story.predictionConfidence]}>{CONFIDENCE_LABELS[story.predictionConfidence]}</Badge>
+      {story.predictionConfidence !== undefined ? (
+        <Badge variant={CONFIDENCE_BADGES[story.predictionConfidence]} title={`Called “will trend”; ${CONFIDENCE_LABELS[story.predictionConfidence]} from ${BAND_FROM[story.predictionConfidence]}%`}>
+          {CONFIDENCE_LABELS[story.predictionConfidence]}
+        </Badge>
+      ) : (
+        <Badge variant="outline">Not expected to trend</Badge>
+      )}
+      {call && (
+        <span className="text-xs text-muted-foreground" data-testid="first-call">
+          First called <time dateTime={call.calledAt}>{timeAgo(Date.parse(call.calledAt) / 1000, Date.now())}</time> at {formatCount(call.scoreAtCall, 'point')} (score{' '}
+          {call.predictionScoreAtCall}%)
+        </span>
+      )}
     </>
   );
 }
 
-function Counter({ label, value, className }: { label: string; value: ReactNode; className?: string }) {
+function Counter({ label, value, className, caption }: { label: string; value: ReactNode; className?: string; caption?: ReactNode }) {
   return (
-    <div className="grid gap-0.5 rounded-xl border bg-card p-3 shadow-sm">
+    <div className="grid content-start gap-0.5 rounded-xl border bg-card p-3 shadow-sm">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className={cn('text-2xl font-bold tabular-nums', className)}>{value}</dd>
+      {caption && <dd className="text-xs text-muted-foreground">{caption}</dd>}
     </div>
   );
 }
@@ -169,22 +222,57 @@ function AccuracyDashboard() {
   if (accuracy.isPending) return <ListSkeleton rows={5} label="Loading accuracy" />;
   if (accuracy.isError) return <Banner title="Failed to fetch accuracy stats">Please try again later.</Banner>;
   const data = accuracy.data;
+  const days = formatCount(data.timeframe / 24, 'day');
   return (
     <div className="grid gap-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Counter label={`Overall Accuracy (last ${data.timeframe / 24} days)`} value={percent(data.overallAccuracy)} className="text-primary" />
-        <Counter label="Predictions Generated" value={data.totalPredictions.toLocaleString('en-US')} />
-        <Counter label="Verified" value={data.verifiedPredictions.toLocaleString('en-US')} />
-        <Counter label="Timeframe" value={formatCount(data.timeframe / 24, 'day')} />
+        <Counter
+          label={`Overall Accuracy (last ${data.timeframe / 24} days)`}
+          value={percent(data.overallAccuracy)}
+          className="text-primary"
+          caption={
+            <span data-testid="always-will-not">
+              Always “will not”: {percent(data.alwaysWillNotAccuracy)}. Share of verified predictions whose call (“will trend” from {CUT_SCORE}%, else “will
+              not”) came true; answering “will not” every time would score the baseline.
+            </span>
+          }
+        />
+        <Counter label="Predictions Generated" value={data.totalPredictions.toLocaleString('en-US')} caption={`Recorded in the last ${days}, either side of the cut`} />
+        <Counter label="Verified" value={data.verifiedPredictions.toLocaleString('en-US')} caption={`Checked ${PREDICTION_HORIZON_HOURS} hours after they were made`} />
+        <Counter label="Timeframe" value={days} caption="Predictions made in this window" />
       </dl>
+      <Section title="Calls to Trend" icon={<Target className="size-5 text-primary" aria-hidden="true" />}>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Calls to trend">
+          <Counter
+            label="Precision"
+            value={percent(data.calls.precision)}
+            caption={`${data.calls.cameTrue.toLocaleString('en-US')} of ${formatCount(data.calls.settled, 'settled call')} reached ${TARGET} within ${PREDICTION_HORIZON_HOURS} hours of the call`}
+          />
+          <Counter
+            label="Recall"
+            value={percent(data.reached.recall)}
+            caption={`${data.reached.calledEarly.toLocaleString('en-US')} of ${formatCount(data.reached.stories, 'predicted story', 'predicted stories')} first seen at ${TARGET} in the window were called before`}
+          />
+          <Counter
+            label="Median Lead"
+            value={data.reached.medianLeadMinutes === null ? '—' : formatLead(data.reached.medianLeadMinutes)}
+            caption={`From the call to the first sighting at ${TARGET}, over the ${formatCount(data.reached.calledEarly, 'early call')}`}
+          />
+          <Counter label="Calls Made" value={data.calls.made.toLocaleString('en-US')} caption={`Stories first called “will trend” (${CUT_SCORE}% or more) in the last ${days}`} />
+        </dl>
+      </Section>
       <Section title="Accuracy by Confidence Level" icon={<BarChart3 className="size-5 text-primary" aria-hidden="true" />}>
+        <p className="text-sm text-muted-foreground">
+          For the settled calls of each confidence, the share that reached {TARGET} within {PREDICTION_HORIZON_HOURS} hours of the call. With honest
+          scores, a band does at least as well as its lowest score (High {BAND_FROM.high}%, Medium {BAND_FROM.medium}%, Low {BAND_FROM.low}%).
+        </p>
         <ul className="grid gap-3" aria-label="Accuracy by confidence level">
           {data.accuracyByConfidence.map((entry) => (
             <li key={entry.confidence} className="grid gap-1">
               <div className="flex justify-between gap-2 text-sm">
                 <span className="font-medium">{CONFIDENCE_LABELS[entry.confidence]}</span>
                 <span className="text-muted-foreground tabular-nums">
-                  {percent(entry.accuracy)} of {formatCount(entry.count, 'verified prediction')}
+                  {percent(entry.accuracy)} of {formatCount(entry.count, 'settled call')}
                 </span>
               </div>
               <Bar value={entry.accuracy ?? 0} label={`${CONFIDENCE_LABELS[entry.confidence]} accuracy`} />
@@ -280,6 +368,10 @@ function PerformanceTrends() {
                 <p className="text-sm text-muted-foreground">Only one day of data so far: trends show once predictions have been made on more days.</p>
               )}
               <TrendTable trends={trends.data.slice(0, TREND_ROWS_SHOWN)} />
+              <p className="text-xs text-muted-foreground">
+                Accuracy: verified predictions whose call came true. Avg. Confidence: the mean Prediction Score of the stories first called “will trend”
+                that day (0 when none was).
+              </p>
             </>
           )}
         </Section>
@@ -313,7 +405,9 @@ function TrendTable({ trends }: { trends: TrendEntry[] }) {
             <th className="py-1 pr-3 text-right font-medium">Predictions</th>
             <th className="py-1 pr-3 text-right font-medium">Verified</th>
             <th className="py-1 pr-3 text-right font-medium">Accuracy</th>
-            <th className="py-1 text-right font-medium">Avg. Confidence</th>
+            <th className="py-1 text-right font-medium" title="Mean Prediction Score of the stories first called that day">
+              Avg. Confidence
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -354,8 +448,10 @@ function Insights({ latest }: { latest: TrendEntry }) {
   return (
     <ul className="grid gap-1.5 text-sm" data-testid="key-insights">
       <li>
-        On {latest.date}, {formatCount(latest.totalPredictions, 'prediction')} {latest.totalPredictions === 1 ? 'was' : 'were'} made, with an average confidence of{' '}
-        {latest.avgConfidenceScore.toFixed(1)}%.
+        On {latest.date}, {formatCount(latest.totalPredictions, 'prediction')} {latest.totalPredictions === 1 ? 'was' : 'were'} made;{' '}
+        {latest.callsMade === 0
+          ? 'no story was called “will trend”.'
+          : `${formatCount(latest.callsMade, 'story', 'stories')} called “will trend”, with an average Prediction Score of ${latest.avgConfidenceScore.toFixed(1)}%.`}
       </li>
       <li>
         {latest.verifiedPredictions === 0
@@ -370,12 +466,16 @@ function RecentOutcomes() {
   const outcomes = useOutcomes();
   return (
     <Section title="Recent Outcomes" icon={<History className="size-5 text-primary" aria-hidden="true" />}>
+      <p className="text-sm text-muted-foreground">
+        Each call to trend, settled {PREDICTION_HORIZON_HOURS} hours after it was made: accurate when the story reached {TARGET} by then. The lead is the
+        time from the call to the first sighting at {TARGET}.
+      </p>
       {outcomes.isPending ? (
         <ListSkeleton rows={6} label="Loading outcomes" />
       ) : outcomes.isError ? (
         <Banner title="Failed to fetch prediction outcomes">Please try again later.</Banner>
       ) : outcomes.data.length === 0 ? (
-        <Empty>No outcomes yet: predictions are verified {PREDICTION_HORIZON_HOURS} hours after they are made.</Empty>
+        <Empty>No calls yet: a story is called “will trend” from a Prediction Score of {CUT_SCORE}%, and settled {PREDICTION_HORIZON_HOURS} hours later.</Empty>
       ) : (
         <ol className="grid divide-y" aria-label="Recent outcomes">
           {outcomes.data.map((outcome) => (
@@ -399,10 +499,11 @@ function OutcomeRow({ outcome }: { outcome: PredictionOutcome }) {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <Badge variant={CONFIDENCE_BADGES[prediction.confidence]}>{CONFIDENCE_LABELS[prediction.confidence]}</Badge>
           <span>Prediction Score {prediction.predictionScore}%</span>
-          <span>{outcome.hoursElapsed.toFixed(1)}h ago</span>
+          <span>called {outcome.hoursElapsed.toFixed(1)}h ago</span>
           <span className="tabular-nums">
             {prediction.scoreAtPrediction} → {prediction.story.score} points
           </span>
+          <span data-testid="outcome-lead">{leadText(outcome)}</span>
           <span className={cn('font-semibold tabular-nums', growth > 0 && COLOUR_CLASSES.green)}>
             {growth > 0 ? '+' : ''}
             {growth}
@@ -412,6 +513,12 @@ function OutcomeRow({ outcome }: { outcome: PredictionOutcome }) {
       <OutcomeBadge outcome={outcome.outcome} />
     </li>
   );
+}
+
+function leadText(outcome: PredictionOutcome): string {
+  if (outcome.leadMinutes !== null) return `called ${formatLead(outcome.leadMinutes)} before ${PREDICTION_TARGET_POINTS}`;
+  if (outcome.reachedAt !== null) return `not called before ${PREDICTION_TARGET_POINTS}`;
+  return outcome.outcome === 'pending' ? `not at ${PREDICTION_TARGET_POINTS} yet` : `not seen at ${PREDICTION_TARGET_POINTS}`;
 }
 
 function OutcomeBadge({ outcome }: { outcome: PredictionOutcome['outcome'] }) {
