@@ -2,6 +2,7 @@ import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { eng as englishStopwords } from 'stopword';
 import {
+  aliasTarget,
   canonicalWords,
   isNumberLike,
   MAX_PHRASE_WORDS,
@@ -214,9 +215,9 @@ export function extractKeywords(title: string, aliases: AliasMap): ExtractedKeyw
     );
     const key = canonical.join(' ');
     if (found.has(key) || key.length === 0) return;
-    const aliasTarget = aliases.get(run.map((word) => word.key).join(' '));
-    const spelling = aliasTarget ?? run.map((word) => aliases.get(word.key) ?? word.text).join(' ');
-    found.set(key, { key, spelling, informativeCase: aliasTarget !== undefined || run.every((word, i) => caseTells(word, first + i)) });
+    const target = aliasTarget(aliases, run.map((word) => word.key).join(' '));
+    const spelling = target ?? run.map((word) => aliasTarget(aliases, word.key) ?? word.text).join(' ');
+    found.set(key, { key, spelling, informativeCase: target !== undefined || run.every((word, i) => caseTells(word, first + i)) });
   };
 
   words.forEach((word, index) => {
