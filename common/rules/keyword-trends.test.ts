@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ATTENTION_MIN_POINTS,
+  compareByAttention,
   COOLING_THRESHOLD_DEFAULT,
   dayPeriodOfHour,
   isRising,
   percentageChange,
   STABLE_UPPER_DEFAULT,
+  storyAttention,
   trendClass,
   trendThresholds,
   usualLevelOf,
@@ -101,4 +104,20 @@ describe('dayPeriodOfHour', () => {
     [18, 'evening'],
     [23, 'evening'],
   ])('%i h → %s', (hour, period) => expect(dayPeriodOfHour(hour)).toBe(period));
+});
+
+describe('attention', () => {
+  it('counts a story once readers noticed it, with its points', () => {
+    expect(storyAttention(ATTENTION_MIN_POINTS - 1)).toBeNull();
+    expect(storyAttention(1)).toBeNull();
+    expect(storyAttention(ATTENTION_MIN_POINTS)).toEqual({ stories: 1, points: ATTENTION_MIN_POINTS });
+    expect(storyAttention(812)).toEqual({ stories: 1, points: 812 });
+  });
+
+  it('ranks hot keywords by the points their stories got, then by their number', () => {
+    const template = { keyword: 'love', points: 60, frequency: 9 };
+    const news = { keyword: 'fastly', points: 1340, frequency: 3 };
+    const tied = { keyword: 'cdn', points: 60, frequency: 2 };
+    expect([template, tied, news].sort(compareByAttention).map((k) => k.keyword)).toEqual(['fastly', 'love', 'cdn']);
+  });
 });

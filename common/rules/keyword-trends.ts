@@ -37,6 +37,24 @@ export const RISING_Z_SCORE = 2;
 /** The usual level is the same window in each of this many previous weeks. */
 export const USUAL_LEVEL_WEEKS = 4;
 
+/**
+ * Attention (docs/keywords.md, "What readers paid attention to"): a story counts for its keywords once readers have
+ * noticed it, at ATTENTION_MIN_POINTS points; below that (most new submissions on Hacker News never get a second
+ * vote) it is counted for nothing, neither as a story nor as points. A keyword's frequency is the number of its
+ * stories that got attention; hot keywords rank by the points those stories got, then by their number.
+ */
+export const ATTENTION_MIN_POINTS = 5;
+
+/** What a story with this score adds to each of its keywords: one story and its points, or nothing yet. */
+export function storyAttention(points: number): { stories: number; points: number } | null {
+  return points >= ATTENTION_MIN_POINTS ? { stories: 1, points } : null;
+}
+
+/** The hot keywords' order: the points of the stories that got attention, then their number (the frequency). */
+export function compareByAttention(a: { points: number; frequency: number }, b: { points: number; frequency: number }): number {
+  return b.points - a.points || b.frequency - a.frequency;
+}
+
 export const KEYWORD_SORTS = ['frequency', 'growth', 'recent'] as const;
 export type KeywordSort = (typeof KEYWORD_SORTS)[number];
 
