@@ -69,6 +69,16 @@ describe('rising against the usual level', () => {
     expect(isRising(counts, percentageChange(40, 25), thresholds)).toBe(false);
   });
 
+  it('a new keyword rises at the median change when a quiet period has mostly new keywords, if unusual for it', () => {
+    const quiet = trendThresholds([500, 500, 500, 500, 500, 100, -50, 700, 500]);
+    expect(quiet.stableUpper).toBe(500);
+    expect(isRising({ currentFrequency: 3, previousFrequency: 0, usual: usualLevelOf([0, 0, 0, 0]) }, percentageChange(3, 0), quiet)).toBe(true);
+    // Always around: 3 against none is its usual day, not a rise.
+    expect(isRising({ currentFrequency: 3, previousFrequency: 0, usual: usualLevelOf([2, 3, 1, 2]) }, percentageChange(3, 0), quiet)).toBe(false);
+    // Not new, and no more than the median: stable, as the spec says.
+    expect(isRising({ currentFrequency: 6, previousFrequency: 1, usual: usualLevelOf([0, 0, 0, 0]) }, percentageChange(6, 1), quiet)).toBe(false);
+  });
+
   it('never rises with fewer stories than before', () => {
     expect(isRising({ currentFrequency: 3, previousFrequency: 3, usual: usualLevelOf([0, 0, 0, 0]) }, 500, thresholds)).toBe(false);
   });

@@ -133,11 +133,16 @@ export interface TrendCounts {
   usual: UsualLevel;
 }
 
-/** Rising: more stories than the previous period, a change above the median, and above its own usual level. */
+/**
+ * Rising: more stories than the previous period, above its own usual level, and a change above the median, or new:
+ * none the period before. A quiet hour's trends are mostly new keywords at the smallest change a new keyword can
+ * have (3 against none, +500 %), which then is the median itself, and the topic everyone writes about could not rise
+ * above it; a new keyword still has to stand 2 deviations above its usual level.
+ */
 export function isRising(counts: TrendCounts, change: number, thresholds: TrendThresholds): boolean {
   return (
     counts.currentFrequency > counts.previousFrequency &&
-    change > thresholds.stableUpper &&
+    (change > thresholds.stableUpper || counts.previousFrequency === 0) &&
     usualLevelScore(counts.currentFrequency, counts.usual) >= RISING_Z_SCORE
   );
 }

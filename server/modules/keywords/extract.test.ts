@@ -60,6 +60,14 @@ describe('extractKeywords', () => {
     expect(covid.find((keyword) => keyword.key === 'covid vaccines')?.spelling).toBe('COVID vaccines');
   });
 
+  it('counts a possessive for the name it belongs to, whichever apostrophe', () => {
+    expect(keys("Twitter set to accept Musk's offer")).toEqual(expect.arrayContaining(['twitter', 'musk']));
+    expect(keys('Okta’s Investigation of the January 2022 Compromise')).toContain('okta');
+    expect(keys('Spotify is removing Neil Young’s music')).toEqual(expect.arrayContaining(['neil young', 'spotify']));
+    expect(keys("Okta's breach").some((key) => /['’]/.test(key))).toBe(false);
+    expect(keys("Don't panic")).not.toContain('don');
+  });
+
   it('keeps names with symbols whole', () => {
     expect(keys('Node.js vs C++ and C# in 2024')).toEqual(expect.arrayContaining(['node.js', 'c++', 'c#']));
   });

@@ -98,6 +98,12 @@ function readingsByOffset(text: string): Map<number, TokenReading> {
   return readingAt;
 }
 
+/** "Okta's", "Musk’s": the name the possessive belongs to ("it's" and "let's" are stopwords either way). */
+function withoutPossessive(token: Token): Token {
+  const match = /^(.+\p{L})['’]s$/u.exec(token.text);
+  return match ? { text: match[1]!, key: match[1]!.toLowerCase(), start: token.start } : token;
+}
+
 /**
  * Our words with identifiers whole: a hyphen next to a number joins ("GPT-3", "0-day", "CVE-2021-44228", never "day"
  * alone; "M1-based" stays "M1" and "based"), and so does a dot in front of a word that follows no other ("the .NET runtime"). Alert matching keeps the
@@ -105,7 +111,7 @@ function readingsByOffset(text: string): Map<number, TokenReading> {
  */
 function identifierTokens(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const token of tokenize(text)) {
+  for (const token of tokenize(text).map(withoutPossessive)) {
     const previous = tokens[tokens.length - 1];
     const gap = previous ? text.slice(previous.start + previous.text.length, token.start) : '';
     if (previous && gap === '-' && (/^\p{N}+$/u.test(previous.text.slice(previous.text.lastIndexOf('-') + 1)) || /^\p{N}+$/u.test(token.text))) {
