@@ -106,5 +106,5 @@ describe.skipIf(!HAS_RECORDING)('the demo moment', () => {
     expect(hot).toHaveLength(HOT_KEYWORDS_SHOWN);
     const seen = hot.filter((keyword) => tokenize(keyword.keyword).every((token) => frontPageWords.has(token.key)));
     expect(seen.length, hot.map((keyword) => keyword.keyword).join(', ')).toBeGreaterThanOrEqual(18);
-  });
+  }, 300_000);
 });
