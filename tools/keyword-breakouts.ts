@@ -84,9 +84,12 @@ export function trendsAt(history: KeywordHistory, momentMs: number, period: Keyw
 /** Each keyword's stories in the windows of a period at a moment: the period, the one before, then each previous week. */
 export function windowCounts(history: KeywordHistory, momentMs: number, period: KeywordPeriod): Map<string, number[]> {
   const windows = periodWindows(KEYWORD_PERIOD_HOURS[period], hourNumber(momentMs));
+  // The history holds the whole recording; a server at the moment has seen nothing after it. Moments are whole hours,
+  // so the hour that starts at the moment holds only stories still to come.
+  const lastSeen = hourNumber(momentMs - 1);
   const counts = new Map<string, number[]>();
   windows.forEach((range, kind) => {
-    for (let hour = range.first; hour <= range.last; hour++) {
+    for (let hour = range.first; hour <= Math.min(range.last, lastSeen); hour++) {
       for (const [key, stories] of history.byHour.get(hour) ?? []) {
         let row = counts.get(key);
         if (!row) counts.set(key, (row = windows.map(() => 0)));
