@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Fault } from '../tools/hn-replay/index.ts';
+import { ATTENTION_MIN_POINTS } from '../common/rules/keyword-trends.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { startTestReplay } from './support/replay.ts';
 import { mergeSearchIndexPendingLists } from '../server/modules/search/indexes.ts';
@@ -143,11 +144,12 @@ describe('ingestion against the replay', () => {
       await scalar(`SELECT count(*) FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
                      WHERE (NOT s.dead AND (e.title IS DISTINCT FROM s.title OR e.points IS DISTINCT FROM s.score)) OR (s.dead AND e.story_id IS NOT NULL)`),
     ).toBe(0);
-    // The buckets hold exactly what the stories' keywords add up to.
+    // The buckets hold exactly what the keywords of the stories readers paid attention to add up to.
     expect(
       await scalar(`SELECT count(*) FROM (
                       SELECT sk.keyword_id, e.hour, count(*) AS stories, sum(e.points) AS points
-                        FROM story_keywords sk JOIN keyword_extractions e ON e.story_id = sk.story_id GROUP BY 1, 2) AS expected
+                        FROM story_keywords sk JOIN keyword_extractions e ON e.story_id = sk.story_id
+                       WHERE e.points >= ${ATTENTION_MIN_POINTS} GROUP BY 1, 2) AS expected
                     FULL JOIN keyword_hourly h ON h.keyword_id = expected.keyword_id AND h.hour = expected.hour
                     WHERE h.stories IS DISTINCT FROM expected.stories::int OR h.points IS DISTINCT FROM expected.points::int`),
     ).toBe(0);

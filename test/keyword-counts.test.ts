@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTENTION_MIN_POINTS } from '../common/rules/keyword-trends.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -82,14 +83,31 @@ describe('keyword counts', () => {
 
   it('merges aliases into one keyword shown in its usual spelling', async () => {
     await seedStories(pool(), [
-      { hnId: 4, time: now - 60, score: 1, title: 'LLMs can reason' },
-      { hnId: 5, time: now - 60, score: 2, title: 'A tiny LLM in C' },
+      { hnId: 4, time: now - 60, score: 5, title: 'LLMs can reason' },
+      { hnId: 5, time: now - 60, score: 6, title: 'A tiny LLM in C' },
     ]);
     await index([4, 5]);
-    expect(await bucket('llm')).toEqual([{ hour: hourStart(now), stories: 2, points: 3 }]);
+    expect(await bucket('llm')).toEqual([{ hour: hourStart(now), stories: 2, points: 11 }]);
     expect(await bucket('llms')).toEqual([]);
     const display = await pool().query(`SELECT display FROM keywords WHERE key = 'llm'`);
     expect(display.rows[0].display).toBe('LLM');
+  });
+
+  it('counts a story only while readers pay it attention: from ATTENTION_MIN_POINTS points', async () => {
+    await seedStories(pool(), [{ hnId: 6, time: now - 60, score: ATTENTION_MIN_POINTS - 1, title: 'Quokka firmware' }]);
+    await index([6]);
+    // Extracted, but worth nothing yet.
+    expect(await bucket('quokka')).toEqual([]);
+    await pool().query('UPDATE stories SET score = 12 WHERE hn_id = 6');
+    expect(await index([6])).toMatchObject({ storiesRescored: 1 });
+    expect(await bucket('quokka')).toEqual([{ hour: hourStart(now), stories: 1, points: 12 }]);
+    await pool().query('UPDATE stories SET score = 20 WHERE hn_id = 6');
+    await index([6]);
+    expect(await bucket('quokka')).toEqual([{ hour: hourStart(now), stories: 1, points: 20 }]);
+    // A title change while below the bar takes nothing out that was not put in.
+    await pool().query(`UPDATE stories SET score = 2, title = 'Quokka firmware, again' WHERE hn_id = 6`);
+    await index([6]);
+    expect(await bucket('quokka')).toEqual([]);
   });
 });
 

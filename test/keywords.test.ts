@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTENTION_MIN_POINTS, compareByAttention } from '../common/rules/keyword-trends.ts';
 import { MAX_ALERTS_PER_PERSON } from '../common/rules/keywords.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
@@ -33,17 +34,19 @@ beforeAll(async () => {
     ...stories('Python', 4, 3 * HOUR),
     ...stories('Python', 4, 27 * HOUR),
     ...[1, 2, 3, 4].flatMap((week) => stories('Python', 4, week * WEEK + 3 * HOUR)),
-    // Always big: twelve now against six the day before, but twelve every week.
-    ...stories('Google', 12, 5 * HOUR, 1),
-    ...stories('Google', 6, 30 * HOUR, 1),
-    ...[1, 2, 3, 4].flatMap((week) => stories('Google', 12, week * WEEK + 5 * HOUR, 1)),
+    // Always big: twelve now against six the day before, but twelve every week; each story just noticed (5 points).
+    ...stories('Google', 12, 5 * HOUR, ATTENTION_MIN_POINTS),
+    ...stories('Google', 6, 30 * HOUR, ATTENTION_MIN_POINTS),
+    ...[1, 2, 3, 4].flatMap((week) => stories('Google', 12, week * WEEK + 5 * HOUR, ATTENTION_MIN_POINTS)),
     // Cooling: one now, five the day before.
     ...stories('Fortran', 1, 4 * HOUR),
     ...stories('Fortran', 5, 28 * HOUR),
     // A phrase twice, and a word once.
-    { hnId: nextHnId++, title: 'Rust compiler internals', time: NOW - 600, score: 3 },
-    { hnId: nextHnId++, title: 'A new Rust compiler', time: NOW - 700, score: 4 },
-    { hnId: nextHnId++, title: 'Quokka sighting', time: NOW - 800, score: 1 },
+    { hnId: nextHnId++, title: 'Rust compiler internals', time: NOW - 600, score: 5 },
+    { hnId: nextHnId++, title: 'A new Rust compiler', time: NOW - 700, score: 6 },
+    { hnId: nextHnId++, title: 'Quokka sighting', time: NOW - 800, score: 5 },
+    // Not noticed by readers yet: counted for nothing.
+    { hnId: nextHnId++, title: 'Wombat sighting', time: NOW - 900, score: ATTENTION_MIN_POINTS - 1 },
     // 02:00 UTC: night in UTC, 10:00 (morning) in Shanghai.
     { hnId: nextHnId++, title: 'Kestrel firmware', time: NOW - (10 * HOUR + 20 * 60), score: 5 },
     { hnId: nextHnId++, title: 'Kestrel firmware again', time: NOW - (10 * HOUR + 25 * 60), score: 5 },
@@ -68,20 +71,23 @@ interface Trending {
 }
 
 describe('GET /api/keywords/trending', () => {
-  it('lists keywords by stories in the period, ties broken by points, phrases only when they recur', async () => {
+  it('lists keywords by the attention their stories got (points, then stories), phrases only when they recur', async () => {
     const response = await inject({ url: '/api/keywords/trending' });
     expect(response.statusCode).toBe(200);
     const keywords: Trending[] = response.json().keywords;
     expect(Object.keys(keywords[0]!)).toEqual(['id', 'keyword', 'frequency', 'points', 'date']);
-    expect(keywords.slice(0, 3).map((k) => [k.keyword, k.frequency])).toEqual([
-      ['Google', 12],
-      ['Zigzag', 5],
-      ['Python', 4],
+    // Zigzag's 5 stories got 250 points, Google's 12 got 60, Python's 4 got 40.
+    expect(keywords.slice(0, 3).map((k) => [k.keyword, k.frequency, k.points])).toEqual([
+      ['Zigzag', 5, 250],
+      ['Google', 12, 60],
+      ['Python', 4, 40],
     ]);
     const byName = new Map(keywords.map((k) => [k.keyword, k]));
-    // Two stories each: "Kestrel firmware" with 10 points comes before "Rust compiler" with 7.
-    expect(keywords.findIndex((k) => k.keyword === 'Kestrel firmware')).toBeLessThan(keywords.findIndex((k) => k.keyword === 'Rust compiler'));
-    expect(byName.get('Rust compiler')).toMatchObject({ frequency: 2, points: 7 });
+    // Two stories each: "Rust compiler" with 11 points comes before "Kestrel firmware" with 10.
+    expect(keywords.findIndex((k) => k.keyword === 'Rust compiler')).toBeLessThan(keywords.findIndex((k) => k.keyword === 'Kestrel firmware'));
+    expect(byName.get('Rust compiler')).toMatchObject({ frequency: 2, points: 11 });
+    // A story below the attention bar counts for nothing.
+    expect(keywords.some((k) => k.keyword === 'Wombat')).toBe(false);
     // "Rust" and "compiler" appear only inside "Rust compiler": the phrase stands for them.
     expect(byName.has('Rust')).toBe(false);
     expect(byName.has('compiler')).toBe(false);
@@ -90,7 +96,7 @@ describe('GET /api/keywords/trending', () => {
     expect(byName.get('Zigzag')!.date).toBe(new Date((Math.floor((NOW - 2 * HOUR) / HOUR) * HOUR) * 1000).toISOString());
     for (let i = 1; i < keywords.length; i++) {
       const [a, b] = [keywords[i - 1]!, keywords[i]!];
-      expect(a.frequency > b.frequency || (a.frequency === b.frequency && a.points >= b.points)).toBe(true);
+      expect(compareByAttention(a, b)).toBeLessThanOrEqual(0);
     }
   });
 
@@ -100,8 +106,8 @@ describe('GET /api/keywords/trending', () => {
     expect(hour.some((k) => k.keyword === 'Zigzag')).toBe(false);
     const week = (await inject({ url: '/api/keywords/trending?period=7d&limit=2' })).json().keywords as Trending[];
     expect(week.map((k) => [k.keyword, k.frequency])).toEqual([
+      ['Zigzag', 5],
       ['Google', 18],
-      ['Python', 8],
     ]);
   });
 

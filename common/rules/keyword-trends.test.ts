@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ATTENTION_MIN_POINTS,
+  compareByAttention,
   COOLING_THRESHOLD_DEFAULT,
   dayPeriodOfHour,
   isRising,
   percentageChange,
   STABLE_UPPER_DEFAULT,
+  storyAttention,
   trendClass,
   trendThresholds,
   usualLevelOf,
@@ -66,6 +69,16 @@ describe('rising against the usual level', () => {
     expect(isRising(counts, percentageChange(40, 25), thresholds)).toBe(false);
   });
 
+  it('a new keyword rises at the median change when a quiet period has mostly new keywords, if unusual for it', () => {
+    const quiet = trendThresholds([500, 500, 500, 500, 500, 100, -50, 700, 500]);
+    expect(quiet.stableUpper).toBe(500);
+    expect(isRising({ currentFrequency: 3, previousFrequency: 0, usual: usualLevelOf([0, 0, 0, 0]) }, percentageChange(3, 0), quiet)).toBe(true);
+    // Always around: 3 against none is its usual day, not a rise.
+    expect(isRising({ currentFrequency: 3, previousFrequency: 0, usual: usualLevelOf([2, 3, 1, 2]) }, percentageChange(3, 0), quiet)).toBe(false);
+    // Not new, and no more than the median: stable, as the spec says.
+    expect(isRising({ currentFrequency: 6, previousFrequency: 1, usual: usualLevelOf([0, 0, 0, 0]) }, percentageChange(6, 1), quiet)).toBe(false);
+  });
+
   it('never rises with fewer stories than before', () => {
     expect(isRising({ currentFrequency: 3, previousFrequency: 3, usual: usualLevelOf([0, 0, 0, 0]) }, 500, thresholds)).toBe(false);
   });
@@ -101,4 +114,20 @@ describe('dayPeriodOfHour', () => {
     [18, 'evening'],
     [23, 'evening'],
   ])('%i h → %s', (hour, period) => expect(dayPeriodOfHour(hour)).toBe(period));
+});
+
+describe('attention', () => {
+  it('counts a story once readers noticed it, with its points', () => {
+    expect(storyAttention(ATTENTION_MIN_POINTS - 1)).toBeNull();
+    expect(storyAttention(1)).toBeNull();
+    expect(storyAttention(ATTENTION_MIN_POINTS)).toEqual({ stories: 1, points: ATTENTION_MIN_POINTS });
+    expect(storyAttention(812)).toEqual({ stories: 1, points: 812 });
+  });
+
+  it('ranks hot keywords by the points their stories got, then by their number', () => {
+    const template = { keyword: 'love', points: 60, frequency: 9 };
+    const news = { keyword: 'fastly', points: 1340, frequency: 3 };
+    const tied = { keyword: 'cdn', points: 60, frequency: 2 };
+    expect([template, tied, news].sort(compareByAttention).map((k) => k.keyword)).toEqual(['fastly', 'love', 'cdn']);
+  });
 });

@@ -37,6 +37,24 @@ export const RISING_Z_SCORE = 2;
 /** The usual level is the same window in each of this many previous weeks. */
 export const USUAL_LEVEL_WEEKS = 4;
 
+/**
+ * Attention (docs/keywords.md, "What readers paid attention to"): a story counts for its keywords once readers have
+ * noticed it, at ATTENTION_MIN_POINTS points; below that (most new submissions on Hacker News never get a second
+ * vote) it is counted for nothing, neither as a story nor as points. A keyword's frequency is the number of its
+ * stories that got attention; hot keywords rank by the points those stories got, then by their number.
+ */
+export const ATTENTION_MIN_POINTS = 5;
+
+/** What a story with this score adds to each of its keywords: one story and its points, or nothing yet. */
+export function storyAttention(points: number): { stories: number; points: number } | null {
+  return points >= ATTENTION_MIN_POINTS ? { stories: 1, points } : null;
+}
+
+/** The hot keywords' order: the points of the stories that got attention, then their number (the frequency). */
+export function compareByAttention(a: { points: number; frequency: number }, b: { points: number; frequency: number }): number {
+  return b.points - a.points || b.frequency - a.frequency;
+}
+
 export const KEYWORD_SORTS = ['frequency', 'growth', 'recent'] as const;
 export type KeywordSort = (typeof KEYWORD_SORTS)[number];
 
@@ -115,11 +133,16 @@ export interface TrendCounts {
   usual: UsualLevel;
 }
 
-/** Rising: more stories than the previous period, a change above the median, and above its own usual level. */
+/**
+ * Rising: more stories than the previous period, above its own usual level, and a change above the median, or new:
+ * none the period before. A quiet hour's trends are mostly new keywords at the smallest change a new keyword can
+ * have (3 against none, +500 %), which then is the median itself, and the topic everyone writes about could not rise
+ * above it; a new keyword still has to stand 2 deviations above its usual level.
+ */
 export function isRising(counts: TrendCounts, change: number, thresholds: TrendThresholds): boolean {
   return (
     counts.currentFrequency > counts.previousFrequency &&
-    change > thresholds.stableUpper &&
+    (change > thresholds.stableUpper || counts.previousFrequency === 0) &&
     usualLevelScore(counts.currentFrequency, counts.usual) >= RISING_Z_SCORE
   );
 }

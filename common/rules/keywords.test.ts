@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  aliasKey,
+  aliasTarget,
   canonicalWords,
   isNumberLike,
   keywordKey,
@@ -69,6 +71,16 @@ describe('aliases', () => {
     expect(canonicalWords(['LLMs', 'in', 'JS'], ALIASES)).toEqual(['llm', 'in', 'javascript']);
     expect(keywordKey('ML', ALIASES)).toBe('machine learning');
     expect(keywordKey('  Rust   Compiler ', ALIASES)).toBe('rust compiler');
+  });
+
+  it('finds an alias of an identifier whether its words come whole ("gpt-3") or split ("gpt", "3")', () => {
+    const aliases = new Map([[aliasKey('GPT-3'), 'OpenAI GPT']]);
+    expect(aliasKey('GPT-3')).toBe('gpt 3');
+    expect(aliasTarget(aliases, 'GPT-3')).toBe('OpenAI GPT');
+    expect(aliasTarget(aliases, 'gpt 3')).toBe('OpenAI GPT');
+    expect(aliasTarget(aliases, 'GPT-4')).toBeUndefined();
+    expect(canonicalWords(['GPT-3', 'writes'], aliases)).toEqual(['openai', 'gpt', 'writes']);
+    expect(titleMentions('GPT-3 writes code', 'OpenAI GPT', aliases)).toBe(true);
   });
 });
 

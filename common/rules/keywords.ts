@@ -60,6 +60,23 @@ export function isNumberLike(word: string): boolean {
 }
 
 /**
+ * The key an alias is stored and looked up by: its plain words, lowercased, one space apart ("GPT-3" → "gpt 3").
+ * Extraction keeps identifiers whole ("gpt-3"), alert matching splits them: both look aliases up by this key, so an
+ * admin's alias applies whichever way a title's words were cut.
+ */
+export function aliasKey(text: string): string {
+  return tokenize(text)
+    .map((token) => token.key)
+    .join(' ');
+}
+
+/** What the words (as cut by either reading) stand for in the alias table, if anything. */
+export function aliasTarget(aliases: AliasMap, words: string): string | undefined {
+  const lower = words.toLowerCase();
+  return aliases.get(lower) ?? aliases.get(aliasKey(lower));
+}
+
+/**
  * Words with aliases replaced by what they stand for: the longest alias wins ("LLMs" → "LLM", "JS" → "JavaScript").
  * Returns lowercase words.
  */
@@ -68,7 +85,7 @@ export function canonicalWords(words: readonly string[], aliases: AliasMap): str
   for (let i = 0; i < words.length; ) {
     let replaced = false;
     for (let n = Math.min(MAX_PHRASE_WORDS, words.length - i); n >= 1; n--) {
-      const target = aliases.get(words.slice(i, i + n).join(' ').toLowerCase());
+      const target = aliasTarget(aliases, words.slice(i, i + n).join(' '));
       if (target !== undefined) {
         out.push(...tokenize(target).map((token) => token.key));
         i += n;

@@ -108,8 +108,9 @@ export const keywordWindows = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.period, table.keywordId] }),
-    // Trending and the hourly patterns walk this in order; the trend candidates (refreshTrendCandidates) the next.
+    // The hourly patterns walk this in order; trending the next (by attention); the trend candidates the last.
     index('keyword_windows_current_idx').on(table.period, table.stories.desc().nullsFirst(), table.points.desc().nullsFirst(), table.keywordId.desc().nullsFirst()),
+    index('keyword_windows_attention_idx').on(table.period, table.points.desc().nullsFirst(), table.stories.desc().nullsFirst(), table.keywordId.desc().nullsFirst()),
     index('keyword_windows_support_idx').on(table.period, sql`(${table.stories} + ${table.previous}) DESC`, table.keywordId.desc().nullsFirst()),
   ],
 );

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { KeywordAliasEntry } from '../../../common/contracts/admin.ts';
-import { tokenize } from '../../../common/rules/keywords.ts';
+import { aliasKey } from '../../../common/rules/keywords.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Actor, AuditLog } from './audit.ts';
 
@@ -11,12 +11,6 @@ interface AliasRow {
 }
 
 const present = (row: AliasRow): KeywordAliasEntry => ({ alias: row.alias, keyword: row.keyword, createdAt: row.created_at.toISOString() });
-
-/** The key an alias is looked up by: its words, lowercased, one space apart (as `canonicalWords` joins them). */
-const aliasKey = (alias: string) =>
-  tokenize(alias)
-    .map((token) => token.key)
-    .join(' ');
 
 /**
  * The keyword alias table admins edit (docs/keywords.md): "LLMs" counts as "LLM". Extraction and alert matching

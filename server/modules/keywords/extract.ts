@@ -2,6 +2,7 @@ import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { eng as englishStopwords } from 'stopword';
 import {
+  aliasTarget,
   canonicalWords,
   isNumberLike,
   MAX_PHRASE_WORDS,
@@ -97,6 +98,12 @@ function readingsByOffset(text: string): Map<number, TokenReading> {
   return readingAt;
 }
 
+/** "Okta's", "Musk’s": the name the possessive belongs to ("it's" and "let's" are stopwords either way). */
+function withoutPossessive(token: Token): Token {
+  const match = /^(.+\p{L})['’]s$/u.exec(token.text);
+  return match ? { text: match[1]!, key: match[1]!.toLowerCase(), start: token.start } : token;
+}
+
 /**
  * Our words with identifiers whole: a hyphen next to a number joins ("GPT-3", "0-day", "CVE-2021-44228", never "day"
  * alone; "M1-based" stays "M1" and "based"), and so does a dot in front of a word that follows no other ("the .NET runtime"). Alert matching keeps the
@@ -104,7 +111,7 @@ function readingsByOffset(text: string): Map<number, TokenReading> {
  */
 function identifierTokens(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const token of tokenize(text)) {
+  for (const token of tokenize(text).map(withoutPossessive)) {
     const previous = tokens[tokens.length - 1];
     const gap = previous ? text.slice(previous.start + previous.text.length, token.start) : '';
     if (previous && gap === '-' && (/^\p{N}+$/u.test(previous.text.slice(previous.text.lastIndexOf('-') + 1)) || /^\p{N}+$/u.test(token.text))) {
@@ -214,9 +221,9 @@ export function extractKeywords(title: string, aliases: AliasMap): ExtractedKeyw
     );
     const key = canonical.join(' ');
     if (found.has(key) || key.length === 0) return;
-    const aliasTarget = aliases.get(run.map((word) => word.key).join(' '));
-    const spelling = aliasTarget ?? run.map((word) => aliases.get(word.key) ?? word.text).join(' ');
-    found.set(key, { key, spelling, informativeCase: aliasTarget !== undefined || run.every((word, i) => caseTells(word, first + i)) });
+    const target = aliasTarget(aliases, run.map((word) => word.key).join(' '));
+    const spelling = target ?? run.map((word) => aliasTarget(aliases, word.key) ?? word.text).join(' ');
+    found.set(key, { key, spelling, informativeCase: target !== undefined || run.every((word, i) => caseTells(word, first + i)) });
   };
 
   words.forEach((word, index) => {

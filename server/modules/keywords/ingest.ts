@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { storyAttention } from '../../../common/rules/keyword-trends.ts';
 import { ALERT_WINDOW_HOURS, containsWordRun, keywordKey, titleWords, type AliasMap } from '../../../common/rules/keywords.ts';
 import { extractKeywords, type ExtractedKeyword } from './extract.ts';
 import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, hourNumber, refreshKeywordAnswers, vacuumKeywordWindows, WINDOW_PERIODS_SQL, type BucketDelta } from './windows.ts';
@@ -86,12 +87,17 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
 
     // Bucket changes, summed per (keyword, hour) before they are written.
     const deltas = new Map<string, BucketDelta>();
-    const addDelta = (contribution: Contribution, sign: 1 | -1, storiesToo: boolean) => {
+    // A story adds what its attention is worth (common/rules/keyword-trends.ts): one story and its points once it
+    // has the points that say readers noticed it, nothing before. A change takes out what was added and adds what
+    // the story is worth now, so a story crossing the bar is counted from then on.
+    const addDelta = (contribution: Contribution, sign: 1 | -1) => {
+      const attention = storyAttention(contribution.points);
+      if (!attention) return;
       for (const keywordId of contribution.keywordIds) {
         const id = `${keywordId}:${contribution.hour}`;
         const entry = deltas.get(id) ?? { keywordId, hour: contribution.hour, stories: 0, points: 0 };
-        if (storiesToo) entry.stories += sign;
-        entry.points += sign * contribution.points;
+        entry.stories += sign * attention.stories;
+        entry.points += sign * attention.points;
         deltas.set(id, entry);
       }
     };
@@ -99,10 +105,10 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
     const retitledIds = new Set(retitled.map((story) => story.id));
     for (const story of [...retitled, ...rescored]) {
       if (story.counted_title === null) continue;
-      addDelta({ hour: story.counted_hour!.getTime(), points: story.counted_points!, keywordIds: story.counted_keyword_ids }, -1, retitledIds.has(story.id));
+      addDelta({ hour: story.counted_hour!.getTime(), points: story.counted_points!, keywordIds: story.counted_keyword_ids }, -1);
     }
     for (const story of rescored) {
-      addDelta({ hour: story.counted_hour!.getTime(), points: story.score, keywordIds: story.counted_keyword_ids }, 1, false);
+      addDelta({ hour: story.counted_hour!.getTime(), points: story.score, keywordIds: story.counted_keyword_ids }, 1);
     }
 
     const extracted = new Map<number, ExtractedKeyword[]>();
@@ -112,7 +118,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
     for (const story of retitled) {
       const found = extracted.get(story.id);
       if (!found) continue;
-      addDelta({ hour: hourOf(story.time), points: story.score, keywordIds: found.map((keyword) => keywordIds.get(keyword.key)!) }, 1, true);
+      addDelta({ hour: hourOf(story.time), points: story.score, keywordIds: found.map((keyword) => keywordIds.get(keyword.key)!) }, 1);
     }
     const changed = [...deltas.values()].filter((delta) => delta.stories !== 0 || delta.points !== 0);
     await applyBucketDeltas(client, changed);

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { HourlyPatterns, KeywordStories, TrendingKeyword } from '../../../common/contracts/keywords.ts';
 import {
+  ATTENTION_MIN_POINTS,
   DAY_PERIODS,
   dayPeriodOfHour,
   HOT_KEYWORDS_SHOWN,
@@ -204,7 +205,7 @@ export class KeywordsService {
     const nowMs = this.now();
     const result = await this.pool.query<WithStory<object>>(
       `SELECT ${STORY_COLUMNS} FROM story_keywords sk JOIN stories s ON s.id = sk.story_id
-        WHERE sk.keyword_id = $1 AND s.time >= $2 AND s.time <= $3 AND ${listedStory('s')}
+        WHERE sk.keyword_id = $1 AND s.time >= $2 AND s.time <= $3 AND s.score >= ${ATTENTION_MIN_POINTS} AND ${listedStory('s')}
         ORDER BY s.score DESC, s.id DESC LIMIT ${KEYWORD_STORIES_LIMIT}`,
       [keywordId, Math.floor(periodStart(nowMs, period) / 1000), Math.floor(nowMs / 1000)],
     );

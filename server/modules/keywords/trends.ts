@@ -1,5 +1,5 @@
 import type { KeywordTrend, TrendingKeyword, TrendsResponse } from '../../../common/contracts/keywords.ts';
-import { HOT_KEYWORDS_SHOWN, isRising, MIN_PHRASE_STORIES, MIN_TREND_SUPPORT, percentageChange, trendThresholds, USUAL_LEVEL_WEEKS } from '../../../common/rules/keyword-trends.ts';
+import { compareByAttention, HOT_KEYWORDS_SHOWN, isRising, MIN_PHRASE_STORIES, MIN_TREND_SUPPORT, percentageChange, trendThresholds, USUAL_LEVEL_WEEKS } from '../../../common/rules/keyword-trends.ts';
 import { containsWordRun } from '../../../common/rules/keywords.ts';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { limitText } from '../../db/prepared.ts';
@@ -29,14 +29,15 @@ interface TrendingRow {
 type TrendingColumns = [number, string, string, number, number, string];
 
 /**
- * The trending rows of a period (`period`: an SQL expression of its hours), best first, as one JSON value: rows
- * parsed by JSON.parse cost a fraction of rows of the wire protocol.
+ * The trending rows of a period (`period`: an SQL expression of its hours), best first by attention (the points of
+ * the stories that got it, then their number: compareByAttention), as one JSON value: rows parsed by JSON.parse cost
+ * a fraction of rows of the wire protocol. The order is an index's (keyword_windows_attention_idx).
  */
 export function trendingRowsSql(limit: string, period: string): string {
   return `(SELECT ${jsonColumnsSql('w', ['keyword_id', 'key', 'display', 'stories', 'points', 'last_hour'])}
              FROM (SELECT w.keyword_id, w.key, w.display, w.stories, w.points, w.last_hour FROM keyword_windows w
                     WHERE w.period = ${period} AND w.stories >= ${RECURS}
-                    ORDER BY w.stories DESC, w.points DESC, w.keyword_id DESC
+                    ORDER BY w.points DESC, w.stories DESC, w.keyword_id DESC
                     LIMIT ${limit}) AS w)`;
 }
 
@@ -66,7 +67,9 @@ export function trendingOf(columns: unknown[][] | null | undefined, limit: numbe
     if (iso === undefined) isoDates.set(date, (iso = new Date(date).toISOString()));
     return iso;
   };
+  // The statement's order is the rule's; sorting again (stable, so ties keep the statement's order) keeps them one.
   return withoutSubsumed(rows)
+    .sort(compareByAttention)
     .slice(0, limit)
     .map(({ id, keyword, frequency, points, date }) => ({ id, keyword, frequency, points, date: isoDate(date) }));
 }
