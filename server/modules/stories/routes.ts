@@ -8,7 +8,9 @@ import {
   storyPageSchema,
 } from '../../../common/contracts/stories.ts';
 import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { storyHistoryParamsSchema, storyHistorySchema } from '../../../common/contracts/story-history.ts';
 import { sendJsonText } from '../../http/json-text.ts';
+import type { StoryHistoryService } from './history.ts';
 import type { StoriesService } from './service.ts';
 
 export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
@@ -62,6 +64,28 @@ export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
         const result = await service.refresh();
         return reply.code(result.cycle?.finishedAt ? 200 : 202).send(result);
       },
+    );
+  };
+}
+
+/**
+ * A story's history (its page's data): public, as the lists are; a story moderators hid is not found, as an unknown
+ * one (server/modules/stories/visibility.ts).
+ */
+export function storyHistoryRoutes(service: StoryHistoryService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/stories/:id/history',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['stories'],
+          summary: "A story's score, comments and front-page rank over time, its derived facts, predictions and keywords",
+          params: storyHistoryParamsSchema,
+          response: { 200: storyHistorySchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request) => service.history(request.params.id),
     );
   };
 }
