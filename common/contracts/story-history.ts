@@ -21,6 +21,7 @@ export type HistorySnapshot = z.infer<typeof historySnapshotSchema>;
 const rates = z.object({ pointsPerHour: z.number(), commentsPerHour: z.number() });
 
 export const storyHistorySchema = z.object({
+  asOf: isoTime.describe('When the answer was made: a story still on the top list holds its last values to here'),
   story: storySchema.extend({ rank: z.number().int().nullable().describe('Rank on the top list now') }),
   snapshots: z.array(historySnapshotSchema).describe('Oldest first; at most HISTORY_CHART_MAX_POINTS, thinned as `resolution` says'),
   markers: z.array(z.object({ kind: z.enum(['entered', 'left', 'peak']), time: isoTime, rank: z.number().int().nullable() })),

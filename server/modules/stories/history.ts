@@ -116,6 +116,7 @@ export class StoryHistoryService {
     const resolution = historyResolution(facts.firstSeenMs, nowMs, retention.rows[0]?.retention_days ?? null, SNAPSHOT_HOURLY_DAYS, chart.sliceMinutes);
 
     return {
+      asOf: iso(nowMs),
       story: { ...presentStory(story, nowMs), rank: story.top_rank },
       snapshots: chart.points.map((point) => ({ time: iso(point.timeMs), score: point.score, comments: point.comments, rank: point.rank })),
       markers: markers.map((marker) => ({ kind: marker.kind, time: iso(marker.timeMs), rank: marker.rank })),

@@ -36,6 +36,7 @@ const AdminAnalyticsPage = lazyPage(async () => (await import('@/features/admin-
 const AdminMaintenancePage = lazyPage(async () => (await import('@/features/admin-maintenance/maintenance-page')).AdminMaintenancePage);
 const AdminEmailPage = lazyPage(async () => (await import('@/features/admin-email/email-page')).AdminEmailPage);
 const AdminNewsletterPage = lazyPage(async () => (await import('@/features/admin-email/newsletter-page')).AdminNewsletterPage);
+export const StoryRoute = lazyPage(async () => (await import('./story-route')).StoryRoute);
 const SharedStoryPage = lazyPage(async () => (await import('@/features/shared-story/shared-story-page')).SharedStoryPage);
 const AdminDashboardPage = lazyPage(async () => (await import('@/features/admin/dashboard-page')).AdminDashboardPage);
 const AdminUsersPage = lazyPage(async () => (await import('@/features/admin/users-page')).AdminUsersPage);
@@ -161,6 +162,7 @@ function Routes({ user }: { user: CurrentUser | null }) {
       <Route path={ROUTES.sharedStory}>
         {(params: { shareToken?: string }) => <SharedStoryPage key={params.shareToken} shareToken={params.shareToken} />}
       </Route>
+      <Route path={ROUTES.story}>{(params: { id?: string }) => <StoryRoute key={params.id} id={params.id} signedIn={user !== null} />}</Route>
       <Route path={ROUTES.unsubscribe}>{(params: { token?: string }) => <UnsubscribePage key={params.token} token={params.token} />}</Route>
       {ADMIN_PAGES.map(([path, Page]) => (
         <Route key={path} path={path}>
