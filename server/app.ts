@@ -329,7 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(sharePagesRoutes({ service: shares, baseUrl: publicUrl(deps.config), webDistDir }));
   const webSsrDir = deps.webSsrDir ?? (deps.webDistDir === undefined ? DEFAULT_WEB_SSR_DIR : undefined);
   if (hasWebBuild(webDistDir)) {
-    await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode() }));
+    await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode(), publicUrl: publicUrl(deps.config) }));
   }
   return { server, stories, predictions, auth, email, maintenance, apiUsage, routes };
 }

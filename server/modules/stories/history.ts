@@ -12,6 +12,7 @@ import {
   type HistoryPoint,
 } from '../../../common/rules/story-history.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { CardInput } from '../shares/og-image.ts';
 import { presentStory } from './presenter.ts';
 import type { StoryRow } from './queries.ts';
 import { visibleStory } from './visibility.ts';
@@ -61,6 +62,18 @@ export class StoryHistoryService {
     private readonly pool: pg.Pool,
     private readonly now: () => number,
   ) {}
+
+  /** What the story's preview card shows (its Open Graph image), or a 404 as the history gives. */
+  async card(storyId: number): Promise<CardInput> {
+    const result = await this.pool.query<CardInput>({
+      name: 'story-history-card',
+      text: `SELECT s.title, s.domain, s.score, s.descendants AS comments FROM stories s WHERE s.id = $1 AND ${visibleStory('s')}`,
+      values: [storyId],
+    });
+    const row = result.rows[0];
+    if (!row) throw new StoryHistoryNotFoundError();
+    return row;
+  }
 
   async history(storyId: number): Promise<StoryHistory> {
     // The story first: an unknown or hidden one costs one primary-key lookup and reads nothing of its history.

@@ -10,7 +10,7 @@ import { useCurrentUser, type CurrentUser } from '@/lib/session';
 import { setTheme, themeIsSettled } from '@/lib/theme';
 import { HomeRoute } from './home';
 import { lazyPage } from './lazy-page';
-import { TopNav } from './signed-in-frame';
+import { StoryRoute, TopNav } from './signed-in-frame';
 import { SiteFooter } from './layout/site-footer';
 import { VisitorHeader } from './layout/visitor-header';
 import { NotFoundPage } from './not-found-page';
@@ -36,7 +36,6 @@ const AdminAnalyticsPage = lazyPage(async () => (await import('@/features/admin-
 const AdminMaintenancePage = lazyPage(async () => (await import('@/features/admin-maintenance/maintenance-page')).AdminMaintenancePage);
 const AdminEmailPage = lazyPage(async () => (await import('@/features/admin-email/email-page')).AdminEmailPage);
 const AdminNewsletterPage = lazyPage(async () => (await import('@/features/admin-email/newsletter-page')).AdminNewsletterPage);
-export const StoryRoute = lazyPage(async () => (await import('./story-route')).StoryRoute);
 const SharedStoryPage = lazyPage(async () => (await import('@/features/shared-story/shared-story-page')).SharedStoryPage);
 const AdminDashboardPage = lazyPage(async () => (await import('@/features/admin/dashboard-page')).AdminDashboardPage);
 const AdminUsersPage = lazyPage(async () => (await import('@/features/admin/users-page')).AdminUsersPage);
