@@ -210,7 +210,8 @@ export function StoryHistoryView({ data, renderActions }: { data: StoryHistory; 
         {predictions.length === 0 ? (
           <Empty>No prediction was made for this story: only young stories on the front page are predicted.</Empty>
         ) : (
-          <div className="overflow-x-auto">
+          // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Predictions table">
             <table className="w-full text-sm tabular-nums" data-testid="prediction-table">
               <caption className="sr-only">Each prediction made for this story, oldest first, and how it turned out</caption>
               <thead>
