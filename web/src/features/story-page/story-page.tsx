@@ -1,6 +1,7 @@
 import { ArrowLeft, BarChart3, ExternalLink, History, MessageSquare, Sparkles, Tag } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { heatLevel } from '../../../../common/rules/heat.ts';
 import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
 import { durationText, FRONT_PAGE_RANKS } from '../../../../common/rules/story-history.ts';
@@ -15,6 +16,8 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { parseStoryId, useStoryHistory, type StoryHistory } from './api';
 import { formatIsoUtc, formatRate, formatUtc } from './format';
 import { HistoryChart, MarkerLegend } from './history-chart';
+
+const DAY_MS = 86_400_000;
 
 export interface StoryPageProps {
   /** The path's id, as typed. */
@@ -79,16 +82,20 @@ function StoryPageSkeleton() {
 }
 
 export function StoryHistoryView({ data, renderActions }: { data: StoryHistory; renderActions?: StoryPageProps['renderActions'] }) {
-  const { story, facts, markers, resolution, predictions, keywords } = data;
+  const { story, markers, resolution, predictions, keywords } = data;
   const [asTable, setAsTable] = useState(false);
   const tableId = useId();
   const snapshots = data.snapshots.map((snapshot) => ({ ...snapshot, timeMs: Date.parse(snapshot.time) }));
   const startMs = snapshots[0]?.timeMs ?? story.time * 1000;
-  // Still on the top list: the last values hold to now (the answer's time). Else the chart ends at the last change.
-  const endMs = Math.max(startMs + 60_000, story.rank !== null ? Date.parse(data.asOf) : (snapshots.at(-1)?.timeMs ?? startMs));
+  // The last values hold until something changes (snapshots record changes), so the chart runs to now (the answer's
+  // time) while the story is on the top list or changed in the last day; an older story's ends at its last change.
+  const asOfMs = Date.parse(data.asOf);
+  const lastMs = snapshots.at(-1)?.timeMs ?? startMs;
+  const endMs = Math.max(startMs + 60_000, story.rank !== null || asOfMs - lastMs < DAY_MS ? asOfMs : lastMs);
   const chartMarkers = markers.map((marker) => ({ kind: marker.kind, timeMs: Date.parse(marker.time) }));
   const worstRank = Math.max(FRONT_PAGE_RANKS, ...snapshots.map((snapshot) => snapshot.rank ?? 0));
-  const currentHeat = facts.heat.at(-1)?.level ?? null;
+  // The badge the story's card shows now: the card's own rule on the story as it is.
+  const currentHeat = heatLevel(story, asOfMs);
 
   return (
     <article className="grid gap-6" aria-labelledby="story-page-title">
