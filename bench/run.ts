@@ -7,6 +7,7 @@ import { runKeywordsBenchmark } from './keywords/run.ts';
 import { runMaintenanceBenchmark } from './maintenance/run.ts';
 import { runPredictionsBenchmark } from './predictions/run.ts';
 import { runSearchBenchmark } from './search/run.ts';
+import { runStoryBenchmark } from './story/run.ts';
 import { runWebBenchmark } from './web/run.ts';
 
 const only = process.argv[2];
@@ -14,6 +15,7 @@ if (!only || only === 'api') await runApiBenchmark();
 if (!only || only === 'ingest') await runIngestBenchmark();
 if (!only || only === 'web') await runWebBenchmark();
 if (!only || only === 'search') await runSearchBenchmark();
+if (!only || only === 'story') await runStoryBenchmark();
 if (!only || only === 'keywords') await runKeywordsBenchmark();
 if (!only || only === 'predictions') await runPredictionsBenchmark();
 if (!only || only === 'email') await runEmailBenchmark();

@@ -342,3 +342,40 @@ export async function seedFlaggedStory(flaggerEmail: string, reason: string | nu
   });
   return title;
 }
+
+/**
+ * A story of this test's own with known history, for the story page: posted five hours ago, first seen 10 minutes
+ * later, on the front page from minute 60 (rank 25), at its peak (rank 3) at minute 120 and off it (rank 40) at
+ * minute 180, not on the top list now; one verified and one pending prediction; one keyword. Returns its id and title.
+ */
+export async function seedStoryWithHistory(): Promise<{ id: number; title: string; keyword: string }> {
+  const hnId = 1_900_000_000 - process.pid * 100 - seeded++;
+  const title = `Story with a history ${hnId}`;
+  const keyword = `Zebrafish${hnId}`;
+  const id = await withDatabase(async (db) => {
+    const story = await db.query<{ id: number }>(
+      `INSERT INTO stories (hn_id, title, url, domain, by, time, score, descendants)
+       VALUES ($1, $2, 'https://example.com/history', 'example.com', 'historian', extract(epoch FROM now())::bigint - 5 * 3600, 100, 30) RETURNING id`,
+      [hnId, title],
+    );
+    const storyId = story.rows[0]!.id;
+    await db.query(
+      `INSERT INTO story_snapshots (story_id, sampled_at, score, descendants, top_rank)
+       SELECT $1, to_timestamp(s.time + v.m * 60), v.score, v.comments, v.rank
+         FROM stories s, (VALUES (10, 2, 0, NULL::int), (60, 20, 4, 25), (120, 80, 20, 3), (180, 100, 30, 40)) AS v(m, score, comments, rank)
+        WHERE s.id = $1`,
+      [storyId],
+    );
+    await db.query(
+      `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version,
+                                verified_at, score_at_horizon, reached_target, accurate)
+       VALUES ($1, now() - interval '4 hours', 0.9, 'high', 20, 4, 'e2e', now(), 100, false, false),
+              ($1, now() - interval '2 hours', 0.3, 'medium', 100, 30, 'e2e', NULL, NULL, NULL, NULL)`,
+      [storyId],
+    );
+    const word = await db.query<{ id: number }>(`INSERT INTO keywords (key, display) VALUES (lower($1), $1) RETURNING id`, [keyword]);
+    await db.query('INSERT INTO story_keywords (story_id, keyword_id) VALUES ($1, $2)', [storyId, word.rows[0]!.id]);
+    return storyId;
+  });
+  return { id, title, keyword };
+}

@@ -74,7 +74,8 @@ import { predictionsRoutes } from './modules/predictions/routes.ts';
 import { PredictionsService } from './modules/predictions/service.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { SearchService } from './modules/search/service.ts';
-import { storiesRoutes } from './modules/stories/routes.ts';
+import { StoryHistoryService } from './modules/stories/history.ts';
+import { storiesRoutes, storyHistoryRoutes } from './modules/stories/routes.ts';
 import { StoriesService, type CycleTrigger } from './modules/stories/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { THEME_INIT_SCRIPT_HASH } from '../web/theme-init-script.ts';
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const metricsScraper = metricsAccess({ token: deps.config.METRICS_TOKEN, allow: deps.config.METRICS_ALLOW, trustProxy: deps.config.TRUST_PROXY });
   await server.register(systemRoutes(deps.pool, deps.metrics, metricsScraper));
   await server.register(storiesRoutes(stories));
+  await server.register(storyHistoryRoutes(new StoryHistoryService(deps.pool, deps.now)));
   await server.register(settingsRoutes(settings));
   await server.register(freshnessRoutes(new FreshnessService(deps.pool)));
   await server.register(
@@ -330,7 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(sharePagesRoutes({ service: shares, baseUrl: publicUrl(deps.config), webDistDir }));
   const webSsrDir = deps.webSsrDir ?? (deps.webDistDir === undefined ? DEFAULT_WEB_SSR_DIR : undefined);
   if (hasWebBuild(webDistDir)) {
-    await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode() }));
+    await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode(), publicUrl: publicUrl(deps.config) }));
   }
   return { server, stories, predictions, auth, email, maintenance, apiUsage, routes };
 }

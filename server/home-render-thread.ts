@@ -25,6 +25,10 @@ export interface RenderRequest {
   darkMode: boolean;
   /** How to compress the page, or null to send it as it is. */
   encoding: Encoding | null;
+  /** Set for a story page (/stories/{id}), rendered instead of the home. */
+  storyId?: number;
+  /** The page's head when it is not the template's own (a story page's carries its title and Open Graph card). */
+  head?: Uint8Array;
 }
 /** The whole page as UTF-8 bytes (compressed as asked), or why it failed. */
 export type RenderReply = { id: number; page: Uint8Array } | { id: number; error: string };
@@ -57,11 +61,11 @@ export class HomeRenderThread {
    * The page, in the person's theme, with the root rendered from `state`, compressed in `encoding` (or not). The
    * compression is the render thread's work too: on the HTTP thread it cost more than the rest of its share of a page.
    */
-  async render(state: unknown, search: string, darkMode: boolean, encoding: Encoding | null = null): Promise<Uint8Array> {
+  async render(state: unknown, search: string, darkMode: boolean, encoding: Encoding | null = null, story?: { storyId: number; head: Uint8Array }): Promise<Uint8Array> {
     const worker = await this.started();
     const id = this.nextId++;
     const rendered = new Promise<Uint8Array>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    worker.postMessage({ id, state, search, darkMode, encoding } satisfies RenderRequest);
+    worker.postMessage({ id, state, search, darkMode, encoding, ...story } satisfies RenderRequest);
     return rendered;
   }
 

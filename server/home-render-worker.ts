@@ -1,6 +1,6 @@
 /**
  * The render thread's side (server/home-render-thread.ts starts it): loads the build's server-side entry and
- * renders each signed-in home it is sent, one after another.
+ * renders each signed-in home (or story page) it is sent, one after another.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { compressSync, type Encoding } from './http/compression.ts';
@@ -32,11 +32,11 @@ function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null):
   return new Uint8Array(encoding ? compressSync(page, encoding) : page);
 }
 
-port.on('message', ({ id, state, search, darkMode, encoding }: RenderRequest) => {
-  renderer.renderSignedInHome(state, search).then(
+port.on('message', ({ id, state, search, darkMode, encoding, storyId, head }: RenderRequest) => {
+  (storyId === undefined ? renderer.renderSignedInHome(state, search) : renderer.renderStoryPage(state, storyId)).then(
     // Handed over rather than copied.
     (markup) => {
-      const page = pageBytes(darkMode ? template.dark : template.light, markup, encoding);
+      const page = pageBytes(head ?? (darkMode ? template.dark : template.light), markup, encoding);
       port.postMessage({ id, page } satisfies RenderReply, [page.buffer]);
     },
     (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies RenderReply),

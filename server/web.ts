@@ -12,6 +12,8 @@ import { withSharedSessionLookup } from './http/access.ts';
 import { answerEncoding, preferredEncoding, type Encoding } from './http/compression.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
+import { injectMeta } from './modules/shares/pages.ts';
+import { storyHistoryParamsSchema } from '../common/contracts/story-history.ts';
 
 /** Where `npm run build` puts the web app. */
 export const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../dist/web');
@@ -34,6 +36,9 @@ const SHORT_CACHE = 'public, max-age=3600';
  * the decoded path, in any case, so no spelling of an API path is answered with a page.
  */
 const SERVER_PATH = /^\/(?:api|healthz|readyz|metrics)(?:\/|$)/i;
+
+/** A story page, `/stories/{id}`: the server renders it (the id is checked as the API checks it). */
+const STORY_PAGE = /^\/stories\/([^/]+)\/?$/;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -73,11 +78,15 @@ export interface WebRoutesOptions {
   ssrDir?: string;
   /** Whether the site is in maintenance: visitors then get the plain app, which shows the maintenance page. */
   maintenanceMode: () => Promise<boolean>;
+  /** The address people use (PUBLIC_URL), for the story pages' Open Graph card. */
+  publicUrl?: string;
 }
 
 interface HomeRenderer {
   /** Gathers the page's answers, on the HTTP thread. */
   renderer: ServerRenderer;
+  /** The template's head as it is (no theme): a story page's is this with its title and Open Graph card. */
+  head: string;
   /** Renders them, on a thread of its own. */
   thread: HomeRenderThread;
 }
@@ -89,12 +98,20 @@ interface HomeRenderer {
  * theme script leaves it alone, as this browser's stored theme may be older than a change the person made on
  * another device.
  */
-function cutHomeTemplate(page: string): HomeTemplate {
+function templateHead(page: string): string {
   const at = page.indexOf(EMPTY_ROOT);
   if (at === -1) throw new Error(`the home template has no ${EMPTY_ROOT}`);
-  const head = page.slice(0, at);
-  const themed = (dark: boolean) => Buffer.from(head.replace('<html ', `<html ${dark ? 'class="dark" ' : ''}${ACCOUNT_THEME_ATTRIBUTE} `));
-  return { light: themed(false), dark: themed(true), tail: Buffer.from(page.slice(at + EMPTY_ROOT.length)) };
+  return page.slice(0, at);
+}
+
+/** The head in the person's theme, marked as their account's (the theme script leaves it alone). */
+function themedHead(head: string, dark: boolean): string {
+  return head.replace('<html ', `<html ${dark ? 'class="dark" ' : ''}${ACCOUNT_THEME_ATTRIBUTE} `);
+}
+
+function cutHomeTemplate(page: string): HomeTemplate {
+  const head = templateHead(page);
+  return { light: Buffer.from(themedHead(head, false)), dark: Buffer.from(themedHead(head, true)), tail: Buffer.from(page.slice(head.length + EMPTY_ROOT.length)) };
 }
 
 /** The signed-in home renderer of a build, or null when the build has none. */
@@ -104,7 +121,8 @@ async function loadHomeRenderer(ssrDir: string): Promise<HomeRenderer | null> {
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
   const entryUrl = pathToFileURL(entry).href;
   const renderer = (await import(entryUrl)) as ServerRenderer;
-  return { renderer, thread: new HomeRenderThread(entryUrl, cutHomeTemplate(readFileSync(templateFile, 'utf8'))) };
+  const template = readFileSync(templateFile, 'utf8');
+  return { renderer, head: templateHead(template), thread: new HomeRenderThread(entryUrl, cutHomeTemplate(template)) };
 }
 
 /** Whether a web build exists in distDir. */
@@ -119,7 +137,7 @@ export function hasWebBuild(distDir: string = DEFAULT_WEB_DIST_DIR): boolean {
  * made, so a page load costs no disk read and no compression. Register it last: every route registered before
  * it takes precedence over its catch-all.
  */
-export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions): FastifyPluginAsync {
+export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '' }: WebRoutesOptions): FastifyPluginAsync {
   // Read once: a new build needs a restart anyway, as it changes the asset names index.html points to.
   const files = readBuild(path.resolve(distDir));
   const indexHtml = files.get(`/${INDEX_HTML_FILE}`)!;
@@ -163,11 +181,52 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode }: WebRoutesOptions
         .send(Buffer.from(page.buffer, page.byteOffset, page.byteLength));
     };
 
+    /**
+     * `/stories/{id}`: the story page rendered for whoever asks (it is public), from the same API answers their
+     * browser would get, with the story's title and Open Graph card in the head. An id that is no story's, a
+     * story moderators hid, maintenance, a build without the renderer and a failed render get the plain app
+     * (with status 404 for no story), which then shows the page or its 'Story Not Found' itself.
+     */
+    const sendStoryPage = async (request: FastifyRequest, reply: FastifyReply, idText: string) => {
+      reply.header('vary', 'Cookie');
+      const parsed = storyHistoryParamsSchema.safeParse({ id: idText });
+      if (!parsed.success) return sendApp(request, reply, 404);
+      if (!home) return sendApp(request, reply, 200);
+      const storyId = parsed.data.id;
+      const gathered = await withSharedSessionLookup(() => home.renderer.loadStoryPageState(inProcessApiCall(app, request.headers.cookie, request.ip), storyId)).catch(
+        failed(request, 'gathering'),
+      );
+      if (gathered === null || gathered.audience === 'maintenance') return sendApp(request, reply, 200);
+      if (gathered.audience === 'not-found') return sendApp(request, reply, 404);
+      const signedIn = gathered.audience === 'signed-in';
+      const url = `${publicUrl}/stories/${storyId}`;
+      const head = injectMeta(signedIn ? themedHead(home.head, gathered.darkMode) : home.head, {
+        ...gathered.meta,
+        url,
+        image: `${publicUrl}/api/stories/${storyId}/card.png`,
+        storyUrl: null,
+      });
+      const encoding = answerEncoding(request, reply);
+      const page = await home.thread
+        .render(gathered.state, '', gathered.darkMode, encoding, { storyId, head: Buffer.from(head) })
+        .catch(failed(request, 'rendering'));
+      if (page === null) return sendApp(request, reply, 200);
+      if (encoding) reply.header('content-encoding', encoding);
+      // A signed-in person's page holds who they are: never stored. A visitor's may be kept, and asked again.
+      return reply
+        .code(200)
+        .header('cache-control', signedIn ? PRIVATE_NO_STORE : 'no-cache')
+        .type(CONTENT_TYPES['.html']!)
+        .send(Buffer.from(page.buffer, page.byteOffset, page.byteLength));
+    };
+
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = decodePathname(request.url);
       if (pathname === null) return sendApp(request, reply, 404);
       if (SERVER_PATH.test(pathname)) return reply.callNotFound();
       if (pathname === '/') return sendHome(request, reply);
+      const storyPage = STORY_PAGE.exec(pathname);
+      if (storyPage) return sendStoryPage(request, reply, storyPage[1]!);
       if (isAppRoute(pathname)) return sendApp(request, reply, 200);
 
       // The pages themselves are only served as pages, above.

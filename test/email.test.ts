@@ -147,6 +147,8 @@ describe('watch notifications', () => {
     // The story link is the share page, through the click counter.
     expect(linkTargets(mails[0]!)).toContain(`http://trends.test/share/${link.rows[0]!.share_token}/watch-me-grow`);
     expect(linkTargets(mails[0]!).some((url) => url.startsWith('https://news.ycombinator.com/item?id='))).toBe(true);
+    // And the story's own page, its history.
+    expect(linkTargets(mails[0]!)).toContain(`http://trends.test/stories/${id}`);
     // The change is marked notified: the next run sends nothing.
     await t.app.email.run();
     expect(mailTo(person.email, 'watch_notification')).toHaveLength(1);
@@ -635,6 +637,8 @@ describe('weekly digest and the admin calls', () => {
     const mails = mailTo(reader.email, 'weekly_digest');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.parsed.html).toContain('Best of the week');
+    // Each story's placeholders are filled: its history link is the story's page, through the click counter.
+    expect(linkTargets(mails[0]!)).toContain(`http://trends.test/stories/${best}`);
     expect(mails[0]!.parsed.html).toContain('Our own news');
     expect(mails[0]!.parsed.text).toContain('75% of 4 verified predictions were right.');
     expect(mails[0]!.parsed.html).toContain('Hello Rita Reader');

@@ -20,3 +20,8 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
 export function withWebsiteScheme(website: string): string {
   return website === '' || SCHEME.test(website) ? website : `https://${website}`;
 }
+
+/** The product's own page of a story: its history, facts and predictions (`id` is our story id, not Hacker News's). */
+export function storyPagePath(storyId: number): string {
+  return `/stories/${storyId}`;
+}

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { storyPagePath } from '../../common/rules/links.ts';
 import { DEFAULT_EMAIL_CONTROL } from '../../common/contracts/accounts.ts';
 import { newsletterDue, normaliseMaxEmailsPerDay, quietHoursRelease } from '../../common/rules/email.ts';
 import type { DigestContentStyle, EmailFrequency } from '../../common/rules/limits.ts';
@@ -116,6 +117,7 @@ export async function renderDigestTemplate(pool: pg.Pool, composer: EmailCompose
       score: story.score,
       comments: story.comments,
       commentsUrl: placeholder(`comments-${index}`),
+      historyUrl: placeholder(`history-${index}`),
     })),
   };
   const footer = {
@@ -142,6 +144,7 @@ export function personalDigest(
     const path = input.links.get(`${input.userId}:${story.id}`);
     values.set(placeholder(`story-${index}`), composer.tracked(token, path ? `${composer.baseUrl}${path}` : `${composer.baseUrl}/`));
     values.set(placeholder(`comments-${index}`), composer.tracked(token, `https://news.ycombinator.com/item?id=${story.hnId}`));
+    values.set(placeholder(`history-${index}`), composer.tracked(token, `${composer.baseUrl}${storyPagePath(story.id)}`));
   });
   values.set(placeholder('unsubscribe'), composer.unsubscribePage(input.userId, 'weekly_digest'));
   values.set(placeholder('open'), composer.openPixel(token));

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { itemPageUrl } from '../../common/rules/links.ts';
+import { itemPageUrl, storyPagePath } from '../../common/rules/links.ts';
 import { EMAIL_SHARE_MARKER } from '../../common/rules/email.ts';
 import { newShareToken, sharePath } from '../modules/shares/service.ts';
 import { listedStory } from '../modules/stories/visibility.ts';
@@ -53,6 +53,7 @@ export function storyItem(story: EmailStory, sharePathOrUrl: string, baseUrl: st
     score: story.score,
     comments: story.comments,
     commentsUrl: track(itemPageUrl(story.hnId)),
+    historyUrl: track(`${baseUrl}${storyPagePath(story.id)}`),
     ...(note ? { note } : {}),
   };
 }

@@ -34,6 +34,8 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   'GET /api/stories/recent': { request: { url: '/api/stories/recent?hours=24' }, expect: [200, 200, 200, 200] },
   'GET /api/stories/fast-risers': { request: { url: '/api/stories/fast-risers?minVelocity=5' }, expect: [200, 200, 200, 200] },
   'GET /api/demo/trending': { request: { url: '/api/demo/trending?limit=3' }, expect: [200, 200, 200, 200] },
+  'GET /api/stories/:id/card.png': { request: { url: '/api/stories/1/card.png' }, expect: [200, 200, 200, 200] },
+  'GET /api/stories/:id/history': { request: { url: '/api/stories/1/history' }, expect: [200, 200, 200, 200] },
   'POST /api/stories/refresh': { request: { method: 'POST', url: '/api/stories/refresh' }, expect: [200, 200, 200, 200] },
   'GET /api/maintenance-status': { request: { url: '/api/maintenance-status' }, expect: [200, 200, 200, 200] },
   'GET /api/auth/*': { request: { url: '/api/auth/get-session' }, expect: [200, 200, 200, 200] },

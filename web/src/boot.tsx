@@ -10,7 +10,8 @@ import { App } from './app/app';
 import { prefetchAppState, prefetchSignedInHome } from './app/prefetch';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { preloadSignedInHome } from './app/signed-in-frame';
+import { preloadSignedInHome, preloadStoryPage } from './app/signed-in-frame';
+import { CURRENT_USER_KEY } from './lib/session';
 import { APP_READY_ATTRIBUTE, APP_STATE_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from './prerendered';
 
 const container = document.getElementById('root')!;
@@ -51,7 +52,11 @@ const app = (
 async function start() {
   // The signed-in home's code is in chunks of its own (main.tsx started fetching them): hydration must find it
   // loaded, as the server rendered it, or it would show a fallback in its place.
-  if (stateElement) await preloadSignedInHome();
+  if (stateElement) {
+    // The story page's server render (/stories/{id}) needs its own chunk, and the navigation's for someone signed in.
+    if (window.location.pathname.startsWith('/stories/')) await preloadStoryPage(Boolean(queryClient.getQueryData(CURRENT_USER_KEY)));
+    else await preloadSignedInHome();
+  }
   // As a transition, the first render (or hydration) yields to the browser every few milliseconds instead of
   // holding the main thread until the whole page is done, so a tap or a scroll is never kept waiting long.
   startTransition(() => {

@@ -35,7 +35,9 @@ const boot = () => {
   void import('./boot');
   // The signed-in home hydrates only once its own chunks are here too: they download beside the app's, not after.
   if (document.getElementById(APP_STATE_ELEMENT_ID)) {
-    void import('./app/signed-in-frame').then(({ preloadSignedInHome }) => preloadSignedInHome());
+    // The story page has its own chunk; boot.tsx loads the navigation's too when someone is signed in.
+    const story = window.location.pathname.startsWith('/stories/');
+    void import('./app/signed-in-frame').then(({ preloadSignedInHome, StoryRoute }) => (story ? StoryRoute.preload() : preloadSignedInHome()));
   }
 };
 if (document.getElementById('root')?.hasAttribute(PRERENDERED_ATTRIBUTE)) afterFirstContentfulPaint(boot);

@@ -10,22 +10,25 @@ import { Router } from 'wouter';
 import { App } from './app/app';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { preloadSignedInHome } from './app/signed-in-frame';
+import { preloadSignedInHome, preloadStoryPage } from './app/signed-in-frame';
+import { loadStoryPage } from './app/story-page-state';
 import { loadSignedInHome } from './app/signed-in-home-state';
 import { LoadingScreen } from './components/loading-screen';
 import { keepRenderedSpriteSymbols, SpriteSymbols } from './components/sprite-icon';
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
-import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState } from './prerendered';
+import { CURRENT_USER_KEY } from './lib/session';
+import { formatCount } from '../../common/rules/plural.ts';
+import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState, type StoryPageState } from './prerendered';
 
 /**
  * `/` as the tree boot.tsx hydrates (which gives the Router the browser's path and query string), so the markup
  * matches. `search` is the page's query string, where the story list keeps its view.
  */
-function homeApp(options: { client?: QueryClient; prerenderedForVisitor?: boolean; search?: string }): ReactNode {
+function homeApp(options: { client?: QueryClient; prerenderedForVisitor?: boolean; search?: string; path?: string }): ReactNode {
   return (
     <StrictMode>
       <Providers client={options.client}>
-        <Router ssrPath="/" ssrSearch={options.search ?? ''}>
+        <Router ssrPath={options.path ?? '/'} ssrSearch={options.search ?? ''}>
           <App prerenderedForVisitor={options.prerenderedForVisitor} />
         </Router>
       </Providers>
@@ -70,4 +73,27 @@ export async function renderSignedInHome(state: unknown, search: string): Promis
   hydrate(client, state as DehydratedState);
   await preloadSignedInHome();
   return renderedRootWithState(renderToString(homeApp({ client, search })), state);
+}
+
+/**
+ * `/stories/{id}` for anyone (the page is public): who is asking, and the story's history, with what its link
+ * preview says.
+ */
+export async function loadStoryPageState(call: ApiCall, storyId: number): Promise<StoryPageState> {
+  const client = createQueryClient();
+  const { audience, history } = await loadStoryPage(client, call, storyId);
+  if (audience === 'maintenance' || audience === 'not-found' || !history) return { audience: audience === 'maintenance' ? 'maintenance' : 'not-found' };
+  const { story, facts } = history;
+  const peak = facts.peak ? `, peak rank #${facts.peak.rank}` : '';
+  const description = `${formatCount(story.score, 'point')}, ${formatCount(story.descendants, 'comment')}${story.domain ? ` on ${story.domain}` : ''}${peak}: its history, minute by minute, on HN Trends.`;
+  const darkMode = client.getQueryData<Preferences>(PREFERENCES_KEY)?.darkMode ?? false;
+  return { audience, state: dehydrate(client), darkMode, meta: { title: story.title, description } };
+}
+
+/** The story page rendered from the answers loadStoryPageState gathered, which go in the page too. */
+export async function renderStoryPage(state: unknown, storyId: number): Promise<string> {
+  const client = createQueryClient();
+  hydrate(client, state as DehydratedState);
+  await preloadStoryPage(Boolean(client.getQueryData(CURRENT_USER_KEY)));
+  return renderedRootWithState(renderToString(homeApp({ client, path: `/stories/${storyId}` })), state);
 }

@@ -73,6 +73,21 @@ export type SignedInHomeState =
   | { audience: 'visitor' }
   | { audience: 'maintenance' };
 
+/** What a story page's link preview says (its Open Graph card): the server puts it in the page's head. */
+export interface StoryPageMeta {
+  title: string;
+  description: string;
+}
+
+/**
+ * What the story page's first render reads (the story page is public: visitors get it rendered too), or why the
+ * server does not render it: the maintenance page, or an unknown or hidden story (the app's 404).
+ */
+export type StoryPageState =
+  | { audience: 'visitor' | 'signed-in'; state: unknown; darkMode: boolean; meta: StoryPageMeta }
+  | { audience: 'maintenance' }
+  | { audience: 'not-found' };
+
 /**
  * The server-side entry (web/src/prerender.tsx) as the server loads it from the build. The home is made in two
  * steps so the server can put them on different threads: gathering the answers waits on the API (the HTTP
@@ -83,4 +98,8 @@ export interface ServerRenderer {
   loadSignedInHomeState(call: ApiCall, search: string): Promise<SignedInHomeState>;
   /** The page's root element, rendered from a signed-in person's gathered `state`, with that state in it as JSON. */
   renderSignedInHome(state: unknown, search: string): Promise<string>;
+  /** The story page's answers, asked of the API as the person asking for `/stories/{storyId}`. */
+  loadStoryPageState(call: ApiCall, storyId: number): Promise<StoryPageState>;
+  /** The story page's root element rendered from its gathered `state`, with that state in it as JSON. */
+  renderStoryPage(state: unknown, storyId: number): Promise<string>;
 }

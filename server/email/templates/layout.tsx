@@ -93,6 +93,8 @@ export interface StoryItem {
   score: number;
   comments: number;
   commentsUrl: string;
+  /** The story's page on the product: its history (docs/web.md, "The story page"). */
+  historyUrl: string;
   /** A short note under the line: a status change, a probability. */
   note?: string;
 }
@@ -113,6 +115,10 @@ export function StoryList({ stories }: { stories: StoryItem[] }) {
             {`${formatCount(story.score, 'point')} · `}
             <Link className="link" href={story.commentsUrl} style={{ color: '#666666', textDecoration: 'underline' }}>
               {formatCount(story.comments, 'comment')}
+            </Link>
+            {' · '}
+            <Link className="link" href={story.historyUrl} style={{ color: '#666666', textDecoration: 'underline' }}>
+              history
             </Link>
             {story.note ? ` · ${story.note}` : ''}
           </Text>

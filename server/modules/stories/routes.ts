@@ -8,7 +8,10 @@ import {
   storyPageSchema,
 } from '../../../common/contracts/stories.ts';
 import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { storyHistoryParamsSchema, storyHistorySchema } from '../../../common/contracts/story-history.ts';
 import { sendJsonText } from '../../http/json-text.ts';
+import { CardCache, cardEtag } from '../shares/og-image.ts';
+import type { StoryHistoryService } from './history.ts';
 import type { StoriesService } from './service.ts';
 
 export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
@@ -64,4 +67,46 @@ export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
       },
     );
   };
+}
+
+/**
+ * A story's history (its page's data): public, as the lists are; a story moderators hid is not found, as an unknown
+ * one (server/modules/stories/visibility.ts).
+ */
+export function storyHistoryRoutes(service: StoryHistoryService, cards = new CardCache()): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/stories/:id/history',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['stories'],
+          summary: "A story's score, comments and front-page rank over time, its derived facts, predictions and keywords",
+          params: storyHistoryParamsSchema,
+          response: { 200: storyHistorySchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request) => service.history(request.params.id),
+    );
+
+    app.get(
+      '/api/stories/:id/card.png',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['stories'], summary: "The story page's preview card: a 1200x630 PNG (ETag, 304 when unchanged)", params: storyHistoryParamsSchema },
+      },
+      async (request, reply) => {
+        const input = await service.card(request.params.id);
+        const etag = cardEtag(input);
+        reply.header('etag', etag).header('cache-control', 'public, max-age=300');
+        if (ifNoneMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+        return reply.type('image/png').send(await cards.get(etag, input));
+      },
+    );
+  };
+}
+
+/** Whether an If-None-Match header names `etag` (weak or strong). */
+function ifNoneMatches(header: string | undefined, etag: string): boolean {
+  return header !== undefined && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -11,7 +11,7 @@ import { useCurrentUser, type CurrentUser } from '@/lib/session';
 import { setTheme, themeIsSettled } from '@/lib/theme';
 import { HomeRoute } from './home';
 import { lazyPage } from './lazy-page';
-import { TopNav } from './signed-in-frame';
+import { StoryRoute, TopNav } from './signed-in-frame';
 import { SiteFooter } from './layout/site-footer';
 import { VisitorHeader } from './layout/visitor-header';
 import { NotFoundPage } from './not-found-page';
@@ -163,6 +163,7 @@ function Routes({ user }: { user: CurrentUser | null }) {
       <Route path={ROUTES.sharedStory}>
         {(params: { shareToken?: string }) => <SharedStoryPage key={params.shareToken} shareToken={params.shareToken} />}
       </Route>
+      <Route path={ROUTES.story}>{(params: { id?: string }) => <StoryRoute key={params.id} id={params.id} signedIn={user !== null} />}</Route>
       <Route path={ROUTES.unsubscribe}>{(params: { token?: string }) => <UnsubscribePage key={params.token} token={params.token} />}</Route>
       {ADMIN_PAGES.map(([path, Page]) => (
         <Route key={path} path={path}>

@@ -32,6 +32,8 @@ export const ROUTES = {
   adminEmail: '/admin/email',
   adminNewsletter: '/admin/newsletter',
   adminMaintenance: '/admin/maintenance',
+  /** Not in the spec's table: one story's history, facts and predictions (docs/web.md, "The story page"). */
+  story: '/stories/:id',
   /** Not in the spec's table: where contact messages reach someone (docs/admin.md). */
   adminContact: '/admin/contact',
 } as const;

@@ -9,3 +9,9 @@ export const StoriesHome = lazyPage(async () => (await import('./stories-home'))
 export function preloadSignedInHome(): Promise<unknown> {
   return Promise.all([TopNav.preload(), StoriesHome.preload()]);
 }
+
+/** The story page (/stories/{id}), which the server renders for everyone: its chunk, and the navigation's for someone signed in. */
+export const StoryRoute = lazyPage(async () => (await import('./story-route')).StoryRoute);
+export function preloadStoryPage(signedIn: boolean): Promise<unknown> {
+  return Promise.all([StoryRoute.preload(), signedIn && TopNav.preload()]);
+}

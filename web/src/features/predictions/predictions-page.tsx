@@ -1,10 +1,10 @@
 import { BarChart3, CheckCircle2, Clock, Globe, History, Info, Lightbulb, RefreshCw, Sparkles, Target, XCircle } from 'lucide-react';
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { Accuracy, DomainEntry, FirstCall, PredictionListView, PredictionOutcome, TrendEntry } from '../../../../common/contracts/predictions.ts';
 import type { Story } from '../../../../common/contracts/stories.ts';
-import { itemPageUrl } from '../../../../common/rules/links.ts';
+import { itemPageUrl, storyPagePath } from '../../../../common/rules/links.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
 import { timeAgo } from '../../../../common/rules/time-ago.ts';
 import {
@@ -500,6 +500,10 @@ function OutcomeRow({ outcome }: { outcome: PredictionOutcome }) {
           <Badge variant={CONFIDENCE_BADGES[prediction.confidence]}>{CONFIDENCE_LABELS[prediction.confidence]}</Badge>
           <span>Prediction Score {prediction.predictionScore}%</span>
           <span>called {outcome.hoursElapsed.toFixed(1)}h ago</span>
+          <Link href={storyPagePath(prediction.story.id)} className="rounded-sm underline underline-offset-2 hover:text-foreground">
+            History
+            <span className="sr-only">: {prediction.story.title}</span>
+          </Link>
           <span className="tabular-nums">
             {prediction.scoreAtPrediction} → {prediction.story.score} points
           </span>

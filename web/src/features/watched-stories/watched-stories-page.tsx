@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Link } from 'wouter';
 import type { Watch } from '../../../../common/contracts/actions.ts';
 import { HEAT_LEVEL_NAMES, type WatchStatus } from '../../../../common/rules/heat.ts';
-import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
+import { itemPageUrl, storyLinkUrl, storyPagePath } from '../../../../common/rules/links.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { Badge } from '@/components/ui/badge';
@@ -113,7 +113,10 @@ function WatchCard({ watch }: { watch: Watch }) {
           {formatCount(story.descendants, 'comment')} <span data-testid="comments-growth">({signed(watch.commentsGrowth)} since watched)</span>
         </MetaItem>
         <MetaItem icon={Clock}>
-          {timeAgoOrRecently(story.timeAgo)}
+          <Link href={storyPagePath(story.id)} className="rounded-sm hover:text-foreground hover:underline">
+            {timeAgoOrRecently(story.timeAgo)}
+            <span className="sr-only">, history of {story.title}</span>
+          </Link>
         </MetaItem>
       </p>
       <div className="flex flex-wrap items-center gap-2">

@@ -84,7 +84,13 @@ describe('StoryCard', () => {
     const heading = screen.getByRole('heading', { name: withDomain.title });
     expect(heading.nextElementSibling?.textContent).toBe('(example.com)');
     const facts = [...screen.getByRole('article').querySelectorAll('.story-fact')].map((fact) => fact.textContent);
-    expect(facts).toEqual(['320 points', '120 comments', 'by pg', '2 hours ago']);
+    expect(facts).toEqual(['320 points', '120 comments', 'by pg', '2 hours ago, story history']);
+  });
+
+  it("links the age to the story's own page, by the product's story id", () => {
+    render(<StoryCard story={{ ...story, timeAgo: '2 hours ago' }} featured={false} nowMs={NOW} />);
+    const link = screen.getByRole('link', { name: '2 hours ago, story history' });
+    expect(link.getAttribute('href')).toBe(`/stories/${story.id}`);
   });
 
   it('shows the domain unless the showDomains preference is off', () => {

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { showsRisingFast, showsVelocityBadge } from '../../../../../common/rules/featured.ts';
 import { heatLevel } from '../../../../../common/rules/heat.ts';
-import { itemPageUrl, storyLinkUrl } from '../../../../../common/rules/links.ts';
+import { itemPageUrl, storyLinkUrl, storyPagePath } from '../../../../../common/rules/links.ts';
 import { formatCount, pluralise } from '../../../../../common/rules/plural.ts';
 import { STORY_TAG_LABELS, storyTags } from '../../../../../common/rules/tags.ts';
 import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
@@ -96,7 +97,11 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           </a>
           {/* A phone's compact row keeps to the facts that fit one line; the author waits for a wider screen. */}
           <span className={compact ? 'story-fact max-sm:hidden' : 'story-fact'}>{`by ${story.by || 'Anonymous'}`}</span>
-          <span className="story-fact">{timeAgoOrRecently(story.timeAgo)}</span>
+          {/* The age leads to the story's own page (its history), as the age does on Hacker News. */}
+          <Link href={storyPagePath(story.id)} className="story-fact story-history-link" data-story-link="history">
+            {timeAgoOrRecently(story.timeAgo)}
+            <span className="sr-only">, story history</span>
+          </Link>
           {heat && <HeatBadge level={heat} />}
           {showsVelocityBadge(story.scoreVelocity, featured) && (
             <span className="story-badge story-velocity" title="Points per hour" data-icon={risingFast ? 'rocket' : undefined}>

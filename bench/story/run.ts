@@ -1,0 +1,63 @@
+/**
+ * bench/story: the story page, cold. Every request names a story not asked before (ids scrambled over the whole
+ * table), so nothing is cached: GET /api/stories/{id}/history, the same for the stories with the longest history
+ * (a snapshot a minute for two days), and the page /stories/{id} as the server renders it (a visitor's). Prints
+ * requests per second, p50 and p99 at BENCH_CONNECTIONS connections (default 10) and the ratio to the ceiling.
+ * Target: the story page p99 under 50 ms cold on 500,000 stories and 10,000,000 snapshots.
+ * BENCH_STORIES / BENCH_SNAPSHOTS size the data (default 500,000 and 20 a story), BENCH_DURATION the seconds a target.
+ */
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { formatNumber, withBenchServer } from '../support.ts';
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+interface Info {
+  url: string;
+  low: number;
+  high: number;
+  snapshots: number;
+  long: number[];
+  embedded: boolean;
+  rendered: boolean;
+}
+
+export async function runStoryBenchmark(): Promise<void> {
+  await withBenchServer<Info>(path.join(import.meta.dirname, 'server.ts'), async (info) => {
+    const span = info.high - info.low + 1;
+    let n = 0;
+    // A prime step over the id range: no id repeats until the range is covered.
+    const nextId = () => info.low + ((n++ * 104_729) % span);
+    let longTurn = 0;
+    const targets: { name: string; path: () => string }[] = [
+      { name: 'ceiling (precomputed body)', path: () => '/bench/ceiling' },
+      { name: 'history API, cold', path: () => `/api/stories/${nextId()}/history` },
+      { name: 'history API, long stories', path: () => `/api/stories/${info.long[longTurn++ % info.long.length]}/history` },
+      ...(info.rendered ? [{ name: 'story page, cold (rendered)', path: () => `/stories/${nextId()}` }] : []),
+    ];
+    const results: { name: string; rps: number; p50: number; p99: number }[] = [];
+    for (const target of targets) {
+      const run = (connections: number, duration: number) =>
+        autocannon({ url: info.url, connections, duration, requests: [{ setupRequest: (request) => ({ ...request, path: target.path() }) }] });
+      await run(4, 2);
+      const result = await run(CONNECTIONS, DURATION_SECONDS);
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      results.push({ name: target.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+    }
+    const ceiling = results[0]!.rps;
+    console.log(
+      `\nbench/story: ${info.embedded ? 'embedded database' : 'PostgreSQL'}, ${formatNumber(span)} stories, ${formatNumber(info.snapshots)} snapshots, ` +
+        `${CONNECTIONS} connections, ${DURATION_SECONDS} s each, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    );
+    console.log('target                            req/s     p50 ms   p99 ms   ratio to ceiling');
+    for (const r of results) {
+      console.log(`${r.name.padEnd(32)} ${formatNumber(r.rps).padStart(8)} ${formatNumber(r.p50, 1).padStart(9)} ${formatNumber(r.p99, 1).padStart(8)}   ${(r.rps / ceiling).toFixed(2)}`);
+    }
+    const worst = Math.max(...results.slice(1).map((r) => r.p99));
+    console.log(`target: story page p99 < 50 ms cold (worst ${formatNumber(worst, 1)} ms)${info.rendered ? '' : '; no web build: the rendered page was not measured (npm run build)'}`);
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runStoryBenchmark();
