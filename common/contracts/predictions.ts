@@ -8,7 +8,7 @@ import {
   PREDICTIONS_PAGE_SIZE,
 } from '../rules/predictions.ts';
 import { intParam } from './fields.ts';
-import { storySchema } from './stories.ts';
+import { storyFilterFields, storySchema } from './stories.ts';
 
 /** The prediction calls (part 2 §2.5, §3, §7; issue 14). docs/predictions.md says what the figures mean. */
 
@@ -18,8 +18,9 @@ const percent = z.number().nullable().describe('A percentage with one decimal; n
 export const predictionListQuerySchema = z.object({
   page: intParam('page', 1, 1_000_000).default(1),
   limit: intParam('limit', 1, PREDICTIONS_MAX_LIMIT).default(PREDICTIONS_PAGE_SIZE),
+  ...storyFilterFields(),
 });
-export type PredictionListQuery = z.infer<typeof predictionListQuerySchema>;
+export type PredictionListQuery = Omit<z.infer<typeof predictionListQuerySchema>, 'domain' | 'heat' | 'showMuted'> & Partial<Pick<z.infer<typeof predictionListQuerySchema>, 'domain' | 'heat' | 'showMuted'>>;
 
 export const predictionListSchema = z.object({
   stories: z.array(storySchema).describe('Stories with a current prediction, highest predictionScore first'),
@@ -31,6 +32,7 @@ export const predictionListSchema = z.object({
   totalPages: z.number().int(),
   hasNext: z.boolean(),
   hasPrevious: z.boolean(),
+  hiddenCount: z.number().int().describe("Current predictions the person's muting rules hide (left out unless showMuted)"),
 });
 export type PredictionList = z.infer<typeof predictionListSchema>;
 

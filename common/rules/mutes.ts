@@ -74,6 +74,11 @@ export function normaliseDomain(input: string): string | null {
   return value;
 }
 
+/** Whether a (lower-case) domain is `parent` or one of its subdomains: blog.example.com is within example.com, notexample.com is not. */
+export function isWithinDomain(domain: string, parent: string): boolean {
+  return domain === parent || (domain.length > parent.length && domain.endsWith(parent) && domain[domain.length - parent.length - 1] === '.');
+}
+
 /**
  * A rule's value as it is stored, or the reason it cannot be: words and phrases folded (surrounding quotes of a
  * phrase dropped), domains normalised, authors as Hacker News names (letters, digits, `-` and `_`), kinds one of

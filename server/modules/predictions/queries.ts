@@ -57,6 +57,22 @@ export async function selectPredictionPage(pool: pg.Pool, query: PredictionListQ
   };
 }
 
+/**
+ * Every current prediction, highest first, with its confidence: the list of a person whose muting rules or filters
+ * apply is made from these (a few hundred at most: the front page's turnover over the horizon).
+ */
+export async function selectCurrentPredictions(pool: pg.Pool, nowMs: number): Promise<(StoryRow & { prediction_confidence: PredictionConfidence })[]> {
+  const result = await pool.query<StoryRow & { prediction_confidence: PredictionConfidence }>({
+    name: 'prediction-current-all',
+    text: `SELECT id, hn_id, title, url, score, descendants, by, time, domain,
+                  score_velocity, comments_velocity, trending_score, prediction_probability, prediction_confidence
+             FROM stories WHERE ${CURRENT}
+            ORDER BY prediction_probability DESC, id DESC`,
+    values: [new Date(nowMs - PREDICTION_HORIZON_HOURS * HOUR_MS)],
+  });
+  return result.rows;
+}
+
 /** The start of the hour `nowMs` is in, as the ledger's sums bucket it. */
 export function hourStart(ms: number): Date {
   return new Date(Math.floor(ms / HOUR_MS) * HOUR_MS);

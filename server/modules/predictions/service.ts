@@ -11,10 +11,14 @@ import {
 } from '../../../common/rules/predictions.ts';
 import { whileNoOtherCycleRuns } from '../../hn/ingest.ts';
 import { ListCache } from '../stories/cache.ts';
+import { NO_PERSON_MUTES, type PersonMutes } from '../mutes/service.ts';
+import { heatLevel } from '../../../common/rules/heat.ts';
+import { isWithinDomain } from '../../../common/rules/mutes.ts';
 import { presentStory } from '../stories/presenter.ts';
 import {
   hourStart,
   selectAccuracy,
+  selectCurrentPredictions,
   selectDailySums,
   selectOutcomes,
   selectPredictionGeneration,
@@ -56,8 +60,16 @@ export class PredictionsService {
     });
   }
 
-  /** GET /api/stories/predictions, as JSON text. */
-  listPage(query: PredictionListQuery): Promise<string> {
+  /**
+   * GET /api/stories/predictions, as JSON text. With a domain, a heat level or muting rules, the page is made from
+   * every current prediction, filtered here (the rules and the heat are the lists' own: common/rules/).
+   */
+  listPage(query: PredictionListQuery, mutes: PersonMutes = NO_PERSON_MUTES): Promise<string> {
+    const filtered = query.domain !== undefined || query.heat !== undefined || mutes.matcher.size > 0;
+    if (filtered) {
+      const key = `list?${query.page}&${query.limit}&${query.domain ?? ''}&${query.heat ?? ''}&${query.showMuted ? 1 : 0}&${mutes.key}`;
+      return this.cache.get(key, () => this.filteredPage(query, mutes));
+    }
     return this.cache.get(`list?${query.page}&${query.limit}`, async () => {
       const nowMs = this.now();
       const { rows, total, high, medium, low } = await selectPredictionPage(this.pool, query, nowMs);
@@ -72,9 +84,40 @@ export class PredictionsService {
         totalPages,
         hasNext: query.page < totalPages,
         hasPrevious: query.page > 1,
+        hiddenCount: 0,
       };
       return JSON.stringify(body);
     });
+  }
+
+  private async filteredPage(query: PredictionListQuery, mutes: PersonMutes): Promise<string> {
+    const nowMs = this.now();
+    const matching = (await selectCurrentPredictions(this.pool, nowMs)).filter(
+      (row) =>
+        (query.domain === undefined || isWithinDomain(row.domain, query.domain)) &&
+        (query.heat === undefined || heatLevel({ score: row.score, descendants: row.descendants, scoreVelocity: row.score_velocity, commentsVelocity: row.comments_velocity, time: row.time }, nowMs) === query.heat),
+    );
+    const muted = new Set(matching.filter((row) => mutes.matcher.mutes(row)).map((row) => row.id));
+    const listed = query.showMuted ? matching : matching.filter((row) => !muted.has(row.id));
+    const total = listed.length;
+    const totalPages = Math.ceil(total / query.limit);
+    const byConfidence = (confidence: string) => listed.filter((row) => row.prediction_confidence === confidence).length;
+    const body: PredictionList = {
+      stories: listed.slice((query.page - 1) * query.limit, query.page * query.limit).map((row) => ({
+        ...presentStory(row, nowMs),
+        ...(muted.has(row.id) ? { muted: true } : {}),
+      })),
+      page: query.page,
+      totalCount: total,
+      totalHighConfidence: byConfidence('high'),
+      totalMediumConfidence: byConfidence('medium'),
+      totalLowConfidence: byConfidence('low'),
+      totalPages,
+      hasNext: query.page < totalPages,
+      hasPrevious: query.page > 1,
+      hiddenCount: muted.size,
+    };
+    return JSON.stringify(body);
   }
 
   accuracy(hours: number): Promise<string> {

@@ -24,8 +24,8 @@ const storyArbitrary = fc.record({
   trendingScore: fc.constantFrom(0, 0.5, 2),
   visible: fc.integer({ min: 0, max: 5 }).map((n) => n !== 0),
 });
-type Fields = Omit<IndexedStory, 'id' | 'scoreVelocity' | 'riseScore'>;
-const indexed = (id: number, fields: Fields): IndexedStory => ({ id, scoreVelocity: 0, riseScore: 0, ...fields });
+type Fields = Omit<IndexedStory, 'id' | 'scoreVelocity' | 'commentsVelocity' | 'riseScore'>;
+const indexed = (id: number, fields: Fields): IndexedStory => ({ id, scoreVelocity: 0, commentsVelocity: 0, riseScore: 0, ...fields });
 
 const text = fc.oneof(
   fc.constant(''),
