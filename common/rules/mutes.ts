@@ -49,9 +49,21 @@ const HIRING = /\b(?:is|are|who's|who is) hiring\b/;
 
 /** Letters, digits, combining marks and the underscore make up words; `+` and `#` may end one (C++, C#, F#). */
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
-const isWordChar = (c: string | undefined) => c !== undefined && (c.charCodeAt(0) < 128 ? ASCII_WORD[c.charCodeAt(0)] === 1 : WORD_CHAR.test(c));
 const ASCII_WORD = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[A-Za-z0-9_]/.test(String.fromCharCode(c)) ? 1 : 0;
+const PLUS = 43;
+const HASH = 35;
+
+/** Whether the UTF-16 unit at `i` of `text` is part of a word (false past either end). Reads codes: no strings made. */
+function isWordAt(text: string, i: number): boolean {
+  if (i < 0 || i >= text.length) return false;
+  const code = text.charCodeAt(i);
+  if (code < 128) return ASCII_WORD[code] === 1;
+  // A surrogate pair is read whole (letters beyond the first plane, such as some CJK ideographs, are words too).
+  const point = text.codePointAt(i)!;
+  if (point >= 0xdc00 && point <= 0xdfff) return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(i - 1)!));
+  return WORD_CHAR.test(String.fromCodePoint(point));
+}
 
 /** Text as rules compare it: Unicode compatibility form, lower case, inner white space as one space. */
 export function foldText(text: string): string {
@@ -122,17 +134,17 @@ export function normaliseMuteValue(kind: MuteKind, input: string): { value: stri
  */
 function wordEnd(text: string, end: number): number {
   let i = end;
-  while (text[i] === '+' || text[i] === '#') i++;
-  return i > end && !isWordChar(text[i]) ? i : end;
+  for (let code = text.charCodeAt(i); code === PLUS || code === HASH; code = text.charCodeAt(i)) i++;
+  return i > end && !isWordAt(text, i) ? i : end;
 }
 
 /** Whether `phrase` (folded) is in `text` (folded) as whole words: no word character joined on either side. */
 export function containsWholeWords(text: string, phrase: string): boolean {
   for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
     const end = at + phrase.length;
-    if (isWordChar(text[at - 1]) || isWordChar(text[end])) continue;
+    if (isWordAt(text, at - 1) || isWordAt(text, end)) continue;
     // "c" in "c++" is not the word C: the `+` run ends the word there.
-    if (isWordChar(phrase[phrase.length - 1]) && wordEnd(text, end) !== end) continue;
+    if (isWordAt(phrase, phrase.length - 1) && wordEnd(text, end) !== end) continue;
     return true;
   }
   return false;
@@ -143,7 +155,7 @@ function wordsOf(text: string): string[] {
   const words: string[] = [];
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
-    if (i < text.length && isWordChar(text[i])) {
+    if (isWordAt(text, i)) {
       if (start < 0) start = i;
       continue;
     }
@@ -164,9 +176,11 @@ export interface MuteMatcher {
   readonly size: number;
   /** Whether any rule hides the story. */
   mutes(story: MutableStory): boolean;
+  /** Whether a rule hides this one story by its id (the only rule that reads the id). */
+  hidesId(id: number): boolean;
 }
 
-export const NO_MUTES: MuteMatcher = { size: 0, mutes: () => false };
+export const NO_MUTES: MuteMatcher = { size: 0, mutes: () => false, hidesId: () => false };
 
 export function compileMutes(rules: readonly MuteRule[]): MuteMatcher {
   if (rules.length === 0) return NO_MUTES;
@@ -215,6 +229,7 @@ export function compileMutes(rules: readonly MuteRule[]): MuteMatcher {
   };
   return {
     size: rules.length,
+    hidesId: (id) => stories.has(id),
     mutes(story) {
       if (stories.has(story.id)) return true;
       if (authors.size > 0 && authors.has(story.by.toLowerCase())) return true;

@@ -50,6 +50,9 @@ export interface ListFilter {
   showMuted?: boolean;
 }
 
+/** The most verdicts kept for one rule set (about 100 bytes each): lists read far fewer stories than this. */
+const VERDICTS_KEPT = 100_000;
+
 /** Whether a filter reads stories' texts (their domain, title and author), which the first load adds last. */
 export const filterReadsTexts = (filter: ListFilter): boolean => filter.domain !== undefined || (filter.mutes !== undefined && filter.mutes.size > 0);
 
@@ -137,6 +140,8 @@ export class StoryListIndex {
   private readonly trigrams = new TrigramIndex();
   /** The visible stories' title words, for suggestions. */
   private readonly vocabulary = new TitleVocabulary();
+  /** Each rule set's verdicts by search text (mutedSlot); a rule set no longer in use takes its verdicts with it. */
+  private readonly verdicts = new WeakMap<MuteMatcher, Map<string, boolean>>();
   /** Stories were applied with their texts left for later, and not all are in yet. */
   private textsLoading = false;
 
@@ -316,8 +321,33 @@ export class StoryListIndex {
     return { ids, totalCount: count - hidden, hiddenCount: hidden };
   }
 
+  /**
+   * Whether a person's rules hide the story in a slot. Each rule set's verdicts are kept by the story's search text
+   * (the same string until the story's title, domain or author change), so a list asked for again tests only the
+   * stories it has not met: testing is a few microseconds a story, and a week's window holds ten thousand.
+   */
   private mutedSlot(slot: number, mutes: MuteMatcher): boolean {
-    return mutes.mutes(this.storyOfSlot(slot));
+    if (mutes.hidesId(this.ids[slot]!)) return true;
+    let known = this.verdicts.get(mutes);
+    if (!known) {
+      known = new Map();
+      this.verdicts.set(mutes, known);
+    }
+    const text = this.texts[slot]!;
+    let muted = known.get(text);
+    if (muted === undefined) {
+      if (known.size >= VERDICTS_KEPT) known.clear();
+      muted = mutes.mutes({ ...this.storyOfSlot(slot), id: 0 });
+      known.set(text, muted);
+    }
+    return muted;
+  }
+
+  /** A story's domain, read from its search text (lower case). */
+  private domainOfSlot(slot: number): string {
+    const text = this.texts[slot]!;
+    const domainStart = text.indexOf('\n') + 1;
+    return text.slice(domainStart, text.indexOf('\n', domainStart));
   }
 
   /** A story's id, title, domain and author, read from its search text (lower case, as filters and rules compare). */
@@ -383,9 +413,8 @@ export class StoryListIndex {
         if (heatLevel(heatStory, nowMs) !== heat) return OUT;
       }
       if (domain === undefined && mutes === undefined) return IN;
-      const story = this.storyOfSlot(slot);
-      if (domain !== undefined && !isWithinDomain(story.domain, domain)) return OUT;
-      if (mutes === undefined || !mutes.mutes(story)) return IN;
+      if (domain !== undefined && !isWithinDomain(this.domainOfSlot(slot), domain)) return OUT;
+      if (mutes === undefined || !this.mutedSlot(slot, mutes)) return IN;
       return showMuted ? SHOWN_MUTED : HIDDEN_MUTED;
     };
   }
