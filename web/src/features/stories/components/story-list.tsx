@@ -1,7 +1,7 @@
 import { AlertTriangle, Hourglass } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { isFeatured } from '../../../../../common/rules/featured.ts';
 import { SKELETON_CARDS, SLOW_LOAD_HINT_MS } from '../../../../../common/rules/limits.ts';
@@ -219,9 +219,9 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
               <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={toggleShowMuted}>
                 {showMuted ? 'Hide them' : 'Show them'}
               </button>
-              <a href="/mutes" className="text-primary underline-offset-4 hover:underline">
+              <Link href="/mutes" className="text-primary underline-offset-4 hover:underline">
                 Muting rules
-              </a>
+              </Link>
             </p>
           )}
         </div>
