@@ -7,7 +7,7 @@ test('phone: muting from a card and the rules page fit the screen; the filters s
   await page.goto('/?window=month&minScore=0');
   await waitForStories(page);
   await expectNoOverflow(page);
-  await muteFromCards(page, 'phone');
+  await muteFromCards(page, 'phone', '/?window=month&minScore=0');
 
   await page.getByRole('button', { name: /Filters$/ }).click();
   const sheet = page.getByRole('dialog', { name: 'Story filters' });

@@ -19,7 +19,7 @@ export async function expectNoOverflow(page: Page): Promise<void> {
  * domain from the card's menu (no story of it left on the list, nor in search), show the hidden ones marked, the
  * rules page lists and removes them. Axe in both themes at each step (checkPage).
  */
-export async function muteFromCards(page: Page, prefix: string): Promise<void> {
+export async function muteFromCards(page: Page, prefix: string, listPath: string): Promise<void> {
   const title = await titleOf(page, 0);
   await cards(page).first().getByRole('button', { name: 'Hide this story' }).click();
   await expect(toast(page, 'Story hidden')).toBeVisible();
@@ -66,6 +66,6 @@ export async function muteFromCards(page: Page, prefix: string): Promise<void> {
   await expect(page.getByRole('alert')).toContainText('host name');
   await rules.getByRole('button', { name: `Unmute domain ${domain}` }).click();
   await expect(page.getByText('Nothing is muted.')).toBeVisible();
-  await page.goto('/');
+  await page.goto(listPath);
   await expect(page.getByRole('list', { name: 'Stories' }).getByText(domain, { exact: true }).first()).toBeVisible();
 }

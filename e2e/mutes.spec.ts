@@ -6,7 +6,7 @@ test('desktop: muting from a card, undo, the x key, the rules page, and the doma
   await signUpThroughApi(page);
   await page.goto('/?window=month&minScore=0');
   await waitForStories(page);
-  await muteFromCards(page, 'desktop');
+  await muteFromCards(page, 'desktop', '/?window=month&minScore=0');
 
   // x hides the focused story (j focuses the first).
   await page.goto('/?window=month&minScore=0');
