@@ -76,6 +76,8 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { SearchService } from './modules/search/service.ts';
 import { StoryHistoryService } from './modules/stories/history.ts';
 import { storiesRoutes, storyHistoryRoutes } from './modules/stories/routes.ts';
+import { mutesRoutes } from './modules/mutes/routes.ts';
+import { MutesService } from './modules/mutes/service.ts';
 import { StoriesService, type CycleTrigger } from './modules/stories/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { THEME_INIT_SCRIPT_HASH } from '../web/theme-init-script.ts';
@@ -276,8 +278,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const stories = new StoriesService(deps.pool, deps.trigger, deps.now);
   const metricsScraper = metricsAccess({ token: deps.config.METRICS_TOKEN, allow: deps.config.METRICS_ALLOW, trustProxy: deps.config.TRUST_PROXY });
   await server.register(systemRoutes(deps.pool, deps.metrics, metricsScraper));
-  await server.register(storiesRoutes(stories));
+  const mutes = new MutesService(deps.pool);
+  await server.register(storiesRoutes(stories, mutes, resolveUser));
   await server.register(storyHistoryRoutes(new StoryHistoryService(deps.pool, deps.now)));
+  await server.register(mutesRoutes(mutes, resolveUser));
   await server.register(settingsRoutes(settings));
   await server.register(freshnessRoutes(new FreshnessService(deps.pool)));
   await server.register(
@@ -320,13 +324,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(notesRoutes(new NotesService(deps.pool), resolveUser));
   await server.register(flagsRoutes(new FlagsService(deps.pool), resolveUser));
   await server.register(storyStatusesRoutes(deps.pool, resolveUser));
-  await server.register(keywordsRoutes(new KeywordsService(deps.pool, deps.now), new KeywordAlertsService(deps.pool), resolveUser));
+  await server.register(keywordsRoutes(new KeywordsService(deps.pool, deps.now), new KeywordAlertsService(deps.pool), resolveUser, (userId) => mutes.matcherFor(userId)));
   const shares = new SharesService(deps.pool, deps.now, publicUrl(deps.config));
   await server.register(sharesRoutes(shares, resolveUser, await loadOrCreateSecret(deps.pool, 'share-views')));
   await server.register(analyticsRoutes(deps.pool, limiter, resolveUser, await loadOrCreateSecret(deps.pool, 'analytics-viewers'), deps.now));
-  await server.register(searchRoutes(new SearchService(deps.pool, deps.now, () => stories.currentIndex())));
+  await server.register(searchRoutes(new SearchService(deps.pool, deps.now, () => stories.currentIndex()), mutes, resolveUser));
   const predictions = new PredictionsService(deps.pool, deps.now);
-  await server.register(predictionsRoutes(predictions));
+  await server.register(predictionsRoutes(predictions, mutes, resolveUser));
   // The web app's catch-all goes last, so every route above takes precedence over it.
   const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST_DIR;
   await server.register(sharePagesRoutes({ service: shares, baseUrl: publicUrl(deps.config), webDistDir }));

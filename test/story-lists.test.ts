@@ -102,6 +102,7 @@ const indexedStory = (row: Row): IndexedStory => ({
   descendants: row.descendants,
   time: row.time,
   scoreVelocity: row.score_velocity,
+  commentsVelocity: 0,
   trendingScore: row.trending_score,
   riseScore: row.rise_score,
   visible: !row.dead && !row.deleted,

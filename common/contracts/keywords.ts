@@ -55,7 +55,11 @@ export const hourlyPatternsSchema = z.object({
 });
 export type HourlyPatterns = z.infer<typeof hourlyPatternsSchema>;
 
-export const keywordStoriesResponseSchema = z.object({ keyword: z.string(), stories: z.array(storySchema) });
+export const keywordStoriesResponseSchema = z.object({
+  keyword: z.string(),
+  stories: z.array(storySchema),
+  hiddenCount: z.number().int().describe("Of the keyword's stories read, those the person's muting rules hide (left out)"),
+});
 export type KeywordStories = z.infer<typeof keywordStoriesResponseSchema>;
 
 // Keyword alerts

@@ -8,7 +8,7 @@ import {
   PREDICTIONS_PAGE_SIZE,
 } from '../rules/predictions.ts';
 import { intParam } from './fields.ts';
-import { storySchema } from './stories.ts';
+import { storyFilterFields, storySchema } from './stories.ts';
 
 /** The prediction calls (part 2 §2.5, §3, §7; issue 14). docs/predictions.md says what the figures mean. */
 
@@ -26,8 +26,9 @@ export const predictionListQuerySchema = z.object({
     .enum(PREDICTION_LIST_VIEWS, { error: `view must be one of ${PREDICTION_LIST_VIEWS.join(', ')}` })
     .default('calls')
     .describe('calls: stories called "will trend" (the default); not-expected: stories predicted under the cut'),
+  ...storyFilterFields(),
 });
-export type PredictionListQuery = z.infer<typeof predictionListQuerySchema>;
+export type PredictionListQuery = Omit<z.infer<typeof predictionListQuerySchema>, 'domain' | 'heat' | 'showMuted'> & Partial<Pick<z.infer<typeof predictionListQuerySchema>, 'domain' | 'heat' | 'showMuted'>>;
 
 export const firstCallSchema = z.object({
   storyId: z.number().int(),
@@ -54,6 +55,7 @@ export const predictionListSchema = z.object({
   totalPages: z.number().int(),
   hasNext: z.boolean(),
   hasPrevious: z.boolean(),
+  hiddenCount: z.number().int().describe("Current predictions the person's muting rules hide (left out unless showMuted)"),
 });
 export type PredictionList = z.infer<typeof predictionListSchema>;
 

@@ -33,6 +33,10 @@ export const searchResponseSchema = z.object({
   totalCountBounded: z
     .boolean()
     .describe('True when the count stopped at 1,000 (only while the server loads its search index): at least that many match'),
+  hiddenCount: z
+    .number()
+    .int()
+    .describe("Stories the person's muting rules hide among those read for this answer (left out of stories and of totalCount)"),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { PREDICTION_CONFIDENCES } from '../rules/predictions.ts';
 import { STORY_LIST_MAX_LIMIT } from '../rules/limits.ts';
 import { DEFAULT_TIME_FILTER, TIME_FILTERS } from '../rules/time-windows.ts';
-import { intParam } from './fields.ts';
+import { HEAT_LEVELS } from '../rules/heat.ts';
+import { MUTE_VALUE_MAX, normaliseDomain } from '../rules/mutes.ts';
+import { intParam, text } from './fields.ts';
 
 /** A number in a query string, where it arrives as text. */
 const numberParam = (name: string, min: number, max: number) =>
@@ -11,6 +13,37 @@ const numberParam = (name: string, min: number, max: number) =>
     .regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`)
     .transform(Number)
     .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+/** A flag in a query string: `1`/`true` or `0`/`false`. */
+export const flagParam = (name: string) =>
+  z
+    .enum(['1', '0', 'true', 'false'], { error: `${name} must be 1 or 0` })
+    .transform((value) => value === '1' || value === 'true')
+    .optional()
+    .transform((value) => value ?? false);
+
+/**
+ * The filters every story list (and the predictions list) takes besides its own: a domain (its subdomains included,
+ * as muting reads it), a heat level (the card's badge, common/rules/heat.ts), and whether the stories the person
+ * muted are shown (marked `muted`) rather than left out.
+ */
+export function storyFilterFields() {
+  return {
+    domain: text('domain', 2 * MUTE_VALUE_MAX.domain)
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined || value === '') return undefined;
+        const domain = normaliseDomain(value);
+        if (domain === null) {
+          context.addIssue({ code: 'custom', message: 'domain must be a host name such as example.com' });
+          return z.NEVER;
+        }
+        return domain;
+      }),
+    heat: z.enum(HEAT_LEVELS, { error: `heat must be one of ${HEAT_LEVELS.join(', ')}` }).optional(),
+    showMuted: flagParam('showMuted'),
+  };
+}
 
 export const DEFAULT_STORIES_LIMIT = 50;
 /** A year of hours is the widest window the client asks for; ten years bounds anything else. */
@@ -25,8 +58,12 @@ export const storyListQuerySchema = z.object({
     .enum(TIME_FILTERS, { error: `timeFilter must be one of ${TIME_FILTERS.join(', ')}` })
     .default(DEFAULT_TIME_FILTER),
   minVelocity: numberParam('minVelocity', 0, 100_000).default(0),
+  ...storyFilterFields(),
 });
-export type StoryListQuery = z.infer<typeof storyListQuerySchema>;
+type ParsedStoryListQuery = z.infer<typeof storyListQuerySchema>;
+/** A list's query as the server reads it; the filters may be left out (as the server's own calls do). */
+export type StoryListQuery = Omit<ParsedStoryListQuery, keyof StoryFilters> & Partial<StoryFilters>;
+type StoryFilters = { [K in keyof ReturnType<typeof storyFilterFields>]: z.infer<ReturnType<typeof storyFilterFields>[K]> };
 
 export const storySchema = z.object({
   id: z.number().int(),
@@ -44,6 +81,7 @@ export const storySchema = z.object({
   trendingScore: z.number(),
   predictionScore: z.number().int().optional().describe('The current prediction: probability of reaching 300 points within 6 hours, as a percentage'),
   predictionConfidence: z.enum(PREDICTION_CONFIDENCES).optional(),
+  muted: z.boolean().optional().describe("Present (true) on a story the person's muting rules hide, when the list was asked to show them"),
 });
 export type Story = z.infer<typeof storySchema>;
 
@@ -55,6 +93,10 @@ export const storyPageSchema = z.object({
   hasNext: z.boolean(),
   hasPrevious: z.boolean(),
   totalCount: z.number().int(),
+  hiddenCount: z
+    .number()
+    .int()
+    .describe("Stories of the list the person's muting rules hide (left out unless showMuted), counted as far as totalCount is"),
 });
 export type StoryPage = z.infer<typeof storyPageSchema>;
 

@@ -16,3 +16,4 @@ export * from './predictions.ts';
 export * from './keywords.ts';
 export * from './keyword-trends.ts';
 export * from './watch-change.ts';
+export * from './mutes.ts';

@@ -8,6 +8,7 @@ import { watchChange, watchChangeNote, type WatchChange } from '../../common/rul
 import { RECIPIENT_NAME_SQL, type EmailComposer, type Recipient } from './compose.ts';
 import { enqueueEmails, type NewEmail } from './outbox.ts';
 import { emailShareLinks, storiesByIds, storyItem, type EmailStory } from './stories.ts';
+import { mutesOf } from '../modules/mutes/service.ts';
 import type { StoryItem } from './templates/layout.tsx';
 import { withTransaction } from '../db/transaction.ts';
 import { listedStory } from '../modules/stories/visibility.ts';
@@ -197,7 +198,8 @@ async function planOne(context: PlanContext, userId: string, kind: AlertKind, no
     const batches: PendingItem[][] = immediate ? items.map((item) => [item]) : [items];
     const emailKind: EmailKind = kind === 'keyword_alert' && !immediate ? 'keyword_digest' : kind;
     const storyIds = [...new Set(items.flatMap((item) => item.payload.storyIds ?? (item.payload.storyId ? [item.payload.storyId] : [])))];
-    const stories = await storiesByIds(client, storyIds);
+    // The recipient's muting rules hide stories here as everywhere: an email left with none is dropped below.
+    const stories = await storiesByIds(client, storyIds, (await mutesOf(client, userId)).matcher);
     const links = await emailShareLinks(client, [...stories.values()].map((story) => ({ userId, story })));
     const sendAfterMs = quietHoursRelease(nowMs, { start: control.quietHoursStart, end: control.quietHoursEnd, timeZone: control.timezone });
     let already = await sentToday(client, userId, [emailKind], nowMs);

@@ -5,7 +5,9 @@ import { newsletterDue, normaliseMaxEmailsPerDay, quietHoursRelease } from '../.
 import type { DigestContentStyle, EmailFrequency } from '../../common/rules/limits.ts';
 import { escapeHtml, plainText, RECIPIENT_NAME_SQL, type EmailComposer } from './compose.ts';
 import { enqueueEmails, type NewEmail } from './outbox.ts';
-import { emailShareLinks, type EmailStory } from './stories.ts';
+import { EMAIL_STORY_COLUMNS, emailShareLinks, emailStoryOf, type EmailStory, type EmailStoryRow } from './stories.ts';
+import type { MuteMatcher } from '../../common/rules/mutes.ts';
+import { mutesOfPeople } from '../modules/mutes/service.ts';
 import type { DigestData } from './templates/kinds.tsx';
 import { templates } from './templates/load.ts';
 import { messageToken } from './tokens.ts';
@@ -56,8 +58,8 @@ export interface DigestContent {
 
 export async function digestContent(pool: pg.Pool, weekOf: string): Promise<DigestContent> {
   const { start, end } = weekRange(weekOf);
-  const stories = await pool.query<{ id: number; hn_id: number; title: string; domain: string; score: number; descendants: number }>(
-    `SELECT id, hn_id, title, domain, score, descendants FROM stories
+  const stories = await pool.query<EmailStoryRow>(
+    `SELECT ${EMAIL_STORY_COLUMNS} FROM stories
       WHERE time >= $1 AND time < $2 AND ${listedStory()} ORDER BY score DESC, id DESC LIMIT $3`,
     [Math.floor(start.getTime() / 1000), Math.floor(end.getTime() / 1000), DIGEST_STORIES],
   );
@@ -81,7 +83,7 @@ export async function digestContent(pool: pg.Pool, weekOf: string): Promise<Dige
   );
   const { verified, accurate } = predictions.rows[0]!;
   const custom = await readCustomContent(pool, weekOf);
-  const emailStories = stories.rows.map((row) => ({ id: row.id, hnId: row.hn_id, title: row.title, domain: row.domain, score: row.score, comments: row.descendants }));
+  const emailStories = stories.rows.map(emailStoryOf);
   return {
     stories: emailStories,
     data: {
@@ -107,7 +109,11 @@ export interface DigestTemplate {
 
 /** Renders the week's digest once, with placeholders where each person's links and name go. */
 export async function renderDigestTemplate(pool: pg.Pool, composer: EmailComposer, weekOf: string): Promise<DigestTemplate> {
-  const content = await digestContent(pool, weekOf);
+  return renderDigest(composer, await digestContent(pool, weekOf));
+}
+
+/** The digest of some content: the week's, or the week's without the stories a person muted. */
+async function renderDigest(composer: EmailComposer, content: DigestContent): Promise<DigestTemplate> {
   const data: DigestData = {
     ...content.data,
     stories: content.stories.map((story, index) => ({
@@ -207,7 +213,22 @@ export async function queueWeeklyDigest(
   const { forced_runs: forcedRuns, completed_at: completedAt } = run.rows[0]!;
   if (completedAt) return { weekOf, queued: 0, skipped: 0, alreadySent: true };
   const keyPrefix = `weekly_digest:${weekOf}${forcedRuns > 0 ? `:r${forcedRuns}` : ''}:`;
-  const template = await renderDigestTemplate(pool, composer, weekOf);
+  const content = await digestContent(pool, weekOf);
+  const template = await renderDigest(composer, content);
+  // People whose muting rules hide some of the week's stories get the digest without them: one rendering per set of
+  // hidden stories, shared by everyone who hides the same ones.
+  const withoutHidden = new Map<string, DigestTemplate>();
+  const templateFor = async (mutes: MuteMatcher): Promise<DigestTemplate> => {
+    const hidden = content.stories.filter((story) => mutes.mutes(story));
+    if (hidden.length === 0) return template;
+    const key = hidden.map((story) => story.id).join(',');
+    let personal = withoutHidden.get(key);
+    if (!personal) {
+      personal = await renderDigest(composer, { ...content, stories: content.stories.filter((story) => !mutes.mutes(story)) });
+      withoutHidden.set(key, personal);
+    }
+    return personal;
+  };
   let queued = 0;
   let skipped = 0;
   let after = '';
@@ -234,14 +255,17 @@ export async function queueWeeklyDigest(
     const due = batch.rows.filter((row) =>
       newsletterDue(row.frequency ?? 'weekly', weekOf, row.last_email_sent?.getTime() ?? null, options.nowMs),
     );
+    const mutes = await mutesOfPeople(pool, due.map((row) => row.id));
+    const templates = new Map<string, DigestTemplate>();
+    for (const row of due) templates.set(row.id, await templateFor(mutes.get(row.id)!.matcher));
     const { sent, total } = await withTransaction(pool, async (client) => {
-      const links = await emailShareLinks(client, due.flatMap((row) => template.stories.map((story) => ({ userId: row.id, story }))));
+      const links = await emailShareLinks(client, due.flatMap((row) => templates.get(row.id)!.stories.map((story) => ({ userId: row.id, story }))));
       const emails = due.map((row): NewEmail => {
         const max = normaliseMaxEmailsPerDay(row.has_control ? row.max_emails_per_day : DEFAULT_EMAIL_CONTROL.maxEmailsPerDay);
         const quiet = row.has_control
           ? { start: row.quiet_hours_start, end: row.quiet_hours_end, timeZone: row.timezone ?? 'UTC' }
           : { start: DEFAULT_EMAIL_CONTROL.quietHoursStart, end: DEFAULT_EMAIL_CONTROL.quietHoursEnd, timeZone: DEFAULT_EMAIL_CONTROL.timezone };
-        const email = personalDigest(template, composer, { key: keyPrefix + row.id, userId: row.id, email: row.email, name: row.name, links });
+        const email = personalDigest(templates.get(row.id)!, composer, { key: keyPrefix + row.id, userId: row.id, email: row.email, name: row.name, links });
         return {
           ...email,
           sendAfterMs: quietHoursRelease(options.nowMs, quiet),

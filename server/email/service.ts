@@ -9,7 +9,7 @@ import { collectEvents, planAlerts, readRecipient } from './alerts.ts';
 import type { EmailComposer, Recipient } from './compose.ts';
 import { personalDigest, queueWeeklyDigest, renderDigestTemplate, type DigestRunResult } from './digest.ts';
 import { enqueueEmails, type MailDelivery, type NewEmail } from './outbox.ts';
-import { storyItem, type EmailStory } from './stories.ts';
+import { EMAIL_STORY_COLUMNS, emailStoryOf, storyItem, type EmailStory, type EmailStoryRow } from './stories.ts';
 import { senderDomain } from './tokens.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { listedStory } from '../modules/stories/visibility.ts';
@@ -160,12 +160,12 @@ export class EmailService {
   }
 
   private async sampleStories(count: number): Promise<EmailStory[]> {
-    const result = await this.deps.pool.query<{ id: number; hn_id: number; title: string; domain: string; score: number; descendants: number }>(
-      `SELECT id, hn_id, title, domain, score, descendants FROM stories WHERE ${listedStory()} ORDER BY trending_score DESC, id DESC LIMIT $1`,
+    const result = await this.deps.pool.query<EmailStoryRow>(
+      `SELECT ${EMAIL_STORY_COLUMNS} FROM stories WHERE ${listedStory()} ORDER BY trending_score DESC, id DESC LIMIT $1`,
       [count],
     );
-    if (result.rows.length === 0) return [{ id: 0, hnId: 1, title: 'A sample story', domain: 'example.com', score: 120, comments: 45 }];
-    return result.rows.map((row) => ({ id: row.id, hnId: row.hn_id, title: row.title, domain: row.domain, score: row.score, comments: row.descendants }));
+    if (result.rows.length === 0) return [{ id: 0, hnId: 1, title: 'A sample story', domain: 'example.com', by: 'someone', score: 120, comments: 45 }];
+    return result.rows.map(emailStoryOf);
   }
 
   /**

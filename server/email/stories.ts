@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { itemPageUrl, storyPagePath } from '../../common/rules/links.ts';
 import { EMAIL_SHARE_MARKER } from '../../common/rules/email.ts';
+import { NO_MUTES, type MuteMatcher } from '../../common/rules/mutes.ts';
 import { newShareToken, sharePath } from '../modules/shares/service.ts';
 import { listedStory } from '../modules/stories/visibility.ts';
 import type { StoryItem } from './templates/layout.tsx';
@@ -10,22 +11,42 @@ export interface EmailStory {
   hnId: number;
   title: string;
   domain: string;
+  by: string;
   score: number;
   comments: number;
 }
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-/** The stories an email may show, by id: one moderators removed since its event is left out (not in the map). */
-export async function storiesByIds(db: Queryable, ids: number[]): Promise<Map<number, EmailStory>> {
+/** A story row as emails read it. */
+export const EMAIL_STORY_COLUMNS = 'id, hn_id, title, domain, by, score, descendants';
+export interface EmailStoryRow {
+  id: number;
+  hn_id: number;
+  title: string;
+  domain: string;
+  by: string;
+  score: number;
+  descendants: number;
+}
+export const emailStoryOf = (row: EmailStoryRow): EmailStory => ({
+  id: row.id,
+  hnId: row.hn_id,
+  title: row.title,
+  domain: row.domain,
+  by: row.by,
+  score: row.score,
+  comments: row.descendants,
+});
+
+/**
+ * The stories an email may show, by id: one moderators removed since its event, or one the recipient's muting rules
+ * hide, is left out (not in the map).
+ */
+export async function storiesByIds(db: Queryable, ids: number[], mutes: MuteMatcher = NO_MUTES): Promise<Map<number, EmailStory>> {
   if (ids.length === 0) return new Map();
-  const result = await db.query<{ id: number; hn_id: number; title: string; domain: string; score: number; descendants: number }>(
-    `SELECT id, hn_id, title, domain, score, descendants FROM stories WHERE id = ANY($1::int[]) AND ${listedStory()}`,
-    [ids],
-  );
-  return new Map(
-    result.rows.map((row) => [row.id, { id: row.id, hnId: row.hn_id, title: row.title, domain: row.domain, score: row.score, comments: row.descendants }]),
-  );
+  const result = await db.query<EmailStoryRow>(`SELECT ${EMAIL_STORY_COLUMNS} FROM stories WHERE id = ANY($1::int[]) AND ${listedStory()}`, [ids]);
+  return new Map(result.rows.map(emailStoryOf).filter((story) => !mutes.mutes(story)).map((story) => [story.id, story]));
 }
 
 /**

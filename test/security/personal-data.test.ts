@@ -59,6 +59,7 @@ async function giveThePersonARowEverywhere(): Promise<void> {
   await q(`INSERT INTO user_preferences (user_id, preferences) VALUES ($1, '{"storiesPerPage": 100}')`, [id]);
   await q(`INSERT INTO email_frequency_controls (user_id, email_type, frequency) VALUES ($1, 'keyword_alert', 'daily')`, [id]);
   await q(`INSERT INTO bookmarks (user_id, story_id) VALUES ($1, $2)`, [id, storyId]);
+  await q(`INSERT INTO story_mutes (user_id, kind, value) VALUES ($1, 'domain', 'example.com')`, [id]);
   const watch = await q(
     `INSERT INTO story_watches (user_id, story_id, initial_score, initial_descendants, initial_status, last_status) VALUES ($1, $2, 10, 1, 'other', 'trending') RETURNING id`,
     [id, storyId],

@@ -7,7 +7,7 @@ import { seedStories } from './seed.ts';
 /**
  * Every route of the server with a request that is valid for a permitted caller, and the status a visitor, a
  * user, a moderator and an admin get from it: the authorization matrix (test/authorization.test.ts), also used
- * by the security tests that walk every route. `{self}`, `{announcement}`, `{keyword}`, `{keywordAlert}`, `{adminFlag}`,
+ * by the security tests that walk every route. `{self}`, `{announcement}`, `{keyword}`, `{keywordAlert}`, `{mute}`, `{adminFlag}`,
  * `{adminAnnouncement}`, `{contactMessage}`, `{maintenanceTask}` and `{plainUser}` in a URL are filled by `urlFor`.
  */
 export type Who = 'visitor' | 'user' | 'moderator' | 'admin';
@@ -114,6 +114,10 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   // Each person changes their own alert ({keywordAlert}); the visitor tries the plain user's.
   'PATCH /api/keyword-alerts/:id': { request: { method: 'PATCH', url: '/api/keyword-alerts/{keywordAlert}', payload: { isActive: false } }, expect: [401, 200, 200, 200] },
   'DELETE /api/keyword-alerts/:id': { request: { method: 'DELETE', url: '/api/keyword-alerts/{keywordAlert}' }, expect: [401, 200, 200, 200] },
+  'GET /api/user/mutes': { request: { url: '/api/user/mutes' }, expect: [401, 200, 200, 200] },
+  'POST /api/user/mutes': { request: { method: 'POST', url: '/api/user/mutes', payload: { kind: 'domain', value: 'matrix.example' } }, expect: [401, 201, 201, 201] },
+  // Each person removes their own rule ({mute}); the visitor tries the plain user's.
+  'DELETE /api/user/mutes/:id': { request: { method: 'DELETE', url: '/api/user/mutes/{mute}' }, expect: [401, 200, 200, 200] },
   // Email links carry their own signed tokens ({unsubscribe}: the plain user's, {emailClick}: a signed tracked link).
   // Opening the link leads to the page with the button (303); only the POST acts.
   'GET /api/unsubscribe/:token': { request: { url: '/api/unsubscribe/{unsubscribe}?type=weekly_digest' }, expect: [303, 303, 303, 303] },
@@ -204,6 +208,8 @@ export interface MatrixFixtures {
   keywordId: number;
   /** Each person's own keyword alert. */
   keywordAlertIds: Record<string, number>;
+  /** Each person's own muting rule. */
+  muteIds: Record<string, number>;
   /** The plain user's weekly-digest unsubscribe token, and a tracked link signed by the server. */
   unsubscribeToken: string;
   emailClick: string;
@@ -228,6 +234,7 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
   await pool.query(`INSERT INTO shared_links (share_token, user_id, story_id) VALUES ($1, $2, 1)`, [SHARE_TOKEN, user.id]);
   const keyword = await pool.query<{ id: number }>(`INSERT INTO keywords (key, display) VALUES ('matrix', 'Matrix') RETURNING id`);
   const keywordAlertIds: Record<string, number> = {};
+  const muteIds: Record<string, number> = {};
   const adminFlagIds: Record<string, number> = {};
   const adminAnnouncementIds: Record<string, number> = {};
   const contactMessageIds: Record<string, number> = {};
@@ -238,6 +245,8 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
       [person.id],
     );
     keywordAlertIds[person.id] = alert.rows[0]!.id;
+    const mute = await pool.query<{ id: number }>(`INSERT INTO story_mutes (user_id, kind, value) VALUES ($1, 'word', 'matrix') RETURNING id`, [person.id]);
+    muteIds[person.id] = mute.rows[0]!.id;
     const flag = await pool.query<{ id: number }>(`INSERT INTO content_flags (user_id, story_id, flag_type) VALUES ($1, $2, 'spam') RETURNING id`, [person.id, secondStory]);
     adminFlagIds[person.id] = flag.rows[0]!.id;
     const announcement = await pool.query<{ id: number }>(`INSERT INTO announcements (title, message, is_active) VALUES ('Draft', 'Text', false) RETURNING id`);
@@ -252,6 +261,7 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
     announcementId: inserted.rows[0]!.id,
     keywordId: keyword.rows[0]!.id,
     keywordAlertIds,
+    muteIds,
     unsubscribeToken: composer.signer.unsubscribeToken(user.id, 'weekly_digest'),
     emailClick: new URL(composer.tracked('matrixEmail', 'https://example.com/read')).pathname + new URL(composer.tracked('matrixEmail', 'https://example.com/read')).search,
     adminFlagIds,
@@ -278,6 +288,7 @@ export function urlFor(row: Row, fixtures: MatrixFixtures, person: TestUser | un
     .replace('{announcement}', String(fixtures.announcementId))
     .replace('{keyword}', String(fixtures.keywordId))
     .replace('{keywordAlert}', String(fixtures.keywordAlertIds[caller.id]))
+    .replace('{mute}', String(fixtures.muteIds[caller.id]))
     .replace('{unsubscribe}', fixtures.unsubscribeToken)
     .replace('{emailClick}', fixtures.emailClick)
     .replace('{adminFlag}', String(fixtures.adminFlagIds[caller.id]))

@@ -336,3 +336,13 @@ export const apiUsageHourly = pgTable(
   },
   (table) => [primaryKey({ columns: [table.hour, table.method, table.endpoint] })],
 );
+
+/**
+ * A person's muting rules (common/rules/mutes.ts): a word or phrase, a domain, an author, a kind of story or one
+ * story, each stored normalised, so the same rule twice is one row. At most MAX_MUTES a person (server/db/person-caps.ts).
+ */
+export const storyMutes = pgTable(
+  'story_mutes',
+  { id: serial('id').primaryKey(), userId: userRef(), kind: text('kind').notNull(), value: text('value').notNull(), createdAt: createdAt() },
+  (table) => [uniqueIndex('story_mutes_user_kind_value_idx').on(table.userId, table.kind, table.value)],
+);

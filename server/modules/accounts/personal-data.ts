@@ -8,6 +8,7 @@ import {
   bookmarks,
   contentFlags,
   sharedLinks,
+  storyMutes,
   storyNotes,
   storyWatches,
   watchStatusChanges,
@@ -129,6 +130,19 @@ export const PERSONAL_DATA: PersonalColumn[] = [
     read: async ({ db }, userId) =>
       withIsoDates(
         await db.select({ ...story, createdAt: bookmarks.createdAt }).from(bookmarks).innerJoin(stories, eq(stories.id, bookmarks.storyId)).where(eq(bookmarks.userId, userId)).orderBy(asc(bookmarks.id)),
+      ),
+  },
+  {
+    column: storyMutes.userId,
+    exportedAs: 'storyMutes',
+    onDelete: 'delete',
+    read: async ({ db }, userId) =>
+      withIsoDates(
+        await db
+          .select({ kind: storyMutes.kind, value: storyMutes.value, createdAt: storyMutes.createdAt })
+          .from(storyMutes)
+          .where(eq(storyMutes.userId, userId))
+          .orderBy(asc(storyMutes.id)),
       ),
   },
   {

@@ -14,6 +14,7 @@ import {
   trendsResponseSchema,
   updateKeywordAlertBodySchema,
 } from '../../../common/contracts/keywords.ts';
+import type { PersonMutes } from '../mutes/service.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import type { KeywordAlertsService } from './alerts.ts';
@@ -22,7 +23,12 @@ import type { KeywordsService } from './service.ts';
 /** The cached answers are already JSON of the declared shape; they are sent as they are. */
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
-export function keywordsRoutes(keywords: KeywordsService, alerts: KeywordAlertsService, resolveUser: UserResolver): FastifyPluginAsyncZod {
+export function keywordsRoutes(
+  keywords: KeywordsService,
+  alerts: KeywordAlertsService,
+  resolveUser: UserResolver,
+  mutesOf: (userId: string | null) => Promise<PersonMutes>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const me = async (request: Parameters<typeof currentUser>[0]) => (await currentUser(request, resolveUser))!.id;
     const tags = ['keywords'];
@@ -58,7 +64,10 @@ export function keywordsRoutes(keywords: KeywordsService, alerts: KeywordAlertsS
         config: { access: 'public' },
         schema: { tags, summary: 'The stories behind a keyword in the period', params: keywordIdParamsSchema, querystring: keywordPeriodQuerySchema, response: { 200: keywordStoriesResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema } },
       },
-      async (request) => keywords.stories(request.params.id, request.query.period),
+      async (request) => {
+        const person = await currentUser(request, resolveUser);
+        return keywords.stories(request.params.id, request.query.period, (await mutesOf(person?.id ?? null)).matcher);
+      },
     );
 
     app.get(

@@ -14,6 +14,7 @@ import { limitText } from '../../db/prepared.ts';
 import { HttpError } from '../../http/errors.ts';
 import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { ListCache } from '../stories/cache.ts';
+import { NO_MUTES, type MuteMatcher } from '../../../common/rules/mutes.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
 import { listedStory } from '../stories/visibility.ts';
@@ -198,8 +199,8 @@ export class KeywordsService {
     return hourlyPatternsOf(lists.lists, timeZone);
   }
 
-  /** The stories behind a keyword in the period, best scored first: why it is hot. */
-  async stories(keywordId: number, period: KeywordPeriod): Promise<KeywordStories> {
+  /** The stories behind a keyword in the period, best scored first: why it is hot (without those the person muted). */
+  async stories(keywordId: number, period: KeywordPeriod, mutes: MuteMatcher = NO_MUTES): Promise<KeywordStories> {
     const keyword = await this.pool.query<{ display: string }>('SELECT display FROM keywords WHERE id = $1', [keywordId]);
     if (!keyword.rows[0]) throw new HttpError(404, 'Keyword not found');
     const nowMs = this.now();
@@ -209,7 +210,9 @@ export class KeywordsService {
         ORDER BY s.score DESC, s.id DESC LIMIT ${KEYWORD_STORIES_LIMIT}`,
       [keywordId, Math.floor(periodStart(nowMs, period) / 1000), Math.floor(nowMs / 1000)],
     );
-    return { keyword: keyword.rows[0].display, stories: result.rows.map((row) => presentStory(storyRowOf(row), nowMs)) };
+    const rows = result.rows.map(storyRowOf);
+    const shown = rows.filter((row) => !mutes.mutes(row));
+    return { keyword: keyword.rows[0].display, stories: shown.map((row) => presentStory(row, nowMs)), hiddenCount: rows.length - shown.length };
   }
 
   /** The person's time zone for day periods: their saved one (email settings), UTC for visitors or an unknown zone. */

@@ -32,7 +32,12 @@ export interface PredictionPageRows {
 }
 
 // Stories hidden by moderation (an approved flag) are left out, as from every list.
-const CURRENT = `prediction_probability IS NOT NULL AND ${listedStory()} AND predicted_at > $1`;
+/** A story with a current prediction ($1: the horizon's start), listed as every list lists stories. */
+function currentPrediction(alias?: string): string {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return `${column('prediction_probability')} IS NOT NULL AND ${listedStory(alias)} AND ${column('predicted_at')} > $1`;
+}
+const CURRENT = currentPrediction();
 const IN_VIEW: Readonly<Record<PredictionListView, string>> = {
   calls: 'prediction_probability >= $4',
   'not-expected': 'prediction_probability < $4',
@@ -73,6 +78,24 @@ export async function selectPredictionPage(pool: pg.Pool, query: PredictionListQ
     medium: first?.medium ?? 0,
     low: first?.low ?? 0,
   };
+}
+
+/**
+ * Every current prediction, highest first, with its confidence: the list of a person whose muting rules or filters
+ * apply is made from these (a few hundred at most: the front page's turnover over the horizon).
+ */
+export async function selectCurrentPredictions(pool: pg.Pool, nowMs: number): Promise<(PredictionPageRow & { prediction_confidence: PredictionConfidence | null })[]> {
+  const result = await pool.query<PredictionPageRow & { prediction_confidence: PredictionConfidence | null }>({
+    name: 'prediction-current-all',
+    text: `SELECT s.id, s.hn_id, s.title, s.url, s.score, s.descendants, s.by, s.time, s.domain,
+                  s.score_velocity, s.comments_velocity, s.trending_score, s.prediction_probability, s.prediction_confidence,
+                  c.called_at, c.probability AS call_probability, c.score_at_call
+             FROM stories s LEFT JOIN prediction_calls c ON c.story_id = s.id
+            WHERE ${currentPrediction('s')}
+            ORDER BY s.prediction_probability DESC, s.id DESC`,
+    values: [new Date(nowMs - PREDICTION_HORIZON_HOURS * HOUR_MS)],
+  });
+  return result.rows;
 }
 
 /** The start of the hour `nowMs` is in, as the ledger's sums bucket it. */

@@ -12,12 +12,14 @@ import {
 } from '../../../common/contracts/predictions.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import type { PredictionsService } from './service.ts';
+import { currentUser, type UserResolver } from '../../http/access.ts';
+import type { MutesService } from '../mutes/service.ts';
 
 /**
  * The prediction calls (part 2 §7). The page needs sign-in, so its calls do; the accuracy figures are public, as
  * the endpoint's name says. Cached answers are already JSON of the declared shape and are sent as they are.
  */
-export function predictionsRoutes(service: PredictionsService): FastifyPluginAsyncZod {
+export function predictionsRoutes(service: PredictionsService, mutes: MutesService, resolveUser: UserResolver): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['predictions'];
     const signedIn = { 400: errorResponseSchema, 401: errorResponseSchema };
@@ -28,7 +30,7 @@ export function predictionsRoutes(service: PredictionsService): FastifyPluginAsy
         config: { access: 'user' },
         schema: { tags, summary: 'Stories with a current prediction, highest first, with counts by confidence', querystring: predictionListQuerySchema, response: { 200: predictionListSchema, ...signedIn } },
       },
-      async (request, reply) => sendJsonText(reply, await service.listPage(request.query)),
+      async (request, reply) => sendJsonText(reply, await service.listPage(request.query, await mutes.matcherFor((await currentUser(request, resolveUser))!.id))),
     );
 
     app.get(

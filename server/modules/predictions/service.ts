@@ -7,16 +7,21 @@ import {
   OUTCOMES_SHOWN,
   PREDICTION_CONFIDENCES,
   predictionScore,
+  predictsTrend,
   TREND_CALL_THRESHOLD,
   TREND_WINDOW_DAYS,
 } from '../../../common/rules/predictions.ts';
 import { whileNoOtherCycleRuns } from '../../hn/ingest.ts';
 import { ListCache } from '../stories/cache.ts';
+import { NO_PERSON_MUTES, type PersonMutes } from '../mutes/service.ts';
+import { heatLevel } from '../../../common/rules/heat.ts';
+import { isWithinDomain } from '../../../common/rules/mutes.ts';
 import { presentStory } from '../stories/presenter.ts';
 import {
   hourStart,
   selectAccuracy,
   selectCallFigures,
+  selectCurrentPredictions,
   selectDailyCalls,
   selectDailySums,
   selectOutcomes,
@@ -24,6 +29,7 @@ import {
   selectPredictionPage,
   selectTopDomains,
   type OutcomeRow,
+  type PredictionPageRow,
 } from './queries.ts';
 import { runPredictions } from './scoring.ts';
 
@@ -59,35 +65,40 @@ export class PredictionsService {
     });
   }
 
-  /** GET /api/stories/predictions, as JSON text. */
-  listPage(query: PredictionListQuery): Promise<string> {
+  /**
+   * GET /api/stories/predictions, as JSON text. With a domain, a heat level or muting rules, the page is made from
+   * every current prediction, filtered here (the rules and the heat are the lists' own: common/rules/).
+   */
+  listPage(query: PredictionListQuery, mutes: PersonMutes = NO_PERSON_MUTES): Promise<string> {
+    const filtered = query.domain !== undefined || query.heat !== undefined || mutes.matcher.size > 0;
+    if (filtered) {
+      const key = `list?${query.view}&${query.page}&${query.limit}&${query.domain ?? ''}&${query.heat ?? ''}&${query.showMuted ? 1 : 0}&${mutes.key}`;
+      return this.cache.get(key, () => this.filteredPage(query, mutes));
+    }
     return this.cache.get(`list?${query.view}&${query.page}&${query.limit}`, async () => {
       const nowMs = this.now();
       const { rows, calls, notExpected, high, medium, low } = await selectPredictionPage(this.pool, query, nowMs, TREND_CALL_THRESHOLD);
-      const total = query.view === 'calls' ? calls : notExpected;
-      const totalPages = Math.ceil(total / query.limit);
-      const body: PredictionList = {
-        stories: rows.map((row) => presentStory(row, nowMs)),
-        calls: rows.flatMap((row) =>
-          row.called_at === null || row.call_probability === null || row.score_at_call === null
-            ? []
-            : [{ storyId: row.id, calledAt: row.called_at.toISOString(), predictionScoreAtCall: predictionScore(row.call_probability), scoreAtCall: row.score_at_call }],
-        ),
-        view: query.view,
-        callThreshold: predictionScore(TREND_CALL_THRESHOLD),
-        page: query.page,
-        totalCount: total,
-        totalCalls: calls,
-        totalNotExpected: notExpected,
-        totalHighConfidence: high,
-        totalMediumConfidence: medium,
-        totalLowConfidence: low,
-        totalPages,
-        hasNext: query.page < totalPages,
-        hasPrevious: query.page > 1,
-      };
-      return JSON.stringify(body);
+      return JSON.stringify(presentPredictionList(query, rows, { calls, notExpected, high, medium, low, hidden: 0 }, nowMs));
     });
+  }
+
+  private async filteredPage(query: PredictionListQuery, mutes: PersonMutes): Promise<string> {
+    const nowMs = this.now();
+    const matching = (await selectCurrentPredictions(this.pool, nowMs)).filter(
+      (row) =>
+        (query.domain === undefined || isWithinDomain(row.domain, query.domain)) &&
+        (query.heat === undefined || heatLevel({ score: row.score, descendants: row.descendants, scoreVelocity: row.score_velocity, commentsVelocity: row.comments_velocity, time: row.time }, nowMs) === query.heat),
+    );
+    const muted = new Set(matching.filter((row) => mutes.matcher.mutes(row)).map((row) => row.id));
+    const listed = query.showMuted ? matching : matching.filter((row) => !muted.has(row.id));
+    const called = listed.filter((row) => predictsTrend(row.prediction_probability!));
+    const inView = query.view === 'calls' ? called : listed.filter((row) => !predictsTrend(row.prediction_probability!));
+    const byConfidence = (confidence: string) => called.filter((row) => row.prediction_confidence === confidence).length;
+    const page = inView.slice((query.page - 1) * query.limit, query.page * query.limit);
+    const counts = { calls: called.length, notExpected: listed.length - called.length, high: byConfidence('high'), medium: byConfidence('medium'), low: byConfidence('low'), hidden: muted.size };
+    const body = presentPredictionList(query, page, counts, nowMs);
+    body.stories = body.stories.map((story) => (muted.has(story.id) ? { ...story, muted: true } : story));
+    return JSON.stringify(body);
   }
 
   accuracy(hours: number): Promise<string> {
@@ -267,5 +278,42 @@ function presentOutcome(row: OutcomeRow, nowMs: number): PredictionOutcome {
     outcome: row.settled_at === null ? 'pending' : row.call_reached ? 'accurate' : 'inaccurate',
     reachedAt: row.reached_at?.toISOString() ?? null,
     leadMinutes: leadMs !== null && leadMs > 0 ? Math.round(leadMs / 60_000) : null,
+  };
+}
+
+interface ViewCounts {
+  calls: number;
+  notExpected: number;
+  high: number;
+  medium: number;
+  low: number;
+  /** Stories the person's muting rules hid from the view. */
+  hidden: number;
+}
+
+/** One page of a predictions view, with each listed story's first call. */
+function presentPredictionList(query: PredictionListQuery, rows: PredictionPageRow[], counts: ViewCounts, nowMs: number): PredictionList {
+  const total = query.view === 'calls' ? counts.calls : counts.notExpected;
+  const totalPages = Math.ceil(total / query.limit);
+  return {
+    stories: rows.map((row) => presentStory(row, nowMs)),
+    calls: rows.flatMap((row) =>
+      row.called_at === null || row.call_probability === null || row.score_at_call === null
+        ? []
+        : [{ storyId: row.id, calledAt: row.called_at.toISOString(), predictionScoreAtCall: predictionScore(row.call_probability), scoreAtCall: row.score_at_call }],
+    ),
+    view: query.view,
+    callThreshold: predictionScore(TREND_CALL_THRESHOLD),
+    page: query.page,
+    totalCount: total,
+    totalCalls: counts.calls,
+    totalNotExpected: counts.notExpected,
+    totalHighConfidence: counts.high,
+    totalMediumConfidence: counts.medium,
+    totalLowConfidence: counts.low,
+    totalPages,
+    hasNext: query.page < totalPages,
+    hasPrevious: query.page > 1,
+    hiddenCount: counts.hidden,
   };
 }

@@ -3,11 +3,13 @@ import { errorResponseSchema } from '../../../common/contracts/errors.ts';
 import { searchQuerySchema, searchResponseSchema, suggestionsQuerySchema, suggestionsResponseSchema } from '../../../common/contracts/search.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import type { SearchService } from './service.ts';
+import { currentUser, type UserResolver } from '../../http/access.ts';
+import type { MutesService } from '../mutes/service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 
 /** Advanced search is for signed-in people (spec part 2 §4: search needs an account). */
-export function searchRoutes(service: SearchService): FastifyPluginAsyncZod {
+export function searchRoutes(service: SearchService, mutes: MutesService, resolveUser: UserResolver): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/search/stories',
@@ -20,7 +22,10 @@ export function searchRoutes(service: SearchService): FastifyPluginAsyncZod {
           response: { 200: searchResponseSchema, ...errors },
         },
       },
-      async (request, reply) => sendJsonText(reply, await service.stories(request.query), { cached: false }),
+      async (request, reply) => {
+        const person = (await currentUser(request, resolveUser))!;
+        return sendJsonText(reply, await service.stories(request.query, (await mutes.matcherFor(person.id)).matcher), { cached: false });
+      },
     );
 
     app.get(

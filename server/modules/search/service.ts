@@ -4,6 +4,7 @@ import { SEARCH_TOTAL_BOUND, SUGGESTIONS_LIMIT } from '../../../common/rules/sea
 import type { IndexedLists } from '../stories/indexed-lists.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectSearchResults, selectSuggestions } from './queries.ts';
+import { NO_MUTES, type MuteMatcher } from '../../../common/rules/mutes.ts';
 
 /**
  * Searches and suggestions, answered from the stories' in-memory index (docs/search.md, "How it is answered: from
@@ -17,13 +18,21 @@ export class SearchService {
     private readonly index: () => Promise<IndexedLists>,
   ) {}
 
-  /** A search's answer, as JSON text. */
-  async stories(query: SearchQuery): Promise<string> {
+  /** A search's answer, as JSON text, without the stories the person's muting rules hide. */
+  async stories(query: SearchQuery, mutes: MuteMatcher = NO_MUTES): Promise<string> {
     const nowMs = this.now();
-    const fromMemory = await (await this.index()).search(query, nowMs);
+    const fromMemory = await (await this.index()).search(query, nowMs, mutes);
     if (fromMemory !== null) return fromMemory;
     const { rows, totalCount } = await selectSearchResults(this.pool, query, nowMs);
-    return JSON.stringify({ stories: rows.map((row) => presentStory(row, nowMs)), totalCount, totalCountBounded: totalCount >= SEARCH_TOTAL_BOUND });
+    // While the index loads, the rules are applied to the statement's page: it may then show fewer.
+    const shown = rows.filter((row) => !mutes.mutes(row));
+    const hiddenCount = rows.length - shown.length;
+    return JSON.stringify({
+      stories: shown.map((row) => presentStory(row, nowMs)),
+      totalCount: totalCount - hiddenCount,
+      totalCountBounded: totalCount >= SEARCH_TOTAL_BOUND,
+      hiddenCount,
+    });
   }
 
   async suggestions(text: string): Promise<{ suggestions: string[] }> {

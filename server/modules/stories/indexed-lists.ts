@@ -2,8 +2,9 @@ import { setImmediate } from 'node:timers/promises';
 import type pg from 'pg';
 import type { SearchQuery } from '../../../common/contracts/search.ts';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
-import { StoryListIndex, type IndexedStory } from './list-index.ts';
+import { filterReadsTexts, StoryListIndex, type IndexedStory, type ListFilter } from './list-index.ts';
 import { RecentMap } from '../../recent-map.ts';
+import type { MuteMatcher } from '../../../common/rules/mutes.ts';
 import { presentPageFields, presentStory } from './presenter.ts';
 import {
   selectIndexedStories,
@@ -65,12 +66,15 @@ export class IndexedLists {
     return this.catchingUp;
   }
 
-  /** A list page as JSON, or null while the index loads. */
-  async page(sort: StoryListSort, query: StoryListQuery, nowMs: number): Promise<string | null> {
-    if (!this.mark) return null;
-    const { ids, totalCount } = this.index.page(sort, query, nowMs);
-    const stories = await this.presentedStories(ids, nowMs);
-    const fields = JSON.stringify(presentPageFields(stories.length, totalCount, query.page, query.limit));
+  /**
+   * A list page as JSON, or null while the index loads (or, for a filter that reads stories' texts, while their
+   * texts load). Stories the person muted, shown because the list was asked to, carry `"muted":true`.
+   */
+  async page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}): Promise<string | null> {
+    if (!this.mark || (filterReadsTexts(filter) && !this.index.searchable)) return null;
+    const { ids, totalCount, hiddenCount, mutedIds } = this.index.page(sort, query, nowMs, filter);
+    const stories = await this.presentedStories(ids, nowMs, mutedIds);
+    const fields = JSON.stringify(presentPageFields(stories.length, totalCount, query.page, query.limit, hiddenCount));
     return `{"stories":[${stories.join(',')}],${fields.slice(1)}`;
   }
 
@@ -78,11 +82,11 @@ export class IndexedLists {
    * A search's answer as JSON, from memory, or null while the index loads. Its count is of every match
    * (`totalCountBounded` false), where the SQL statement answering meanwhile stops at a bound.
    */
-  async search(query: SearchQuery, nowMs: number): Promise<string | null> {
+  async search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher): Promise<string | null> {
     if (!this.mark || !this.index.searchable) return null;
-    const { ids, totalCount } = this.index.search(query, nowMs);
+    const { ids, totalCount, hiddenCount } = this.index.search(query, nowMs, mutes);
     const stories = await this.presentedStories(ids, nowMs);
-    return `{"stories":[${stories.join(',')}],"totalCount":${totalCount},"totalCountBounded":false}`;
+    return `{"stories":[${stories.join(',')}],"totalCount":${totalCount},"totalCountBounded":false,"hiddenCount":${hiddenCount}}`;
   }
 
   /** Up to `limit` title words containing a text, the most used first, from memory; null while the index loads. */
@@ -133,7 +137,7 @@ export class IndexedLists {
   }
 
   /** Each story's JSON, from the cache or read in one statement for those it lacks. */
-  private async presentedStories(ids: readonly number[], nowMs: number): Promise<string[]> {
+  private async presentedStories(ids: readonly number[], nowMs: number, mutedIds?: ReadonlySet<number>): Promise<string[]> {
     const found = new Map<number, string>();
     const missing: number[] = [];
     for (const id of ids) {
@@ -152,6 +156,10 @@ export class IndexedLists {
       }
     }
     // A story deleted since the index last looked has no row: the page goes without it.
-    return ids.flatMap((id) => found.get(id) ?? []);
+    return ids.flatMap((id) => {
+      const json = found.get(id);
+      if (json === undefined) return [];
+      return mutedIds?.has(id) ? `${json.slice(0, -1)},"muted":true}` : json;
+    });
   }
 }

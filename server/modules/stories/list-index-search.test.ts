@@ -24,8 +24,8 @@ const storyArbitrary = fc.record({
   trendingScore: fc.constantFrom(0, 0.5, 2),
   visible: fc.integer({ min: 0, max: 5 }).map((n) => n !== 0),
 });
-type Fields = Omit<IndexedStory, 'id' | 'scoreVelocity' | 'riseScore'>;
-const indexed = (id: number, fields: Fields): IndexedStory => ({ id, scoreVelocity: 0, riseScore: 0, ...fields });
+type Fields = Omit<IndexedStory, 'id' | 'scoreVelocity' | 'commentsVelocity' | 'riseScore'>;
+const indexed = (id: number, fields: Fields): IndexedStory => ({ id, scoreVelocity: 0, commentsVelocity: 0, riseScore: 0, ...fields });
 
 const text = fc.oneof(
   fc.constant(''),
@@ -104,7 +104,7 @@ describe('StoryListIndex.search', () => {
           index.apply(batch.map(([id, fields]) => indexed(id, fields)));
           for (const [id, fields] of batch) stories.set(id, fields);
         }
-        for (const query of queries) expect(index.search(query, NOW_MS), JSON.stringify(query)).toEqual(expectedSearch(stories, query));
+        for (const query of queries) expect(index.search(query, NOW_MS), JSON.stringify(query)).toEqual({ ...expectedSearch(stories, query), hiddenCount: 0 });
       }),
       { numRuns: 300 },
     );
@@ -145,7 +145,7 @@ describe('StoryListIndex.search', () => {
         index.addLoadedTexts(first.slice(at));
         index.finishLoadingTexts();
         expect(index.searchable).toBe(true);
-        for (const query of queries) expect(index.search(query, NOW_MS), JSON.stringify(query)).toEqual(expectedSearch(stories, query));
+        for (const query of queries) expect(index.search(query, NOW_MS), JSON.stringify(query)).toEqual({ ...expectedSearch(stories, query), hiddenCount: 0 });
         for (const q of ['ru', 'ST', 'ünï']) expect(index.suggestions(q, 5), q).toEqual(expectedSuggestions(stories, q));
       }),
       { numRuns: 200 },

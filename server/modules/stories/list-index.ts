@@ -4,6 +4,8 @@ import { listTotalBound } from '../../../common/rules/list-total.ts';
 import type { SearchQuery } from '../../../common/contracts/search.ts';
 import type { SearchSort } from '../../../common/rules/search.ts';
 import { windowHours } from './queries.ts';
+import { heatLevel, type HeatLevel, type HeatStory } from '../../../common/rules/heat.ts';
+import { isWithinDomain, type MutableStory, type MuteMatcher } from '../../../common/rules/mutes.ts';
 import { characterMask, hasOwnBit, searchTextOf, TrigramIndex } from './text-index.ts';
 import { TitleVocabulary } from './title-vocabulary.ts';
 
@@ -14,6 +16,7 @@ export interface IndexedStory {
   descendants: number;
   time: number;
   scoreVelocity: number;
+  commentsVelocity: number;
   trendingScore: number;
   riseScore: number;
   /** Neither dead, deleted nor hidden by moderation: a list may show it, a search find it. */
@@ -28,6 +31,36 @@ export interface IndexedPage {
   ids: number[];
   totalCount: number;
 }
+
+/** A list page, with what the person's muting rules did to it. */
+export interface IndexedListPage extends IndexedPage {
+  /** How many stories the person's rules hide, counted as far as the total is (0 without rules). */
+  hiddenCount: number;
+  /** The page's stories the rules hide, shown because the list was asked to (`showMuted`). */
+  mutedIds: Set<number>;
+}
+
+/** The filters a list takes besides its sort's own (common/contracts/stories.ts, storyFilterFields). */
+export interface ListFilter {
+  /** A normalised domain: its stories and its subdomains'. */
+  domain?: string | undefined;
+  heat?: HeatLevel | undefined;
+  mutes?: MuteMatcher | undefined;
+  /** Muted stories are counted and shown (marked) rather than left out. */
+  showMuted?: boolean;
+}
+
+/** The most verdicts kept for one rule set (about 100 bytes each): lists read far fewer stories than this. */
+const VERDICTS_KEPT = 100_000;
+
+/** Whether a filter reads stories' texts (their domain, title and author), which the first load adds last. */
+export const filterReadsTexts = (filter: ListFilter): boolean => filter.domain !== undefined || (filter.mutes !== undefined && filter.mutes.size > 0);
+
+/** What the filter makes of a story: left out of the list, in it, muted and shown (marked), or muted and hidden. */
+const OUT = 0;
+const IN = 1;
+const SHOWN_MUTED = 2;
+const HIDDEN_MUTED = 3;
 
 /** The sorts whose windows are read by time and sorted by rank: their order is not by time. */
 const RANKED_SORTS = ['trending', 'top', 'comments'] as const satisfies readonly StoryListSort[];
@@ -89,6 +122,7 @@ export class StoryListIndex {
   private descendants = new Int32Array(0);
   private time = new Float64Array(0);
   private scoreVelocity = new Float64Array(0);
+  private commentsVelocity = new Float64Array(0);
   private trendingScore = new Float64Array(0);
   private riseScore = new Float64Array(0);
   private visible = new Uint8Array(0);
@@ -106,6 +140,8 @@ export class StoryListIndex {
   private readonly trigrams = new TrigramIndex();
   /** The visible stories' title words, for suggestions. */
   private readonly vocabulary = new TitleVocabulary();
+  /** Each rule set's verdicts by search text (mutedSlot); a rule set no longer in use takes its verdicts with it. */
+  private readonly verdicts = new WeakMap<MuteMatcher, Map<string, boolean>>();
   /** Stories were applied with their texts left for later, and not all are in yet. */
   private textsLoading = false;
 
@@ -130,7 +166,7 @@ export class StoryListIndex {
   /** The memory the lists' arrays take, in bytes (the search texts and their index come on top: docs/search.md). */
   get bytes(): number {
     const arrays = [
-      this.ids, this.score, this.descendants, this.time, this.scoreVelocity, this.trendingScore, this.riseScore,
+      this.ids, this.score, this.descendants, this.time, this.scoreVelocity, this.commentsVelocity, this.trendingScore, this.riseScore,
       this.visible, this.changed, this.rankMarks, this.markedRanks, ...Object.values(this.orders),
       ...this.timeOrders.slice(1), ...Object.values(this.ranks),
     ];
@@ -157,6 +193,7 @@ export class StoryListIndex {
       this.descendants[slot] = story.descendants;
       this.time[slot] = story.time;
       this.scoreVelocity[slot] = story.scoreVelocity;
+      this.commentsVelocity[slot] = story.commentsVelocity;
       this.trendingScore[slot] = story.trendingScore;
       this.riseScore[slot] = story.riseScore;
       this.visible[slot] = story.visible ? 1 : 0;
@@ -226,7 +263,7 @@ export class StoryListIndex {
    * character mask for a one-character text); each is tested, and its position in the sort's order marked in a
    * bitmap, whose first (or, low to high, last) marks are the page.
    */
-  search(query: SearchQuery, nowMs: number): IndexedPage {
+  search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher): IndexedPage & { hiddenCount: number } {
     const since = query.hours === 'all' ? -Infinity : Math.floor(nowMs / 1000) - Number(query.hours) * 3600;
     const texts = [query.q, query.domain, query.author].map((text) => text.toLowerCase());
     const [q, domain, author] = texts as [string, string, string];
@@ -256,10 +293,69 @@ export class StoryListIndex {
       marks[position >>> 5]! |= 1 << (position & 31);
       count++;
     }
-    const ranks = query.order === 'asc' ? highestMarks(marks, query.limit) : lowestMarks(marks, query.limit);
-    marks.fill(0);
     const order = this.orders[sort];
-    return { ids: ranks.map((r) => this.ids[order[r]!]!), totalCount: count };
+    const idAt = (r: number) => this.ids[order[r]!]!;
+    const readMarks = (limit: number) => (query.order === 'asc' ? highestMarks(marks, limit) : lowestMarks(marks, limit));
+    if (mutes === undefined || mutes.size === 0) {
+      const ranks = readMarks(query.limit);
+      marks.fill(0);
+      return { ids: ranks.map(idAt), totalCount: count, hiddenCount: 0 };
+    }
+    // With muting rules, the matches are read in order until the page is full of stories they leave: testing every
+    // match (every story, for a one-letter text) would cost far more than the search. The hidden count is of those read.
+    let ids: number[] = [];
+    let hidden = 0;
+    for (let read = query.limit; ; read *= 2) {
+      const ranks = readMarks(read);
+      ids = [];
+      hidden = 0;
+      for (const r of ranks) {
+        if (ids.length === query.limit) break;
+        const slot = order[r]!;
+        if (this.mutedSlot(slot, mutes)) hidden++;
+        else ids.push(this.ids[slot]!);
+      }
+      if (ids.length === query.limit || ranks.length < read) break;
+    }
+    marks.fill(0);
+    return { ids, totalCount: count - hidden, hiddenCount: hidden };
+  }
+
+  /**
+   * Whether a person's rules hide the story in a slot. Each rule set's verdicts are kept by the story's search text
+   * (the same string until the story's title, domain or author change), so a list asked for again tests only the
+   * stories it has not met: testing is a few microseconds a story, and a week's window holds ten thousand.
+   */
+  private mutedSlot(slot: number, mutes: MuteMatcher): boolean {
+    if (mutes.hidesId(this.ids[slot]!)) return true;
+    let known = this.verdicts.get(mutes);
+    if (!known) {
+      known = new Map();
+      this.verdicts.set(mutes, known);
+    }
+    const text = this.texts[slot]!;
+    let muted = known.get(text);
+    if (muted === undefined) {
+      if (known.size >= VERDICTS_KEPT) known.clear();
+      muted = mutes.mutes({ ...this.storyOfSlot(slot), id: 0 });
+      known.set(text, muted);
+    }
+    return muted;
+  }
+
+  /** A story's domain, read from its search text (lower case). */
+  private domainOfSlot(slot: number): string {
+    const text = this.texts[slot]!;
+    const domainStart = text.indexOf('\n') + 1;
+    return text.slice(domainStart, text.indexOf('\n', domainStart));
+  }
+
+  /** A story's id, title, domain and author, read from its search text (lower case, as filters and rules compare). */
+  private storyOfSlot(slot: number): MutableStory {
+    const text = this.texts[slot]!;
+    const domainStart = text.indexOf('\n') + 1;
+    const authorStart = text.indexOf('\n', domainStart) + 1;
+    return { id: this.ids[slot]!, title: text.slice(0, domainStart - 1), domain: text.slice(domainStart, authorStart - 1), by: text.slice(authorStart) };
   }
 
   /** Whether a search text holds `q` anywhere, `domain` in its domain's line and `author` in its author's ('': any). */
@@ -281,18 +377,46 @@ export class StoryListIndex {
     return this.vocabulary.suggestions(text.toLowerCase(), limit);
   }
 
-  /** The page of a list, found as the SQL statement finds it (same filters, order, ties and bounded total). */
-  page(sort: StoryListSort, query: StoryListQuery, nowMs: number): IndexedPage {
+  /**
+   * The page of a list, found as the SQL statement finds it (same filters, order, ties and bounded total), with the
+   * filter's domain, heat level and muting rules applied to each story on the way. A filter that reads stories'
+   * texts (filterReadsTexts) is for a searchable index only.
+   */
+  page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}): IndexedListPage {
     const hours = windowHours(sort, query);
     const since = hours === null ? -Infinity : Math.floor(nowMs / 1000) - hours * 3600;
     const bound = listTotalBound(query.page, query.limit);
     const first = (query.page - 1) * query.limit;
     const end = first + query.limit;
+    const verdict = this.verdictOf(filter, nowMs);
     if (hours !== null && isRanked(sort)) {
-      const found = this.windowByRank(sort, query.minScore, since, bound, first, end);
+      const found = this.windowByRank(sort, query.minScore, since, bound, first, end, verdict);
       if (found) return found;
     }
-    return this.walk(sort, query, since, bound, first, end);
+    return this.walk(sort, query, since, bound, first, end, verdict);
+  }
+
+  /** The filter as a test of a slot (null when there is none: the loops then skip it). */
+  private verdictOf(filter: ListFilter, nowMs: number): ((slot: number) => number) | null {
+    const { domain, heat } = filter;
+    const mutes = filter.mutes && filter.mutes.size > 0 ? filter.mutes : undefined;
+    if (domain === undefined && heat === undefined && mutes === undefined) return null;
+    const showMuted = filter.showMuted === true;
+    const heatStory: HeatStory = { score: 0, descendants: 0, scoreVelocity: 0, commentsVelocity: 0, time: 0 };
+    return (slot) => {
+      if (heat !== undefined) {
+        heatStory.score = this.score[slot]!;
+        heatStory.descendants = this.descendants[slot]!;
+        heatStory.scoreVelocity = this.scoreVelocity[slot]!;
+        heatStory.commentsVelocity = this.commentsVelocity[slot]!;
+        heatStory.time = this.time[slot]!;
+        if (heatLevel(heatStory, nowMs) !== heat) return OUT;
+      }
+      if (domain === undefined && mutes === undefined) return IN;
+      if (domain !== undefined && !isWithinDomain(this.domainOfSlot(slot), domain)) return OUT;
+      if (mutes === undefined || !this.mutedSlot(slot, mutes)) return IN;
+      return showMuted ? SHOWN_MUTED : HIDDEN_MUTED;
+    };
   }
 
   /**
@@ -301,21 +425,47 @@ export class StoryListIndex {
    * 62 KB at 500,000 stories). Null when the window holds more than WINDOW_SORT_MAX matches: the sort's order is
    * then walked, as matches are common enough to find soon.
    */
-  private windowByRank(sort: RankedSort, minScore: number, since: number, bound: number, first: number, end: number): IndexedPage | null {
+  private windowByRank(
+    sort: RankedSort,
+    minScore: number,
+    since: number,
+    bound: number,
+    first: number,
+    end: number,
+    verdict: ((slot: number) => number) | null,
+  ): IndexedListPage | null {
     const byTime = this.timeOrderFrom(minScore);
     const rank = this.ranks[sort];
     const marked = this.markedRanks;
     let count = 0;
+    let hidden = 0;
+    let mutedRanks: Set<number> | null = null;
     for (let i = 0; i < byTime.length; i++) {
       const slot = byTime[i]!;
       if (this.time[slot]! < since) break;
       if (this.score[slot]! < minScore) continue;
+      if (verdict !== null) {
+        const found = verdict(slot);
+        if (found === OUT) continue;
+        if (found !== IN) {
+          hidden++;
+          // Hidden: counted, and left out of the page and the total.
+          if (found === HIDDEN_MUTED) continue;
+          (mutedRanks ??= new Set()).add(rank[slot]!);
+        }
+      }
       if (count === WINDOW_SORT_MAX) return null;
       marked[count++] = rank[slot]!;
     }
     const order = this.orders[sort];
     const ranks = count <= RANKS_SORTED_MAX ? marked.subarray(0, count).sort().subarray(first, end) : this.firstMarked(marked, count, first, end);
-    return { ids: Array.from(ranks, (r) => this.ids[order[r]!]!), totalCount: Math.min(count, bound) };
+    const mutedIds = new Set<number>();
+    const ids = Array.from(ranks, (r) => {
+      const id = this.ids[order[r]!]!;
+      if (mutedRanks?.has(r)) mutedIds.add(id);
+      return id;
+    });
+    return { ids, totalCount: Math.min(count, bound), hiddenCount: Math.min(hidden, bound), mutedIds };
   }
 
   /** The first..end-th smallest of `count` ranks, in order, through a bitmap: sorting thousands would cost more. */
@@ -335,12 +485,22 @@ export class StoryListIndex {
   }
 
   /** The sort's order read from the top, filters checked on each story, up to the bound. */
-  private walk(sort: StoryListSort, query: StoryListQuery, since: number, bound: number, first: number, end: number): IndexedPage {
+  private walk(
+    sort: StoryListSort,
+    query: StoryListQuery,
+    since: number,
+    bound: number,
+    first: number,
+    end: number,
+    verdict: ((slot: number) => number) | null,
+  ): IndexedListPage {
     const byTime = sort === 'recent';
     const order = byTime ? this.timeOrderFrom(query.minScore) : this.orders[sort];
     const minVelocity = sort === 'fast-risers' ? query.minVelocity : -Infinity;
     const ids: number[] = [];
+    const mutedIds = new Set<number>();
     let matched = 0;
+    let hidden = 0;
     for (let i = 0; i < order.length && matched < bound; i++) {
       const slot = order[i]!;
       if (this.time[slot]! < since) {
@@ -349,10 +509,23 @@ export class StoryListIndex {
         continue;
       }
       if (this.score[slot]! < query.minScore || this.scoreVelocity[slot]! < minVelocity) continue;
-      if (matched >= first && matched < end) ids.push(this.ids[slot]!);
+      let muted = false;
+      if (verdict !== null) {
+        const found = verdict(slot);
+        if (found === OUT) continue;
+        if (found !== IN) {
+          hidden++;
+          if (found === HIDDEN_MUTED) continue;
+          muted = true;
+        }
+      }
+      if (matched >= first && matched < end) {
+        ids.push(this.ids[slot]!);
+        if (muted) mutedIds.add(this.ids[slot]!);
+      }
       matched++;
     }
-    return { ids, totalCount: matched };
+    return { ids, totalCount: matched, hiddenCount: Math.min(hidden, bound), mutedIds };
   }
 
   private member(sort: StoryListSort, slot: number): boolean {
@@ -418,6 +591,7 @@ export class StoryListIndex {
     this.descendants = grow(this.descendants, (n) => new Int32Array(n));
     this.time = grow(this.time, (n) => new Float64Array(n));
     this.scoreVelocity = grow(this.scoreVelocity, (n) => new Float64Array(n));
+    this.commentsVelocity = grow(this.commentsVelocity, (n) => new Float64Array(n));
     this.trendingScore = grow(this.trendingScore, (n) => new Float64Array(n));
     this.riseScore = grow(this.riseScore, (n) => new Float64Array(n));
     this.visible = grow(this.visible, (n) => new Uint8Array(n));

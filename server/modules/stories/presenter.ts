@@ -29,12 +29,12 @@ function presentPrediction(probability: number): Pick<Story, 'predictionScore' |
   return { predictionScore: predictionScore(probability), ...(confidence !== null && { predictionConfidence: confidence }) };
 }
 
-export function presentStoryPage(rows: StoryRow[], totalCount: number, page: number, limit: number, nowMs: number): StoryPage {
-  return { stories: rows.map((row) => presentStory(row, nowMs)), ...presentPageFields(rows.length, totalCount, page, limit) };
+export function presentStoryPage(rows: StoryRow[], totalCount: number, page: number, limit: number, nowMs: number, hiddenCount = 0): StoryPage {
+  return { stories: rows.map((row) => presentStory(row, nowMs)), ...presentPageFields(rows.length, totalCount, page, limit, hiddenCount) };
 }
 
 /** A page's fields beside its stories. */
-export function presentPageFields(count: number, totalCount: number, page: number, limit: number): Omit<StoryPage, 'stories'> {
+export function presentPageFields(count: number, totalCount: number, page: number, limit: number, hiddenCount = 0): Omit<StoryPage, 'stories'> {
   const totalPages = Math.ceil(totalCount / limit);
-  return { count, page, totalPages, hasNext: page < totalPages, hasPrevious: page > 1, totalCount };
+  return { count, page, totalPages, hasNext: page < totalPages, hasPrevious: page > 1, totalCount, hiddenCount };
 }

@@ -3,6 +3,7 @@ import type { StoryListQuery, StoryListSort } from '../../../common/contracts/st
 import { STORY_LIST_MAX_LIMIT } from '../../../common/rules/limits.ts';
 import { listTotalBound } from '../../../common/rules/list-total.ts';
 import { timeFilterHours } from '../../../common/rules/time-windows.ts';
+import { HEAT_LEVELS, HEAT_THRESHOLDS, RECENT_WINDOW_HOURS } from '../../../common/rules/heat.ts';
 import type { IndexedStory } from './list-index.ts';
 import { listedStory } from './visibility.ts';
 
@@ -78,7 +79,7 @@ const LATEST_TIME = 2 ** 53 - 1;
 class HiddenParameters {
   readonly values: unknown[] = [];
   /** The reference to a new parameter of the statement. */
-  add(value: unknown, type: 'int' | 'bigint' | 'float8' | 'xid8'): string {
+  add(value: unknown, type: 'int' | 'bigint' | 'float8' | 'xid8' | 'text'): string {
     this.values.push(value);
     return `(SELECT $${this.values.length}::${type})`;
   }
@@ -123,6 +124,8 @@ export function storyListStatement(sort: StoryListSort, query: StoryListQuery, n
   if (since) conditions.push(`time >= ${since}`);
   if (shape === 'window') conditions.push(`time <= ${LATEST_TIME}`);
   if (minVelocity) conditions.push('rise_score > 0', `score_velocity >= ${minVelocity}`);
+  if (query.domain !== undefined) conditions.push(domainCondition(parameters.add(query.domain, 'text')));
+  if (query.heat !== undefined) conditions.push(`${heatLevelExpression(parameters.add(nowMs / 1000 - RECENT_WINDOW_HOURS * 3600, 'float8'))} = ${parameters.add(query.heat, 'text')}`);
   const where = conditions.join(' AND ');
   const order = ORDER_BY[sort];
   const keys = ORDER_COLUMNS[sort];
@@ -144,7 +147,7 @@ export function storyListStatement(sort: StoryListSort, query: StoryListQuery, n
   // over the whole table.
   const pageIds = `SELECT id FROM ids LIMIT ${STORY_LIST_MAX_LIMIT}`;
   return {
-    name: `story-list-${sort}-${shape}${since ? '' : '-all'}`,
+    name: `story-list-${sort}-${shape}${since ? '' : '-all'}${query.domain === undefined ? '' : '-domain'}${query.heat === undefined ? '' : '-heat'}`,
     text: `WITH ${ctes[shape]},
                 page AS (SELECT ${PAGE_COLUMNS} FROM stories WHERE id IN (${pageIds}))
            SELECT total.total, page.* FROM total LEFT JOIN page ON true
@@ -161,6 +164,28 @@ export async function selectStoryPage(
 ): Promise<{ rows: StoryRow[]; totalCount: number }> {
   const result = await pool.query<StoryRow & { total: number }>(storyListStatement(sort, query, nowMs));
   return { rows: result.rows.filter((row) => row.id !== null), totalCount: result.rows[0]?.total ?? 0 };
+}
+
+/** A story of a domain or one of its subdomains (common/rules/mutes.ts, isWithinDomain); a normalised domain holds no LIKE wildcard. */
+export function domainCondition(domain: string, column = 'domain'): string {
+  return `(${column} = ${domain} OR ${column} LIKE '%.' || ${domain})`;
+}
+
+/**
+ * A story's heat level, the card's reading (common/rules/heat.ts, heatLevel), as SQL: the first level whose points
+ * or comments conditions hold, else null. `recentSince` is the earliest time (unix seconds) a recent story has.
+ */
+export function heatLevelExpression(recentSince: string, prefix = ''): string {
+  const recent = `${prefix}time >= ${recentSince}`;
+  const levels = HEAT_LEVELS.map((level) => {
+    const { velocity, score, recentScore, comments } = HEAT_THRESHOLDS[level];
+    const points = `(${prefix}score_velocity >= ${velocity} AND ${prefix}score >= ${score}) OR (${prefix}score >= ${recentScore} AND ${recent})`;
+    const commentParts = [`${prefix}descendants >= ${comments.descendants}`];
+    if (comments.commentsVelocity !== undefined) commentParts.push(`${prefix}comments_velocity >= ${comments.commentsVelocity}`);
+    if (comments.recent) commentParts.push(recent);
+    return `WHEN ${points} OR (${commentParts.join(' AND ')}) THEN '${level}'`;
+  });
+  return `(CASE ${levels.join(' ')} END)`;
 }
 
 /** The id of the newest finished ingestion cycle: list caches are valid until it changes. */
@@ -185,8 +210,8 @@ export async function selectStoriesById(pool: pg.Pool, ids: readonly number[]): 
 }
 
 /** What the lists' in-memory index keeps of a story (list-index.ts), as array rows: 500,000 are read at start. */
-const INDEX_COLUMNS = `id, score, descendants, time, score_velocity, trending_score, rise_score, (${listedStory()}), title, domain, by`;
-type IndexRow = [number, number, number, number, number, number, number, boolean, string, string, string];
+const INDEX_COLUMNS = `id, score, descendants, time, score_velocity, trending_score, rise_score, (${listedStory()}), title, domain, by, comments_velocity`;
+type IndexRow = [number, number, number, number, number, number, number, boolean, string, string, string, number];
 
 const indexedStory = (row: IndexRow): IndexedStory => ({
   id: row[0],
@@ -200,6 +225,7 @@ const indexedStory = (row: IndexRow): IndexedStory => ({
   title: row[8],
   domain: row[9],
   by: row[10],
+  commentsVelocity: row[11],
 });
 
 /**

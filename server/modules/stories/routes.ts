@@ -13,8 +13,11 @@ import { sendJsonText } from '../../http/json-text.ts';
 import { CardCache, cardEtag } from '../shares/og-image.ts';
 import type { StoryHistoryService } from './history.ts';
 import type { StoriesService } from './service.ts';
+import { currentUser, type UserResolver } from '../../http/access.ts';
+import type { MutesService } from '../mutes/service.ts';
 
-export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
+/** The lists are public; a signed-in person's muting rules apply to them (a visitor costs no lookup: no cookie). */
+export function storiesRoutes(service: StoriesService, mutes: MutesService, resolveUser: UserResolver): FastifyPluginAsyncZod {
   return async (app) => {
     for (const sort of STORY_LIST_SORTS) {
       app.get(
@@ -29,7 +32,8 @@ export function storiesRoutes(service: StoriesService): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          return sendJsonText(reply, await service.listPage(sort, request.query));
+          const person = await currentUser(request, resolveUser);
+          return sendJsonText(reply, await service.listPage(sort, request.query, await mutes.matcherFor(person?.id ?? null)));
         },
       );
     }

@@ -7,6 +7,7 @@ import { IndexedLists } from './indexed-lists.ts';
 import { presentStory, presentStoryPage } from './presenter.ts';
 import { selectDataGeneration, selectStoryPage } from './queries.ts';
 import { HN_UNREACHABLE } from '../../hn/ingest.ts';
+import { NO_PERSON_MUTES, type PersonMutes } from '../mutes/service.ts';
 
 /** A refresh within this many seconds of the last cycle's start joins that cycle instead of starting one. */
 export const REFRESH_COALESCE_SECONDS = 30;
@@ -73,15 +74,27 @@ export class StoriesService {
     });
   }
 
-  /** A page of a sorted list, as serialized JSON (served from the cache while the data is unchanged). */
-  listPage(sort: StoryListSort, query: StoryListQuery): Promise<string> {
-    const key = `${sort}?${query.minScore}&${query.page}&${query.limit}&${query.hours ?? ''}&${query.timeFilter}&${query.minVelocity}`;
+  /**
+   * A page of a sorted list, as serialized JSON (served from the cache while the data is unchanged), without the
+   * stories the person's muting rules hide (or with them marked, for `showMuted`). People with the same rules share
+   * the cached page; the key holds the rules' key, never who asked.
+   */
+  listPage(sort: StoryListSort, query: StoryListQuery, mutes: PersonMutes = NO_PERSON_MUTES): Promise<string> {
+    const filters = `${query.domain ?? ''}&${query.heat ?? ''}&${mutes.key === '' ? '' : `${query.showMuted ? 1 : 0}&${mutes.key}`}`;
+    const key = `${sort}?${query.minScore}&${query.page}&${query.limit}&${query.hours ?? ''}&${query.timeFilter}&${query.minVelocity}&${filters}`;
     return this.cache.get(key, async () => {
       const nowMs = this.now();
-      const indexed = await this.indexed.page(sort, query, nowMs);
+      const filter = { domain: query.domain, heat: query.heat, mutes: mutes.matcher, showMuted: query.showMuted };
+      const indexed = await this.indexed.page(sort, query, nowMs, filter);
       if (indexed !== null) return indexed;
+      // The statement applies the domain and heat; the rules are applied to its page (the first seconds after a
+      // start, while the index loads: a page may then show fewer stories, and hiddenCount counts this page's only).
       const { rows, totalCount } = await selectStoryPage(this.pool, sort, query, nowMs);
-      return JSON.stringify(presentStoryPage(rows, totalCount, query.page, query.limit, nowMs));
+      const muted = new Set(rows.filter((row) => mutes.matcher.mutes(row)).map((row) => row.id));
+      const shown = query.showMuted ? rows : rows.filter((row) => !muted.has(row.id));
+      const page = presentStoryPage(shown, totalCount - (query.showMuted ? 0 : muted.size), query.page, query.limit, nowMs, muted.size);
+      for (const story of page.stories) if (muted.has(story.id)) story.muted = true;
+      return JSON.stringify(page);
     });
   }
 

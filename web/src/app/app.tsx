@@ -25,6 +25,7 @@ const ContactPage = lazyPage(async () => (await import('@/features/info/contact-
 const PrivacyPage = lazyPage(async () => (await import('@/features/info/privacy-page')).PrivacyPage);
 const TermsPage = lazyPage(async () => (await import('@/features/info/terms-page')).TermsPage);
 const PreferencesPage = lazyPage(async () => (await import('@/features/preferences/preferences-page')).PreferencesPage);
+const MutesPage = lazyPage(async () => (await import('@/features/mutes/mutes-page')).MutesPage);
 const ProfilePage = lazyPage(async () => (await import('@/features/profile/profile-page')).ProfilePage);
 const BookmarksRoute = lazyPage(async () => (await import('./bookmarks-route')).BookmarksRoute);
 const SearchRoute = lazyPage(async () => (await import('./search-route')).SearchRoute);
@@ -130,6 +131,11 @@ function Routes({ user }: { user: CurrentUser | null }) {
       <Route path={ROUTES.preferences}>
         <SignedInOnly user={user}>
           <PreferencesPage />
+        </SignedInOnly>
+      </Route>
+      <Route path={ROUTES.mutes}>
+        <SignedInOnly user={user}>
+          <MutesPage />
         </SignedInOnly>
       </Route>
       <Route path={ROUTES.profile}>

@@ -12,6 +12,8 @@ export const ROUTES = {
   predictions: '/predictions',
   search: '/search',
   preferences: '/preferences',
+  /** Not in the spec's table: a person's muting rules (docs/actions.md). */
+  mutes: '/mutes',
   profile: '/profile',
   publicProfile: '/profile/:identifier',
   about: '/about',

@@ -1,4 +1,4 @@
-import { ArrowUpRight, Bookmark, BookmarkCheck, Eye, Flag, Flame, NotebookPen, Rocket, Share2, TrendingUp, Zap } from 'lucide-react';
+import { ArrowUpRight, Bookmark, BookmarkCheck, Ellipsis, Eye, EyeOff, Flag, Flame, NotebookPen, Rocket, Share2, TrendingUp, Zap } from 'lucide-react';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
@@ -18,6 +18,9 @@ export const DRAWN_ICONS = {
   'notebook-pen': createElement(NotebookPen),
   flag: createElement(Flag),
   share: createElement(Share2),
+  // Hide this story (muting), and the menu of more muting (its domain, its author).
+  'eye-off': createElement(EyeOff),
+  ellipsis: createElement(Ellipsis),
   flame: createElement(Flame),
   zap: createElement(Zap),
   'arrow-up-right': createElement(ArrowUpRight),

@@ -6,9 +6,19 @@
  */
 import { isStorySort, type StorySort } from '../../../common/rules/sorts.ts';
 import { isTimeFilter, type TimeFilter } from '../../../common/rules/time-windows.ts';
+import { HEAT_LEVELS, type HeatLevel } from '../../../common/rules/heat.ts';
+import { normaliseDomain } from '../../../common/rules/mutes.ts';
 
 /** The parameter names, as they appear in the address bar. */
-export const LIST_URL_PARAMS = { sort: 'sort', timeFilter: 'window', minScore: 'minScore', page: 'page' } as const;
+export const LIST_URL_PARAMS = {
+  sort: 'sort',
+  timeFilter: 'window',
+  minScore: 'minScore',
+  domain: 'domain',
+  heat: 'heat',
+  showMuted: 'showMuted',
+  page: 'page',
+} as const;
 
 /** The API's bounds for min score and page (common/contracts/stories.ts): a link beyond them is read as the bound. */
 const MAX_URL_NUMBER = 1_000_000;
@@ -17,11 +27,19 @@ export interface StoryListView {
   sort: StorySort;
   timeFilter: TimeFilter;
   minScore: number;
+  /** A domain (its subdomains too); absent or '' for any. */
+  domain?: string;
+  /** A heat level; absent or '' for any. */
+  heat?: HeatLevel | '';
+  /** Muted stories shown (marked) instead of left out. */
+  showMuted?: boolean;
   page: number;
 }
 
 /** What the list shows when the URL says nothing: the person's preferences, else the product's defaults; page 1. */
-export type StoryListViewDefaults = Omit<StoryListView, 'page'>;
+export type StoryListViewDefaults = Pick<StoryListView, 'sort' | 'timeFilter' | 'minScore'>;
+
+const isHeatLevel = (value: string): value is HeatLevel => (HEAT_LEVELS as readonly string[]).includes(value);
 
 /** A whole number written plainly in the URL ('12'), at least `min`; anything else is undefined. */
 function wholeNumberParam(params: URLSearchParams, name: string, min: number): number | undefined {
@@ -41,10 +59,15 @@ export function storyListViewFromSearch(search: string, defaults: StoryListViewD
   const params = new URLSearchParams(search);
   const sort = params.get(LIST_URL_PARAMS.sort) ?? '';
   const timeFilter = params.get(LIST_URL_PARAMS.timeFilter) ?? '';
+  const domain = normaliseDomain(params.get(LIST_URL_PARAMS.domain) ?? '');
+  const heat = params.get(LIST_URL_PARAMS.heat) ?? '';
   return {
     sort: isStorySort(sort) ? sort : defaults.sort,
     timeFilter: isTimeFilter(timeFilter) ? timeFilter : defaults.timeFilter,
     minScore: wholeNumberParam(params, LIST_URL_PARAMS.minScore, 0) ?? defaults.minScore,
+    ...(domain && { domain }),
+    ...(isHeatLevel(heat) && { heat }),
+    ...(params.get(LIST_URL_PARAMS.showMuted) === '1' && { showMuted: true }),
     page: pageFromSearch(search),
   };
 }
@@ -63,6 +86,9 @@ export function storyListSearch(view: StoryListView, defaults: StoryListViewDefa
     [LIST_URL_PARAMS.sort, view.sort, defaults.sort],
     [LIST_URL_PARAMS.timeFilter, view.timeFilter, defaults.timeFilter],
     [LIST_URL_PARAMS.minScore, view.minScore, defaults.minScore],
+    [LIST_URL_PARAMS.domain, view.domain ?? '', ''],
+    [LIST_URL_PARAMS.heat, view.heat ?? '', ''],
+    [LIST_URL_PARAMS.showMuted, view.showMuted ? 1 : 0, 0],
     [LIST_URL_PARAMS.page, view.page, 1],
   ]);
 }

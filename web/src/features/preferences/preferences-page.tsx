@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { Bell, Mail, Monitor, RefreshCw, RotateCcw, Save } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { EMAIL_KIND_LABELS } from '../../../../common/rules/email.ts';
@@ -61,6 +62,12 @@ export function PreferencesPage() {
       <header className="grid gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Preferences</h1>
         <p className="text-muted-foreground">Choose how stories are shown and which emails you receive.</p>
+        <p>
+          <Link href="/mutes" className="font-medium text-primary underline-offset-4 hover:underline">
+            Muted stories
+          </Link>{' '}
+          <span className="text-muted-foreground">: the words, domains, authors and kinds of story you hide.</span>
+        </p>
       </header>
       {preferences.isPending || controls.isPending ? (
         <div className="grid gap-4" aria-busy="true" aria-label="Loading preferences">

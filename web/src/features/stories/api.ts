@@ -3,6 +3,7 @@ import type { RefreshResponse, StoryPage } from '../../../../common/contracts/st
 import { FAST_RISERS_MIN_VELOCITY, sortEndpoint, type StorySort } from '../../../../common/rules/sorts.ts';
 import { timeFilterHours, type TimeFilter } from '../../../../common/rules/time-windows.ts';
 import { apiRequest, getJson } from '@/lib/api';
+import type { HeatLevel } from '../../../../common/rules/heat.ts';
 
 export interface StoryListQuery {
   sort: StorySort;
@@ -10,6 +11,10 @@ export interface StoryListQuery {
   minScore: number;
   page: number;
   limit: number;
+  /** A domain ('' or absent for any), a heat level ('' or absent for any), muted stories shown. */
+  domain?: string;
+  heat?: HeatLevel | '';
+  showMuted?: boolean;
 }
 
 const STORIES_KEY = '/api/stories';
@@ -21,8 +26,11 @@ const STORIES_GC_MS = 10 * 60_000;
  * The list call of part 1 §7: the sort's endpoint with the window (trending takes it by name, every other sort as
  * hours: the window as chosen, a departure from the spec explained at timeFilterHours), and fast risers' minimum.
  */
-export function storyListPath({ sort, timeFilter, minScore, page, limit }: StoryListQuery): string {
+export function storyListPath({ sort, timeFilter, minScore, page, limit, domain, heat, showMuted }: StoryListQuery): string {
   const params = new URLSearchParams({ minScore: String(minScore), page: String(page), limit: String(limit) });
+  if (domain) params.set('domain', domain);
+  if (heat) params.set('heat', heat);
+  if (showMuted) params.set('showMuted', '1');
   if (sort === 'trending') params.set('timeFilter', timeFilter);
   else params.set('hours', String(timeFilterHours(timeFilter)));
   if (sort === 'fast-risers') params.set('minVelocity', String(FAST_RISERS_MIN_VELOCITY));
@@ -49,7 +57,15 @@ export function useStories(query: StoryListQuery, enabled = true) {
 }
 
 function samePageOtherThanNumber(a: StoryListQuery, b: StoryListQuery): boolean {
-  return a.sort === b.sort && a.timeFilter === b.timeFilter && a.minScore === b.minScore && a.limit === b.limit;
+  return (
+    a.sort === b.sort &&
+    a.timeFilter === b.timeFilter &&
+    a.minScore === b.minScore &&
+    a.limit === b.limit &&
+    (a.domain ?? '') === (b.domain ?? '') &&
+    (a.heat ?? '') === (b.heat ?? '') &&
+    Boolean(a.showMuted) === Boolean(b.showMuted)
+  );
 }
 
 /** Runs an ingestion cycle now (or joins a recent one), then reloads every story list. */

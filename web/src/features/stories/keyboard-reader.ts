@@ -7,6 +7,7 @@ export const KEYBOARD_SHORTCUTS = [
   { key: 'o', command: 'open', description: 'Open the story' },
   { key: 'c', command: 'comments', description: 'Open its comments' },
   { key: 'b', command: 'bookmark', description: 'Bookmark it, or remove the bookmark' },
+  { key: 'x', command: 'hide', description: 'Hide it (signed in; undo in the message)' },
   { key: '?', command: 'help', description: 'Show these shortcuts' },
 ] as const;
 
@@ -40,6 +41,8 @@ export const STORY_LINK_ATTRIBUTE = 'data-story-link';
 const storyIdOf = (item: Element) => Number(item.getAttribute(STORY_ITEM_ATTRIBUTE));
 
 const BOOKMARK_BUTTON = 'button[aria-label="Bookmark"], button[aria-label="Remove bookmark"]';
+/** The card's hide button (story-actions.tsx, HIDE_STORY_ATTRIBUTE): only signed-in people's cards have one. */
+const HIDE_BUTTON = 'button[data-hide-story]';
 
 export interface KeyboardReaderOptions {
   /** The list's whole area: the stories, and what stays on screen while they load (the fallback). */
@@ -121,6 +124,9 @@ export function useKeyboardReader({ rootRef, fallbackRef, shownStories, onHelp }
           break;
         case 'bookmark':
           current?.querySelector<HTMLElement>(BOOKMARK_BUTTON)?.click();
+          break;
+        case 'hide':
+          current?.querySelector<HTMLElement>(HIDE_BUTTON)?.click();
           break;
         case 'help':
           onHelpRef.current();

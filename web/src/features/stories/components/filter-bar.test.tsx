@@ -11,7 +11,7 @@ afterEach(cleanup);
 function renderBar() {
   const onFiltersChange = vi.fn();
   function Harness() {
-    const [filters, setFilters] = useState<ListFilters>({ sort: 'score', timeFilter: 'week', minScore: 10 });
+    const [filters, setFilters] = useState<ListFilters>({ sort: 'score', timeFilter: 'week', minScore: 10, domain: '', heat: '' });
     return (
       <FilterBar
         filters={filters}
@@ -47,7 +47,7 @@ describe('FilterBar on a phone', () => {
     await userEvent.click(summary());
     const sheet = screen.getByRole('dialog', { name: 'Story filters' });
     await userEvent.selectOptions(within(sheet).getByLabelText('Sort by'), 'comments');
-    expect(props.onFiltersChange).toHaveBeenLastCalledWith({ sort: 'comments', timeFilter: 'week', minScore: 10 });
+    expect(props.onFiltersChange).toHaveBeenLastCalledWith({ sort: 'comments', timeFilter: 'week', minScore: 10, domain: '', heat: '' });
   });
 
   it.each([
@@ -63,8 +63,22 @@ describe('FilterBar on a phone', () => {
     expect(props.onFiltersChange).not.toHaveBeenCalled();
     await close(user);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(props.onFiltersChange).toHaveBeenCalledExactlyOnceWith({ sort: 'score', timeFilter: 'week', minScore: 42 });
+    expect(props.onFiltersChange).toHaveBeenCalledExactlyOnceWith({ sort: 'score', timeFilter: 'week', minScore: 42, domain: '', heat: '' });
     expect(summary().textContent).toBe('Score · last week · min score 42Filters');
+  });
+
+  it('filters by a domain (normalised) and a heat level, and sums them up', async () => {
+    const user = userEvent.setup();
+    const props = renderBar();
+    await user.click(summary());
+    const sheet = screen.getByRole('dialog');
+    await user.type(within(sheet).getByLabelText('Domain'), 'https://www.Example.com/x');
+    // Leaving the domain field commits it; the heat applies at once.
+    await user.selectOptions(within(sheet).getByLabelText('Heat'), 'hot');
+    expect(props.onFiltersChange).toHaveBeenLastCalledWith({ sort: 'score', timeFilter: 'week', minScore: 10, domain: 'example.com', heat: 'hot' });
+    await user.keyboard('{Escape}');
+    expect(props.onFiltersChange).toHaveBeenCalledTimes(2);
+    expect(summary().textContent).toBe('Score · last week · min score 10 · example.com · HotFilters');
   });
 
   it('closing without a change changes nothing', async () => {

@@ -11,6 +11,8 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
+import { HEAT_LEVEL_NAMES, HEAT_LEVELS, type HeatLevel } from '../../../../../common/rules/heat.ts';
+import { normaliseDomain } from '../../../../../common/rules/mutes.ts';
 
 const SORT_OPTIONS = STORY_SORTS.map((sort) => ({ value: sort, label: STORY_SORT_LABELS[sort] }));
 const TIME_FILTER_OPTIONS = TIME_FILTERS.map((filter) => ({ value: filter, label: filter }));
@@ -20,7 +22,14 @@ export interface ListFilters {
   sort: StorySort;
   timeFilter: TimeFilter;
   minScore: number;
+  /** A domain and its subdomains; '' for any. */
+  domain: string;
+  /** A heat level (the card's badge); '' for any. */
+  heat: HeatLevel | '';
 }
+
+const HEAT_OPTIONS = [{ value: '', label: 'Any' }, ...HEAT_LEVELS.map((level) => ({ value: level, label: HEAT_LEVEL_NAMES[level] }))];
+const isHeatChoice = (value: string): value is HeatLevel | '' => value === '' || (HEAT_LEVELS as readonly string[]).includes(value);
 
 export interface FilterBarProps {
   filters: ListFilters;
@@ -33,6 +42,8 @@ export interface FilterBarProps {
   countdown: ReactNode;
   onRefresh: () => void;
   refreshing: boolean;
+  /** Domains offered as the domain filter is typed: those of the stories in view. */
+  domainSuggestions?: readonly string[];
 }
 
 /**
@@ -43,16 +54,32 @@ export interface FilterBarProps {
 export function FilterBar(props: FilterBarProps) {
   const { filters, onFiltersChange } = props;
   const [minScoreText, setMinScoreText] = useState(String(filters.minScore));
+  const [domainText, setDomainText] = useState(filters.domain);
   const [sheetOpen, setSheetOpen] = useState(false);
-  // Preferences may replace the min score after the first render.
+  // Preferences may replace the min score after the first render; Back and Forward change the domain.
   useEffect(() => setMinScoreText(String(filters.minScore)), [filters.minScore]);
+  useEffect(() => setDomainText(filters.domain), [filters.domain]);
 
   const commitMinScore = () => {
     const minScore = normaliseMinScore(minScoreText);
     setMinScoreText(String(minScore));
     if (minScore !== filters.minScore) onFiltersChange({ ...filters, minScore });
   };
-  const controls = { ...props, minScoreText, onMinScoreTextChange: setMinScoreText, commitMinScore };
+  /** A domain commits as min score does (Enter or leaving the field); one that is no host name means any. */
+  const commitDomain = (text = domainText) => {
+    const domain = normaliseDomain(text) ?? '';
+    setDomainText(domain);
+    if (domain !== filters.domain) onFiltersChange({ ...filters, domain });
+  };
+  /** Both typed fields at once (closing the phone's sheet): one change, one history entry. */
+  const commitTyped = () => {
+    const minScore = normaliseMinScore(minScoreText);
+    const domain = normaliseDomain(domainText) ?? '';
+    setMinScoreText(String(minScore));
+    setDomainText(domain);
+    if (minScore !== filters.minScore || domain !== filters.domain) onFiltersChange({ ...filters, minScore, domain });
+  };
+  const controls = { ...props, minScoreText, onMinScoreTextChange: setMinScoreText, commitMinScore, domainText, onDomainTextChange: setDomainText, commitDomain };
 
   return (
     <>
@@ -63,8 +90,8 @@ export function FilterBar(props: FilterBarProps) {
         <Dialog
           open={sheetOpen}
           onOpenChange={(open) => {
-            // Closing the sheet (Done, Escape, a tap outside) keeps a min score typed but not yet committed.
-            if (!open) commitMinScore();
+            // Closing the sheet (Done, Escape, a tap outside) keeps a min score or domain typed but not yet committed.
+            if (!open) commitTyped();
             setSheetOpen(open);
           }}
         >
@@ -74,6 +101,8 @@ export function FilterBar(props: FilterBarProps) {
               <span className="min-w-0 flex-1 truncate">
                 <span className="font-medium">{STORY_SORT_LABELS[filters.sort]}</span> · {TIME_FILTER_CAPTIONS[filters.timeFilter]} · min score{' '}
                 {filters.minScore}
+                {filters.domain && ` · ${filters.domain}`}
+                {filters.heat && ` · ${HEAT_LEVEL_NAMES[filters.heat]}`}
               </span>
               <span className="font-medium text-primary">Filters</span>
             </button>
@@ -101,13 +130,16 @@ interface FilterControlsProps extends FilterBarProps {
   minScoreText: string;
   onMinScoreTextChange: (text: string) => void;
   commitMinScore: () => void;
+  domainText: string;
+  onDomainTextChange: (text: string) => void;
+  commitDomain: (text?: string) => void;
   /** Labels above their fields, one control a line (the phone's sheet); else labels beside them, on one line. */
   stacked?: boolean;
 }
 
 function FilterControls(props: FilterControlsProps) {
   const { filters, onFiltersChange, stacked = false } = props;
-  const ids = { sort: useId(), window: useId(), minScore: useId(), auto: useId(), interval: useId() };
+  const ids = { sort: useId(), window: useId(), minScore: useId(), domain: useId(), domains: useId(), heat: useId(), auto: useId(), interval: useId() };
   const field = stacked ? 'grid gap-1.5' : 'flex items-center gap-2';
 
   return (
@@ -154,6 +186,48 @@ function FilterControls(props: FilterControlsProps) {
           onBlur={props.commitMinScore}
         />
       </form>
+      <form
+        className={field}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.commitDomain();
+        }}
+      >
+        <Label htmlFor={ids.domain}>Domain</Label>
+        <Input
+          id={ids.domain}
+          className={stacked ? undefined : 'w-40'}
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="any"
+          list={ids.domains}
+          value={props.domainText}
+          onChange={(event) => {
+            props.onDomainTextChange(event.target.value);
+            // Picking a suggestion commits it at once, as choosing from a select does.
+            if ((props.domainSuggestions ?? []).includes(event.target.value)) props.commitDomain(event.target.value);
+          }}
+          onBlur={() => props.commitDomain()}
+        />
+        <datalist id={ids.domains}>
+          {(props.domainSuggestions ?? []).slice(0, 20).map((domain) => (
+            <option key={domain} value={domain} />
+          ))}
+        </datalist>
+      </form>
+      <div className={field}>
+        <Label htmlFor={ids.heat}>Heat</Label>
+        <NativeSelect
+          id={ids.heat}
+          className={stacked ? undefined : 'w-28'}
+          value={filters.heat}
+          onChange={(event) => isHeatChoice(event.target.value) && onFiltersChange({ ...filters, heat: event.target.value })}
+          options={HEAT_OPTIONS}
+        />
+      </div>
       <div className={cn('flex flex-wrap items-center gap-x-4 gap-y-3', !stacked && 'ml-auto')}>
         <div className="flex h-9 items-center gap-2">
           <Switch id={ids.auto} checked={props.autoRefresh} onCheckedChange={props.onAutoRefreshChange} />

@@ -1,7 +1,7 @@
 import { AlertTriangle, Hourglass } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { isFeatured } from '../../../../../common/rules/featured.ts';
 import { SKELETON_CARDS, SLOW_LOAD_HINT_MS } from '../../../../../common/rules/limits.ts';
@@ -82,16 +82,25 @@ function storyListDefaults(settings: StoryListSettings | undefined): StoryListVi
  * for whatever the URL leaves out. The server renders the home with the same query, so the page it sends matches.
  */
 export function storyListQuery(settings: StoryListSettings | undefined, search: string): StoryListQuery {
-  const { sort, timeFilter, minScore, page } = storyListViewFromSearch(search, storyListDefaults(settings));
-  return { sort, timeFilter, minScore, page, limit: (settings ?? DEFAULT_LIST_SETTINGS).storiesPerPage };
+  const { sort, timeFilter, minScore, page, domain, heat, showMuted } = storyListViewFromSearch(search, storyListDefaults(settings));
+  return {
+    sort,
+    timeFilter,
+    minScore,
+    page,
+    limit: (settings ?? DEFAULT_LIST_SETTINGS).storiesPerPage,
+    ...(domain && { domain }),
+    ...(heat && { heat }),
+    ...(showMuted && { showMuted }),
+  };
 }
 
 export function StoryList({ settings, settingsLoading = false, renderActions, renderBadges, wrapCards, onStoryLinkClick }: StoryListProps) {
   // Sort, window, min score and page live in the URL: a reload keeps them, Back and Forward move between them.
   const [path, navigate] = useLocation();
   const query = storyListQuery(settings, useSearch());
-  const { sort, timeFilter, minScore, page } = query;
-  const filters: ListFilters = { sort, timeFilter, minScore };
+  const { sort, timeFilter, minScore, page, showMuted = false } = query;
+  const filters: ListFilters = { sort, timeFilter, minScore, domain: query.domain ?? '', heat: query.heat ?? '' };
   const [autoRefresh, setAutoRefresh] = useState((settings ?? DEFAULT_LIST_SETTINGS).autoRefresh);
   const [refreshInterval, setRefreshInterval] = useState((settings ?? DEFAULT_LIST_SETTINGS).refreshInterval);
   const [appliedSettings, setAppliedSettings] = useState(settings !== undefined);
@@ -113,11 +122,12 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
 
   // Part 1 §2: the page goes back to 1 whenever sort, window or min score changes. The min score field commits on
   // Enter or on leaving it (not on each keystroke), so each of its changes is one history entry, as a choice is.
-  const changeFilters = (next: ListFilters) => showView({ ...next, page: 1 });
+  const changeFilters = (next: ListFilters) => showView({ ...next, showMuted, page: 1 });
+  const toggleShowMuted = () => showView({ ...filters, showMuted: !showMuted, page: 1 });
 
   const changePage = (next: number) => {
     focusFirstStoryWhenShown();
-    showView({ ...filters, page: next });
+    showView({ ...filters, showMuted, page: next });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
@@ -147,7 +157,9 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
   const { opened, hideOpened, setHideOpened, visible: visibleStories, hiddenCount } = useOpenedStoriesShown(shownData?.stories);
   // Compared only once the shown page is the one the URL names (not the previous page kept while the next loads).
   const shownIsCurrent = shownData === data && !stories.isPlaceholderData;
-  const fresh = useNewSinceLastVisit(`${sort}|${timeFilter}|${minScore}|${page}`, shownIsCurrent ? storyIds : undefined);
+  const fresh = useNewSinceLastVisit(`${sort}|${timeFilter}|${minScore}|${filters.domain}|${filters.heat}|${page}`, shownIsCurrent ? storyIds : undefined);
+  // Domain suggestions: the domains of the stories in view, most frequent first.
+  const domainSuggestions = useMemo(() => domainsInView(shownData?.stories ?? []), [shownData]);
   const freshCount = visibleStories.filter((story) => fresh.has(story.id)).length;
 
   const rootRef = useRef<HTMLDivElement>(null);
@@ -187,6 +199,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
         countdown={<Countdown dueAt={dueAt} refreshing={refreshing} />}
         onRefresh={refreshNow}
         refreshing={refreshStories.isPending}
+        domainSuggestions={domainSuggestions}
       />
 
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
@@ -201,6 +214,17 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
             </p>
           )}
           {hiddenCount > 0 && <p data-testid="hidden-caption">{formatCount(hiddenCount, 'opened story', 'opened stories')} hidden</p>}
+          {data && (data.hiddenCount > 0 || showMuted) && (
+            <p data-testid="muted-caption" className="flex items-baseline gap-2">
+              {showMuted ? `Showing ${formatCount(data.hiddenCount, 'muted story', 'muted stories')}` : `${data.hiddenCount} hidden`}
+              <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={toggleShowMuted}>
+                {showMuted ? 'Hide them' : 'Show them'}
+              </button>
+              <Link href="/mutes" className="text-primary underline-offset-4 hover:underline">
+                Muting rules
+              </Link>
+            </p>
+          )}
         </div>
         {/* Outside the live region: its age ticks, and a screen reader should not hear every tick. */}
         <DataAge />
@@ -275,7 +299,8 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                       key={story.id}
                       data-story-id={story.id}
                       data-reader-current={currentId === story.id || undefined}
-                      className={compact ? 'story-row story-row-compact' : 'story-row'}
+                      className={`${compact ? 'story-row story-row-compact' : 'story-row'}${story.muted ? ' opacity-60' : ''}`}
+                      data-muted={story.muted || undefined}
                     >
                       <StoryCard
                         opened={opened.has(story.id)}
@@ -286,7 +311,16 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                         compact={compact}
                         showDomain={settings?.showDomains ?? DEFAULT_LIST_SETTINGS.showDomains}
                         actions={renderActions?.(story, { storyIds })}
-                        extraBadges={renderBadges?.(story)}
+                        extraBadges={
+                          <>
+                            {story.muted && (
+                              <span className="rounded-md border px-1.5 py-0.5 text-xs font-medium text-muted-foreground" data-testid="muted-mark">
+                                Muted
+                              </span>
+                            )}
+                            {renderBadges?.(story)}
+                          </>
+                        }
                         onLinkClick={onStoryLinkClick && ((link) => onStoryLinkClick(story, link, featured))}
                       />
                     </li>
@@ -310,6 +344,13 @@ function countCaption(filters: ListFilters, count: number, total: string): strin
   const window = TIME_FILTER_CAPTIONS[filters.timeFilter];
   if (filters.sort === 'trending') return `${total} (${window})`;
   return `${count} of ${total} (${window})`;
+}
+
+/** The domains of the stories in view, most frequent first (the domain filter's suggestions). */
+function domainsInView(stories: readonly Story[]): string[] {
+  const counts = new Map<string, number>();
+  for (const story of stories) if (story.domain) counts.set(story.domain, (counts.get(story.domain) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([domain]) => domain);
 }
 
 function LoadingStories() {

@@ -1,4 +1,4 @@
-import { createContext, lazy, memo, Suspense, useContext, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, lazy, memo, Suspense, useContext, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import type { DrawnIcon } from '@/components/drawn-icons';
@@ -6,6 +6,10 @@ import { isUnauthorizedError, loginUrl, messageOf } from '@/lib/api';
 import { trackBookmark } from '../analytics';
 import { usePageStatuses, useToggleBookmark, useToggleWatch, type PageStatuses } from '../api';
 import { truncateTitle } from '../rules';
+import { useMuteWithUndo } from '@/features/mutes/api';
+
+/** Marks a card's hide button, which the story list's `x` key presses. */
+export const HIDE_STORY_ATTRIBUTE = 'data-hide-story';
 
 // The dialogs are downloaded together on first open: the story list itself carries only these buttons.
 const loadDialogs = () => import('./dialogs');
@@ -164,6 +168,7 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
         haspopup={signedIn}
         icon="share"
       />
+      {signedIn && <MuteButtons story={story} />}
 
       {mounted.size > 0 && (
         <Suspense fallback={null}>
@@ -184,6 +189,52 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
   );
 }
 
+/**
+ * Hide this story (one press, or `x` on the list: the keyboard reader presses it by HIDE_STORY_ATTRIBUTE), and a menu
+ * to mute its domain or its author. The menu is the browser's own popover (Escape and a click outside close it), so
+ * the list's bundle carries no menu library.
+ */
+function MuteButtons({ story }: { story: Story }) {
+  const muteWithUndo = useMuteWithUndo();
+  const menuId = useId();
+  const closeMenu = () => document.getElementById(menuId)?.hidePopover();
+  const items = [
+    ...(story.domain ? [{ label: `Mute ${story.domain}`, rule: { kind: 'domain' as const, value: story.domain }, done: `Muted ${story.domain}` }] : []),
+    ...(story.by ? [{ label: `Mute ${story.by}`, rule: { kind: 'author' as const, value: story.by }, done: `Muted stories by ${story.by}` }] : []),
+  ];
+  return (
+    <>
+      <ActionButton
+        label="Hide this story"
+        icon="eye-off"
+        hideStory
+        onClick={() => muteWithUndo({ kind: 'story', value: String(story.id) }, 'Story hidden')}
+      />
+      {items.length > 0 && (
+        <>
+          <ActionButton label="More muting" icon="ellipsis" popoverTarget={menuId} />
+          <div id={menuId} popover="auto" role="menu" aria-label="More muting" className="min-w-56 rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg">
+            {items.map((item) => (
+              <button
+                key={item.label}
+                type="button"
+                role="menuitem"
+                className="block w-full truncate rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+                onClick={() => {
+                  closeMenu();
+                  muteWithUndo(item.rule, item.done);
+                }}
+              >
+                {item.label}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
 function withTitle(message: string, title: string): ReactNode {
   return (
     <>
@@ -196,7 +247,7 @@ function withTitle(message: string, title: string): ReactNode {
 interface ActionButtonProps {
   label: string;
   icon: DrawnIcon;
-  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
   onPointerEnter?: () => void;
   /** For toggles: whether it is on (aria-pressed). */
   pressed?: boolean;
@@ -207,6 +258,10 @@ interface ActionButtonProps {
   disabled?: boolean;
   /** Opens a dialog. */
   haspopup?: boolean;
+  /** The story's hide button, which the keyboard reader's `x` presses. */
+  hideStory?: boolean;
+  /** Opens the popover of this id (a menu). */
+  popoverTarget?: string;
 }
 
 /**
@@ -215,13 +270,15 @@ interface ActionButtonProps {
  * positioning code; Radix's tooltip would bring floating-ui into the main bundle every visitor downloads). A plain
  * button with one class: a page has 125 of them.
  */
-function ActionButton({ label, icon, onClick, onPointerEnter, pressed, active, busy, disabled, haspopup }: ActionButtonProps) {
+function ActionButton({ label, icon, onClick, onPointerEnter, pressed, active, busy, disabled, haspopup, hideStory, popoverTarget }: ActionButtonProps) {
   return (
     <button
       type="button"
       aria-label={label}
       aria-pressed={pressed}
-      aria-haspopup={haspopup ? 'dialog' : undefined}
+      aria-haspopup={haspopup ? 'dialog' : popoverTarget ? 'menu' : undefined}
+      popoverTarget={popoverTarget}
+      {...{ [HIDE_STORY_ATTRIBUTE]: hideStory || undefined }}
       aria-busy={busy || undefined}
       data-tip={label}
       data-icon={icon}

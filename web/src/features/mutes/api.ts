@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Mute } from '../../../../common/contracts/mutes.ts';
+import type { MuteKind } from '../../../../common/rules/mutes.ts';
+import { apiRequest, getJson, isUnauthorizedError, messageOf } from '@/lib/api';
+
+export const MUTES_PATH = '/api/user/mutes';
+const MUTES_KEY = [MUTES_PATH] as const;
+/** Every answer muting changes: the lists, search, predictions and a keyword's stories (their keys' first parts). */
+const MUTED_SURFACES = ['/api/stories', '/api/search', '/api/stories/predictions', '/api/keywords'];
+
+export function useMutes() {
+  return useQuery({ queryKey: MUTES_KEY, queryFn: async () => (await getJson<{ mutes: Mute[] }>(MUTES_PATH)).mutes });
+}
+
+function refreshMutedSurfaces(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: MUTES_KEY }),
+    ...MUTED_SURFACES.map((key) => queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(key) })),
+  ]);
+}
+
+export function useAddMute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rule: { kind: MuteKind; value: string }) => apiRequest<{ mute: Mute }>('POST', MUTES_PATH, rule),
+    onSuccess: () => refreshMutedSurfaces(queryClient),
+  });
+}
+
+export function useRemoveMute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `${MUTES_PATH}/${id}`),
+    onSuccess: () => refreshMutedSurfaces(queryClient),
+  });
+}
+
+/**
+ * Adds a rule from a card (hide this story, mute this domain or author) and says so in a toast whose Undo removes it
+ * again: one action, undone in one more.
+ */
+export function useMuteWithUndo() {
+  const add = useAddMute();
+  const remove = useRemoveMute();
+  return (rule: { kind: MuteKind; value: string }, done: string) =>
+    add.mutate(rule, {
+      onSuccess: ({ mute }) =>
+        toast.success(done, {
+          action: {
+            label: 'Undo',
+            onClick: () =>
+              remove.mutate(mute.id, {
+                onSuccess: () => toast.success('Undone'),
+                onError: (error) => void (isUnauthorizedError(error) || toast.error(messageOf(error, 'Could not undo. Try again from Muted stories.'))),
+              }),
+          },
+        }),
+      onError: (error) => {
+        if (!isUnauthorizedError(error)) toast.error(messageOf(error, 'Could not mute. Please try again.'));
+      },
+    });
+}
