@@ -14,6 +14,7 @@ export const EMAIL_KIND_LABELS: Readonly<Record<EmailKind, string>> = {
   watch_notification: 'Watched stories',
   trending_alerts: 'Trending alerts',
   welcome: 'Welcome',
+  contact_message: 'Contact messages',
 };
 /** A stored kind's name, or the kind itself for one this version does not know. */
 export function emailKindLabel(kind: string): string {
@@ -31,6 +32,7 @@ export const UNSUBSCRIBE_NAMES: Readonly<Record<UnsubscribeType | 'all', string>
   weekly_digest: 'the weekly newsletter',
   trending_alerts: 'trending alert emails',
   prediction_alert: 'prediction alert emails',
+  contact_message: 'contact message notices',
   welcome: 'all email notifications',
   all: 'all email notifications',
 };
