@@ -4,7 +4,8 @@ import { newsletterDue, normaliseMaxEmailsPerDay, quietHoursRelease } from '../.
 import type { DigestContentStyle, EmailFrequency } from '../../common/rules/limits.ts';
 import { escapeHtml, plainText, RECIPIENT_NAME_SQL, type EmailComposer } from './compose.ts';
 import { enqueueEmails, type NewEmail } from './outbox.ts';
-import { emailShareLinks, type EmailStory } from './stories.ts';
+import { storyLinkUrl } from '../../common/rules/links.ts';
+import { EMAIL_STORY_COLUMNS, emailStory, type EmailStory, type EmailStoryRow } from './stories.ts';
 import type { DigestData } from './templates/kinds.tsx';
 import { templates } from './templates/load.ts';
 import { messageToken } from './tokens.ts';
@@ -55,8 +56,8 @@ export interface DigestContent {
 
 export async function digestContent(pool: pg.Pool, weekOf: string): Promise<DigestContent> {
   const { start, end } = weekRange(weekOf);
-  const stories = await pool.query<{ id: number; hn_id: number; title: string; domain: string; score: number; descendants: number }>(
-    `SELECT id, hn_id, title, domain, score, descendants FROM stories
+  const stories = await pool.query<EmailStoryRow>(
+    `SELECT ${EMAIL_STORY_COLUMNS} FROM stories
       WHERE time >= $1 AND time < $2 AND ${listedStory()} ORDER BY score DESC, id DESC LIMIT $3`,
     [Math.floor(start.getTime() / 1000), Math.floor(end.getTime() / 1000), DIGEST_STORIES],
   );
@@ -80,7 +81,7 @@ export async function digestContent(pool: pg.Pool, weekOf: string): Promise<Dige
   );
   const { verified, accurate } = predictions.rows[0]!;
   const custom = await readCustomContent(pool, weekOf);
-  const emailStories = stories.rows.map((row) => ({ id: row.id, hnId: row.hn_id, title: row.title, domain: row.domain, score: row.score, comments: row.descendants }));
+  const emailStories = stories.rows.map(emailStory);
   return {
     stories: emailStories,
     data: {
@@ -134,13 +135,12 @@ export async function renderDigestTemplate(pool: pg.Pool, composer: EmailCompose
 export function personalDigest(
   template: DigestTemplate,
   composer: EmailComposer,
-  input: { key: string; userId: string; email: string; name: string; links: Map<string, string> },
+  input: { key: string; userId: string; email: string; name: string },
 ): NewEmail {
   const token = messageToken(input.key);
   const values = new Map<string, string>();
   template.stories.forEach((story, index) => {
-    const path = input.links.get(`${input.userId}:${story.id}`);
-    values.set(placeholder(`story-${index}`), composer.tracked(token, path ? `${composer.baseUrl}${path}` : `${composer.baseUrl}/`));
+    values.set(placeholder(`story-${index}`), composer.tracked(token, storyLinkUrl(story)));
     values.set(placeholder(`comments-${index}`), composer.tracked(token, `https://news.ycombinator.com/item?id=${story.hnId}`));
   });
   values.set(placeholder('unsubscribe'), composer.unsubscribePage(input.userId, 'weekly_digest'));
@@ -232,13 +232,12 @@ export async function queueWeeklyDigest(
       newsletterDue(row.frequency ?? 'weekly', weekOf, row.last_email_sent?.getTime() ?? null, options.nowMs),
     );
     const { sent, total } = await withTransaction(pool, async (client) => {
-      const links = await emailShareLinks(client, due.flatMap((row) => template.stories.map((story) => ({ userId: row.id, story }))));
       const emails = due.map((row): NewEmail => {
         const max = normaliseMaxEmailsPerDay(row.has_control ? row.max_emails_per_day : DEFAULT_EMAIL_CONTROL.maxEmailsPerDay);
         const quiet = row.has_control
           ? { start: row.quiet_hours_start, end: row.quiet_hours_end, timeZone: row.timezone ?? 'UTC' }
           : { start: DEFAULT_EMAIL_CONTROL.quietHoursStart, end: DEFAULT_EMAIL_CONTROL.quietHoursEnd, timeZone: DEFAULT_EMAIL_CONTROL.timezone };
-        const email = personalDigest(template, composer, { key: keyPrefix + row.id, userId: row.id, email: row.email, name: row.name, links });
+        const email = personalDigest(template, composer, { key: keyPrefix + row.id, userId: row.id, email: row.email, name: row.name });
         return {
           ...email,
           sendAfterMs: quietHoursRelease(options.nowMs, quiet),

@@ -10,7 +10,7 @@ import { queueContactNotices, type ContactMessage } from './contact-notice.ts';
 import type { EmailComposer, Recipient } from './compose.ts';
 import { personalDigest, queueWeeklyDigest, renderDigestTemplate, type DigestRunResult } from './digest.ts';
 import { enqueueEmails, type MailDelivery, type NewEmail } from './outbox.ts';
-import { storyItem, type EmailStory } from './stories.ts';
+import { EMAIL_STORY_COLUMNS, emailStory, storyItem, type EmailStory, type EmailStoryRow } from './stories.ts';
 import { senderDomain } from './tokens.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { listedStory } from '../modules/stories/visibility.ts';
@@ -142,12 +142,12 @@ export class EmailService {
     const sample = await this.sampleStories(3);
     const composer = this.deps.composer;
     const items = (track: (url: string) => string, note?: string) =>
-      sample.map((story) => storyItem(story, `https://news.ycombinator.com/item?id=${story.hnId}`, composer.baseUrl, track, note));
+      sample.map((story) => storyItem(story, composer.baseUrl, track, note));
     let email: NewEmail;
     if (kind === 'welcome') email = await this.composeWelcome(key, to);
     else if (kind === 'weekly_digest') {
       const template = await renderDigestTemplate(this.deps.pool, composer, weekOfSunday(this.deps.now()));
-      email = personalDigest(template, composer, { key, userId: to.userId, email: to.email, name: to.name, links: new Map() });
+      email = personalDigest(template, composer, { key, userId: to.userId, email: to.email, name: to.name });
     } else {
       const subject = { keyword_alert: 'Keyword alert: test', prediction_alert: 'Predicted to trend (test)', watch_notification: 'Watched story update (test)' }[
         kind as 'keyword_alert' | 'prediction_alert' | 'watch_notification'
@@ -170,12 +170,12 @@ export class EmailService {
   }
 
   private async sampleStories(count: number): Promise<EmailStory[]> {
-    const result = await this.deps.pool.query<{ id: number; hn_id: number; title: string; domain: string; score: number; descendants: number }>(
-      `SELECT id, hn_id, title, domain, score, descendants FROM stories WHERE ${listedStory()} ORDER BY trending_score DESC, id DESC LIMIT $1`,
+    const result = await this.deps.pool.query<EmailStoryRow>(
+      `SELECT ${EMAIL_STORY_COLUMNS} FROM stories WHERE ${listedStory()} ORDER BY trending_score DESC, id DESC LIMIT $1`,
       [count],
     );
-    if (result.rows.length === 0) return [{ id: 0, hnId: 1, title: 'A sample story', domain: 'example.com', score: 120, comments: 45 }];
-    return result.rows.map((row) => ({ id: row.id, hnId: row.hn_id, title: row.title, domain: row.domain, score: row.score, comments: row.descendants }));
+    if (result.rows.length === 0) return [{ id: 0, hnId: 1, url: 'https://example.com/', title: 'A sample story', domain: 'example.com', score: 120, comments: 45 }];
+    return result.rows.map(emailStory);
   }
 
   /**

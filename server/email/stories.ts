@@ -1,13 +1,13 @@
 import type pg from 'pg';
-import { itemPageUrl } from '../../common/rules/links.ts';
-import { EMAIL_SHARE_MARKER } from '../../common/rules/email.ts';
-import { newShareToken, sharePath } from '../modules/shares/service.ts';
+import { itemPageUrl, storyLinkUrl } from '../../common/rules/links.ts';
 import { listedStory } from '../modules/stories/visibility.ts';
 import type { StoryItem } from './templates/layout.tsx';
 
 export interface EmailStory {
   id: number;
   hnId: number;
+  /** The article's address; empty for a text post (Ask HN), whose article is its discussion. */
+  url: string;
   title: string;
   domain: string;
   score: number;
@@ -19,36 +19,33 @@ type Queryable = pg.Pool | pg.PoolClient;
 /** The stories an email may show, by id: one moderators removed since its event is left out (not in the map). */
 export async function storiesByIds(db: Queryable, ids: number[]): Promise<Map<number, EmailStory>> {
   if (ids.length === 0) return new Map();
-  const result = await db.query<{ id: number; hn_id: number; title: string; domain: string; score: number; descendants: number }>(
-    `SELECT id, hn_id, title, domain, score, descendants FROM stories WHERE id = ANY($1::int[]) AND ${listedStory()}`,
-    [ids],
-  );
-  return new Map(
-    result.rows.map((row) => [row.id, { id: row.id, hnId: row.hn_id, title: row.title, domain: row.domain, score: row.score, comments: row.descendants }]),
-  );
+  const result = await db.query<EmailStoryRow>(`SELECT ${EMAIL_STORY_COLUMNS} FROM stories WHERE id = ANY($1::int[]) AND ${listedStory()}`, [ids]);
+  return new Map(result.rows.map((row) => [row.id, emailStory(row)]));
+}
+
+/** The columns of `stories` an email shows, and their reading. */
+export const EMAIL_STORY_COLUMNS = 'id, hn_id, url, title, domain, score, descendants';
+export interface EmailStoryRow {
+  id: number;
+  hn_id: number;
+  url: string;
+  title: string;
+  domain: string;
+  score: number;
+  descendants: number;
+}
+export function emailStory(row: EmailStoryRow): EmailStory {
+  return { id: row.id, hnId: row.hn_id, url: row.url, title: row.title, domain: row.domain, score: row.score, comments: row.descendants };
 }
 
 /**
- * A share link per story for one person's email, titled with the marker that shared-links analytics reads as
- * "Auto Email" (spec part 2 §3). Many people in one statement: `pairs` are (person, story).
+ * A story row of an email: the article itself and the Hacker News discussion, both through the click counter (no
+ * share page between: an email is not a share, and shared-link figures count only what people shared).
  */
-export async function emailShareLinks(db: Queryable, pairs: { userId: string; story: EmailStory }[]): Promise<Map<string, string>> {
-  if (pairs.length === 0) return new Map();
-  const tokens = pairs.map(() => newShareToken());
-  await db.query(
-    `INSERT INTO shared_links (share_token, user_id, story_id, custom_title)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[])`,
-    [tokens, pairs.map((pair) => pair.userId), pairs.map((pair) => pair.story.id), pairs.map((pair) => `${pair.story.title} · ${EMAIL_SHARE_MARKER}`)],
-  );
-  return new Map(pairs.map((pair, index) => [`${pair.userId}:${pair.story.id}`, sharePath(tokens[index]!, pair.story.title)]));
-}
-
-/** A story row of an email: its share link and the Hacker News discussion, both through the click counter. */
-export function storyItem(story: EmailStory, sharePathOrUrl: string, baseUrl: string, track: (url: string) => string, note?: string): StoryItem {
-  const url = sharePathOrUrl.startsWith('/') ? `${baseUrl}${sharePathOrUrl}` : sharePathOrUrl;
+export function storyItem(story: EmailStory, baseUrl: string, track: (url: string) => string, note?: string): StoryItem {
   return {
     title: story.title,
-    url: track(url),
+    url: track(storyLinkUrl(story)),
     domain: story.domain,
     score: story.score,
     comments: story.comments,
