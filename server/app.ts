@@ -296,13 +296,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       signUps: { perAddressPerHour: deps.config.SIGN_UPS_PER_HOUR_PER_ADDRESS, perDomainPerHour: deps.config.SIGN_UPS_PER_HOUR_PER_EMAIL_DOMAIN },
     }),
   );
-  await server.register(emailRoutes(emailControls, resolveUser));
+  await server.register(emailRoutes(emailControls, resolveUser, () => email.enabled));
   await server.register(emailPublicRoutes(email, email.deps.composer.signer, deps.now));
   const audit = new AuditLog(deps.pool);
   await server.register(emailAdminRoutes(email, new EmailAdminService(deps.pool, deps.now, audit), deps.config.EMAIL_FROM, resolveUser));
   const announcements = new AnnouncementsService(deps.pool);
   await server.register(announcementsRoutes(announcements, resolveUser));
-  await server.register(contactRoutes(deps.pool, limiter, resolveUser, settings));
+  await server.register(contactRoutes(deps.pool, limiter, resolveUser, settings, (message) => email.notifyContactMessage(message)));
   await server.register(
     adminRoutes({
       pool: deps.pool,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { EMAIL_SHARE_MARKER } from '../common/rules/email.ts';
 import { MailDelivery } from '../server/email/outbox.ts';
 import { smtpTransport } from '../server/email/transport.ts';
 import { recordWatchStatusChanges } from '../server/hn/watch-status.ts';
@@ -131,7 +130,7 @@ describe('welcome email', () => {
 });
 
 describe('watch notifications', () => {
-  it('tells the watcher when ingestion records a status change, with a share link made for the email', async () => {
+  it('tells the watcher when ingestion records a status change, linking the article and the discussion straight, with no share link', async () => {
     const person = await signUp(t.app.server);
     const id = await story('Watch me grow', { heat: 'rising' });
     await watch(person, id);
@@ -142,11 +141,13 @@ describe('watch notifications', () => {
     expect(mails[0]!.parsed.subject).toBe('Watched story is growing: Watch me grow (was Rising, now Hot)');
     expect(mails[0]!.parsed.html).toContain('A story you watch is growing');
     expect(mails[0]!.parsed.html).toContain('Growing: was Rising, now Hot');
-    const link = await pool().query<{ share_token: string; custom_title: string }>('SELECT share_token, custom_title FROM shared_links WHERE user_id = $1 AND story_id = $2', [person.id, id]);
-    expect(link.rows[0]!.custom_title).toContain(EMAIL_SHARE_MARKER);
-    // The story link is the share page, through the click counter.
-    expect(linkTargets(mails[0]!)).toContain(`http://trends.test/share/${link.rows[0]!.share_token}/watch-me-grow`);
-    expect(linkTargets(mails[0]!).some((url) => url.startsWith('https://news.ycombinator.com/item?id='))).toBe(true);
+    // The article and the Hacker News discussion, each through the click counter; an email is not a share.
+    const { url, hn_id: hnId } = (await pool().query<{ url: string; hn_id: number }>('SELECT url, hn_id FROM stories WHERE id = $1', [id])).rows[0]!;
+    expect(url).toMatch(/^https?:\/\//);
+    expect(linkTargets(mails[0]!)).toContain(url);
+    expect(linkTargets(mails[0]!)).toContain(`https://news.ycombinator.com/item?id=${hnId}`);
+    expect(linkTargets(mails[0]!).some((target) => target.includes('/share/'))).toBe(false);
+    expect((await pool().query('SELECT 1 FROM shared_links WHERE user_id = $1', [person.id])).rows).toEqual([]);
     // And the story's own page, its history.
     expect(linkTargets(mails[0]!)).toContain(`http://trends.test/stories/${id}`);
     // The change is marked notified: the next run sends nothing.

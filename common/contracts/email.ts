@@ -30,6 +30,13 @@ export const emailStatusSchema = z.object({
 });
 export type EmailStatus = z.infer<typeof emailStatusSchema>;
 
+/** Whether this server sends email at all (SMTP configured): what a signed-in person is told before counting on one. */
+export const emailDeliverySchema = z.object({ configured: z.boolean() });
+export type EmailDelivery = z.infer<typeof emailDeliverySchema>;
+
+/** What people and admins read while SMTP is not configured. */
+export const EMAIL_NOT_SENT_YET = 'This server does not send email yet.';
+
 export const emailLogSchema = z.object({
   id: z.number().int(),
   subject: z.string(),

@@ -14,6 +14,7 @@ export const EMAIL_KIND_LABELS: Readonly<Record<EmailKind, string>> = {
   watch_notification: 'Watched stories',
   trending_alerts: 'Trending alerts',
   welcome: 'Welcome',
+  contact_message: 'Contact messages',
 };
 /** A stored kind's name, or the kind itself for one this version does not know. */
 export function emailKindLabel(kind: string): string {
@@ -31,6 +32,7 @@ export const UNSUBSCRIBE_NAMES: Readonly<Record<UnsubscribeType | 'all', string>
   weekly_digest: 'the weekly newsletter',
   trending_alerts: 'trending alert emails',
   prediction_alert: 'prediction alert emails',
+  contact_message: 'contact message notices',
   welcome: 'all email notifications',
   all: 'all email notifications',
 };
@@ -126,11 +128,11 @@ export function clickRateColour(percent: number): RateColour {
   return percent >= 5 ? 'green' : percent >= 2 ? 'yellow' : 'red';
 }
 
-/** The custom title of a share link made for an email: shared-links analytics counts these as "Auto Email". */
+/**
+ * The custom title marker of the share links emails once made for their stories. Emails now link the article
+ * directly; links bearing it are left out of every shared-link figure (server/modules/shares/shared-by-people.ts).
+ */
 export const EMAIL_SHARE_MARKER = 'Shared via HN Trends email';
-export function isEmailShareTitle(customTitle: string | null): boolean {
-  return customTitle?.includes(EMAIL_SHARE_MARKER) ?? false;
-}
 
 /**
  * Whether the Sunday newsletter of `weekOf` goes to a person (part 1 §9: weekly, also offered monthly). Monthly

@@ -48,12 +48,12 @@ export const EMAIL_TYPES = [
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
-/** Every kind of email the product sends (part 2 §1): the controlled types and the one-off welcome. */
-export const EMAIL_KINDS = [...EMAIL_TYPES, 'welcome'] as const;
+/** Every kind of email the product sends (part 2 §1): the controlled types, the one-off welcome, and admins' notice of a contact message. */
+export const EMAIL_KINDS = [...EMAIL_TYPES, 'welcome', 'contact_message'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** What an unsubscribe link may name (part 2 §4); without a type it stops every email notification. */
-export const UNSUBSCRIBE_TYPES = ['keyword_alert', 'weekly_digest', 'trending_alerts', 'prediction_alert', 'welcome', 'keyword_digest', 'watch_notification'] as const;
+export const UNSUBSCRIBE_TYPES = ['keyword_alert', 'weekly_digest', 'trending_alerts', 'prediction_alert', 'welcome', 'keyword_digest', 'watch_notification', 'contact_message'] as const;
 export type UnsubscribeType = (typeof UNSUBSCRIBE_TYPES)[number];
 
 /** The admin's test email types (part 2 §3), each the kind it previews. */

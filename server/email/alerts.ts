@@ -7,7 +7,7 @@ import { PREDICTION_HORIZON_HOURS, TREND_CALL_THRESHOLD } from '../../common/rul
 import { watchChange, watchChangeNote, type WatchChange } from '../../common/rules/watch-change.ts';
 import { RECIPIENT_NAME_SQL, type EmailComposer, type Recipient } from './compose.ts';
 import { enqueueEmails, type NewEmail } from './outbox.ts';
-import { emailShareLinks, storiesByIds, storyItem, type EmailStory } from './stories.ts';
+import { storiesByIds, storyItem, type EmailStory } from './stories.ts';
 import { mutesOf } from '../modules/mutes/service.ts';
 import type { StoryItem } from './templates/layout.tsx';
 import { withTransaction } from '../db/transaction.ts';
@@ -200,13 +200,12 @@ async function planOne(context: PlanContext, userId: string, kind: AlertKind, no
     const storyIds = [...new Set(items.flatMap((item) => item.payload.storyIds ?? (item.payload.storyId ? [item.payload.storyId] : [])))];
     // The recipient's muting rules hide stories here as everywhere: an email left with none is dropped below.
     const stories = await storiesByIds(client, storyIds, (await mutesOf(client, userId)).matcher);
-    const links = await emailShareLinks(client, [...stories.values()].map((story) => ({ userId, story })));
     const sendAfterMs = quietHoursRelease(nowMs, { start: control.quietHoursStart, end: control.quietHoursEnd, timeZone: control.timezone });
     let already = await sentToday(client, userId, [emailKind], nowMs);
     const emails: NewEmail[] = [];
     for (const batch of batches) {
       const key = `${emailKind}:${userId}:${batch[0]!.id}-${batch.at(-1)!.id}`;
-      const email = await composeAlert(context, emailKind, key, recipient, batch, stories, links);
+      const email = await composeAlert(context, emailKind, key, recipient, batch, stories);
       if (!email) continue;
       const capped = already >= control.maxEmailsPerDay;
       emails.push({
@@ -225,16 +224,14 @@ async function planOne(context: PlanContext, userId: string, kind: AlertKind, no
 
 function itemsOf(
   context: PlanContext,
-  userId: string,
   ids: number[],
   stories: Map<number, EmailStory>,
-  links: Map<string, string>,
   track: (url: string) => string,
   note?: (storyId: number) => string | undefined,
 ): StoryItem[] {
   return ids.flatMap((id) => {
     const story = stories.get(id);
-    return story ? [storyItem(story, links.get(`${userId}:${id}`) ?? `/`, context.baseUrl, track, note?.(id))] : [];
+    return story ? [storyItem(story, context.baseUrl, track, note?.(id))] : [];
   });
 }
 
@@ -245,10 +242,8 @@ async function composeAlert(
   to: Recipient,
   batch: PendingItem[],
   stories: Map<number, EmailStory>,
-  links: Map<string, string>,
 ): Promise<NewEmail | null> {
   const { composer } = context;
-  const userId = to.userId;
   if (kind === 'keyword_alert' || kind === 'keyword_digest') {
     const byKeyword = new Map<string, number[]>();
     for (const item of batch) {
@@ -267,7 +262,7 @@ async function composeAlert(
         kind,
         to,
         subject: `Keyword alert: ${keyword}`,
-        build: (footer, track, t) => t.h(t.KeywordAlertEmail, { keyword, stories: itemsOf(context, userId, byKeyword.get(keyword)!, stories, links, track), footer }),
+        build: (footer, track, t) => t.h(t.KeywordAlertEmail, { keyword, stories: itemsOf(context, byKeyword.get(keyword)!, stories, track), footer }),
       });
     }
     return composer.compose({
@@ -277,12 +272,12 @@ async function composeAlert(
       subject: `Keyword digest: ${keywords.slice(0, 3).join(', ')}${keywords.length > 3 ? ` and ${keywords.length - 3} more` : ''}`,
       build: (footer, track, t) =>
         t.h(t.KeywordDigestEmail, {
-          groups: keywords.map((keyword) => ({ keyword, stories: itemsOf(context, userId, byKeyword.get(keyword)!, stories, links, track) })),
+          groups: keywords.map((keyword) => ({ keyword, stories: itemsOf(context, byKeyword.get(keyword)!, stories, track) })),
           footer,
         }),
     });
   }
-  if (kind === 'watch_notification') return composeWatchNotification(context, key, to, batch, stories, links);
+  if (kind === 'watch_notification') return composeWatchNotification(context, key, to, batch, stories);
   // One line per story, each story once, from its latest event.
   const latest = new Map<number, PendingItem['payload']>();
   for (const item of batch) if (item.payload.storyId) latest.set(item.payload.storyId, item.payload);
@@ -296,7 +291,7 @@ async function composeAlert(
       kind,
       to,
       subject: ids.length === 1 ? `Predicted to trend: ${first.title}` : `${ids.length} stories predicted to trend`,
-      build: (footer, track, t) => t.h(t.PredictionAlertEmail, { stories: itemsOf(context, userId, ids, stories, links, track, note), footer }),
+      build: (footer, track, t) => t.h(t.PredictionAlertEmail, { stories: itemsOf(context, ids, stories, track, note), footer }),
     });
   }
   return composer.compose({
@@ -304,7 +299,7 @@ async function composeAlert(
     kind,
     to,
     subject: ids.length === 1 ? `Going viral: ${first.title}` : `${ids.length} stories going viral`,
-    build: (footer, track, t) => t.h(t.TrendingAlertsEmail, { stories: itemsOf(context, userId, ids, stories, links, track), footer }),
+    build: (footer, track, t) => t.h(t.TrendingAlertsEmail, { stories: itemsOf(context, ids, stories, track), footer }),
   });
 }
 
@@ -319,7 +314,6 @@ function composeWatchNotification(
   to: Recipient,
   batch: PendingItem[],
   stories: Map<number, EmailStory>,
-  links: Map<string, string>,
 ): Promise<NewEmail> | null {
   const span = new Map<number, { from?: string; to?: string }>();
   for (const { payload } of batch) {
@@ -348,6 +342,6 @@ function composeWatchNotification(
         ? `Watched story is ${firstChange.direction}: ${first.title} (${firstChange.summary})`
         : `${ids.length} watched stories ${direction ? `are ${direction}` : 'changed status'}`,
     build: (footer, track, t) =>
-      t.h(t.WatchNotificationEmail, { stories: itemsOf(context, to.userId, ids, stories, links, track, note), direction, footer }),
+      t.h(t.WatchNotificationEmail, { stories: itemsOf(context, ids, stories, track, note), direction, footer }),
   });
 }

@@ -14,6 +14,7 @@ const WHY: Readonly<Record<EmailKind, { reason: string; stop: string }>> = {
   trending_alerts: { reason: 'You receive this because trending alerts are on in your HN Trends preferences.', stop: 'Unsubscribe from trending alerts' },
   prediction_alert: { reason: 'You receive this because prediction alerts are on in your HN Trends preferences.', stop: 'Unsubscribe from prediction alerts' },
   weekly_digest: { reason: 'You receive this because you subscribed to the HN Trends weekly newsletter.', stop: 'Unsubscribe from the weekly newsletter' },
+  contact_message: { reason: 'You receive this because you are an administrator of HN Trends.', stop: 'Unsubscribe from contact message notices' },
 };
 
 /** The unsubscribe type of each kind's links (welcome: every email, as part 2 §4's type 'welcome'). */

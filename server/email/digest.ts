@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import { storyPagePath } from '../../common/rules/links.ts';
+import { storyLinkUrl, storyPagePath } from '../../common/rules/links.ts';
 import { DEFAULT_EMAIL_CONTROL } from '../../common/contracts/accounts.ts';
 import { newsletterDue, normaliseMaxEmailsPerDay, quietHoursRelease } from '../../common/rules/email.ts';
 import type { DigestContentStyle, EmailFrequency } from '../../common/rules/limits.ts';
 import { escapeHtml, plainText, RECIPIENT_NAME_SQL, type EmailComposer } from './compose.ts';
 import { enqueueEmails, type NewEmail } from './outbox.ts';
-import { EMAIL_STORY_COLUMNS, emailShareLinks, emailStoryOf, type EmailStory, type EmailStoryRow } from './stories.ts';
+import { EMAIL_STORY_COLUMNS, emailStoryOf, type EmailStory, type EmailStoryRow } from './stories.ts';
 import type { MuteMatcher } from '../../common/rules/mutes.ts';
 import { mutesOfPeople } from '../modules/mutes/service.ts';
 import type { DigestData } from './templates/kinds.tsx';
@@ -142,13 +142,12 @@ async function renderDigest(composer: EmailComposer, content: DigestContent): Pr
 export function personalDigest(
   template: DigestTemplate,
   composer: EmailComposer,
-  input: { key: string; userId: string; email: string; name: string; links: Map<string, string> },
+  input: { key: string; userId: string; email: string; name: string },
 ): NewEmail {
   const token = messageToken(input.key);
   const values = new Map<string, string>();
   template.stories.forEach((story, index) => {
-    const path = input.links.get(`${input.userId}:${story.id}`);
-    values.set(placeholder(`story-${index}`), composer.tracked(token, path ? `${composer.baseUrl}${path}` : `${composer.baseUrl}/`));
+    values.set(placeholder(`story-${index}`), composer.tracked(token, storyLinkUrl(story)));
     values.set(placeholder(`comments-${index}`), composer.tracked(token, `https://news.ycombinator.com/item?id=${story.hnId}`));
     values.set(placeholder(`history-${index}`), composer.tracked(token, `${composer.baseUrl}${storyPagePath(story.id)}`));
   });
@@ -259,13 +258,12 @@ export async function queueWeeklyDigest(
     const templates = new Map<string, DigestTemplate>();
     for (const row of due) templates.set(row.id, await templateFor(mutes.get(row.id)!.matcher));
     const { sent, total } = await withTransaction(pool, async (client) => {
-      const links = await emailShareLinks(client, due.flatMap((row) => templates.get(row.id)!.stories.map((story) => ({ userId: row.id, story }))));
       const emails = due.map((row): NewEmail => {
         const max = normaliseMaxEmailsPerDay(row.has_control ? row.max_emails_per_day : DEFAULT_EMAIL_CONTROL.maxEmailsPerDay);
         const quiet = row.has_control
           ? { start: row.quiet_hours_start, end: row.quiet_hours_end, timeZone: row.timezone ?? 'UTC' }
           : { start: DEFAULT_EMAIL_CONTROL.quietHoursStart, end: DEFAULT_EMAIL_CONTROL.quietHoursEnd, timeZone: DEFAULT_EMAIL_CONTROL.timezone };
-        const email = personalDigest(templates.get(row.id)!, composer, { key: keyPrefix + row.id, userId: row.id, email: row.email, name: row.name, links });
+        const email = personalDigest(templates.get(row.id)!, composer, { key: keyPrefix + row.id, userId: row.id, email: row.email, name: row.name });
         return {
           ...email,
           sendAfterMs: quietHoursRelease(options.nowMs, quiet),

@@ -6,6 +6,7 @@ import type { EmailKind, TestEmailType, UnsubscribeType } from '../../common/rul
 import { watchChange, watchChangeNote } from '../../common/rules/watch-change.ts';
 import { HttpError } from '../http/errors.ts';
 import { collectEvents, planAlerts, readRecipient } from './alerts.ts';
+import { queueContactNotices, type ContactMessage } from './contact-notice.ts';
 import type { EmailComposer, Recipient } from './compose.ts';
 import { personalDigest, queueWeeklyDigest, renderDigestTemplate, type DigestRunResult } from './digest.ts';
 import { enqueueEmails, type MailDelivery, type NewEmail } from './outbox.ts';
@@ -30,6 +31,7 @@ const UNSUBSCRIBE_FLAGS: Readonly<Record<UnsubscribeType | 'all', (keyof Prefere
   weekly_digest: ['weeklyDigest'],
   trending_alerts: ['trendingAlerts'],
   prediction_alert: ['predictionAlerts'],
+  contact_message: [],
   welcome: ['emailNotifications', 'weeklyDigest', 'trendingAlerts', 'predictionAlerts'],
   all: ['emailNotifications', 'weeklyDigest', 'trendingAlerts', 'predictionAlerts'],
 };
@@ -41,8 +43,9 @@ const UNSUBSCRIBE_KINDS: Readonly<Record<UnsubscribeType | 'all', EmailKind[]>> 
   weekly_digest: ['weekly_digest'],
   trending_alerts: ['trending_alerts'],
   prediction_alert: ['prediction_alert'],
-  welcome: ['keyword_alert', 'keyword_digest', 'watch_notification', 'weekly_digest', 'trending_alerts', 'prediction_alert'],
-  all: ['keyword_alert', 'keyword_digest', 'watch_notification', 'weekly_digest', 'trending_alerts', 'prediction_alert'],
+  contact_message: ['contact_message'],
+  welcome: ['keyword_alert', 'keyword_digest', 'watch_notification', 'weekly_digest', 'trending_alerts', 'prediction_alert', 'contact_message'],
+  all: ['keyword_alert', 'keyword_digest', 'watch_notification', 'weekly_digest', 'trending_alerts', 'prediction_alert', 'contact_message'],
 };
 
 export const INVALID_UNSUBSCRIBE = 'This unsubscribe link is invalid or has been changed. Use Email Preferences to choose your emails.';
@@ -110,6 +113,13 @@ export class EmailService {
     });
   }
 
+  /** Tells every administrator who has not opted out that a contact message arrived; the mail job sends it soon. */
+  async notifyContactMessage(message: ContactMessage): Promise<number> {
+    const queued = await queueContactNotices({ pool: this.deps.pool, composer: this.deps.composer, from: this.deps.from }, message, this.deps.now());
+    if (queued > 0) this.kick();
+    return queued;
+  }
+
   /** The weekly newsletter now (the admin's button): idempotent per week unless forced. */
   async sendWeeklyDigest(force: boolean): Promise<DigestRunResult> {
     const nowMs = this.deps.now();
@@ -132,12 +142,12 @@ export class EmailService {
     const sample = await this.sampleStories(3);
     const composer = this.deps.composer;
     const items = (track: (url: string) => string, note?: string) =>
-      sample.map((story) => storyItem(story, `https://news.ycombinator.com/item?id=${story.hnId}`, composer.baseUrl, track, note));
+      sample.map((story) => storyItem(story, composer.baseUrl, track, note));
     let email: NewEmail;
     if (kind === 'welcome') email = await this.composeWelcome(key, to);
     else if (kind === 'weekly_digest') {
       const template = await renderDigestTemplate(this.deps.pool, composer, weekOfSunday(this.deps.now()));
-      email = personalDigest(template, composer, { key, userId: to.userId, email: to.email, name: to.name, links: new Map() });
+      email = personalDigest(template, composer, { key, userId: to.userId, email: to.email, name: to.name });
     } else {
       const subject = { keyword_alert: 'Keyword alert: test', prediction_alert: 'Predicted to trend (test)', watch_notification: 'Watched story update (test)' }[
         kind as 'keyword_alert' | 'prediction_alert' | 'watch_notification'
@@ -164,7 +174,7 @@ export class EmailService {
       `SELECT ${EMAIL_STORY_COLUMNS} FROM stories WHERE ${listedStory()} ORDER BY trending_score DESC, id DESC LIMIT $1`,
       [count],
     );
-    if (result.rows.length === 0) return [{ id: 0, hnId: 1, title: 'A sample story', domain: 'example.com', by: 'someone', score: 120, comments: 45 }];
+    if (result.rows.length === 0) return [{ id: 0, hnId: 1, url: 'https://example.com/', title: 'A sample story', domain: 'example.com', by: 'someone', score: 120, comments: 45 }];
     return result.rows.map(emailStoryOf);
   }
 
@@ -188,11 +198,13 @@ export class EmailService {
          ON CONFLICT (user_id) DO UPDATE SET preferences = excluded.preferences, updated_at = now()`,
         [userId, JSON.stringify(preferences)],
       );
-      if (key === 'watch_notification' || key === 'all' || key === 'welcome') {
+      // The kinds without a preference flag are switched off by their control's isActive.
+      for (const controlled of ['watch_notification', 'contact_message'] as const) {
+        if (key !== controlled && key !== 'all' && key !== 'welcome') continue;
         await client.query(
-          `INSERT INTO email_frequency_controls (user_id, email_type, is_active) VALUES ($1, 'watch_notification', false)
+          `INSERT INTO email_frequency_controls (user_id, email_type, is_active) VALUES ($1, $2, false)
            ON CONFLICT (user_id, email_type) DO UPDATE SET is_active = false, updated_at = now()`,
-          [userId],
+          [userId, controlled],
         );
       }
       await client.query(

@@ -1,14 +1,14 @@
 import type pg from 'pg';
-import { itemPageUrl, storyPagePath } from '../../common/rules/links.ts';
-import { EMAIL_SHARE_MARKER } from '../../common/rules/email.ts';
+import { itemPageUrl, storyLinkUrl, storyPagePath } from '../../common/rules/links.ts';
 import { NO_MUTES, type MuteMatcher } from '../../common/rules/mutes.ts';
-import { newShareToken, sharePath } from '../modules/shares/service.ts';
 import { listedStory } from '../modules/stories/visibility.ts';
 import type { StoryItem } from './templates/layout.tsx';
 
 export interface EmailStory {
   id: number;
   hnId: number;
+  /** The article's address; empty for a text post (Ask HN), whose article is its discussion. */
+  url: string;
   title: string;
   domain: string;
   by: string;
@@ -19,10 +19,11 @@ export interface EmailStory {
 type Queryable = pg.Pool | pg.PoolClient;
 
 /** A story row as emails read it. */
-export const EMAIL_STORY_COLUMNS = 'id, hn_id, title, domain, by, score, descendants';
+export const EMAIL_STORY_COLUMNS = 'id, hn_id, url, title, domain, by, score, descendants';
 export interface EmailStoryRow {
   id: number;
   hn_id: number;
+  url: string;
   title: string;
   domain: string;
   by: string;
@@ -32,6 +33,7 @@ export interface EmailStoryRow {
 export const emailStoryOf = (row: EmailStoryRow): EmailStory => ({
   id: row.id,
   hnId: row.hn_id,
+  url: row.url,
   title: row.title,
   domain: row.domain,
   by: row.by,
@@ -50,26 +52,13 @@ export async function storiesByIds(db: Queryable, ids: number[], mutes: MuteMatc
 }
 
 /**
- * A share link per story for one person's email, titled with the marker that shared-links analytics reads as
- * "Auto Email" (spec part 2 §3). Many people in one statement: `pairs` are (person, story).
+ * A story row of an email: the article itself and the Hacker News discussion, both through the click counter (no
+ * share page between: an email is not a share, and shared-link figures count only what people shared).
  */
-export async function emailShareLinks(db: Queryable, pairs: { userId: string; story: EmailStory }[]): Promise<Map<string, string>> {
-  if (pairs.length === 0) return new Map();
-  const tokens = pairs.map(() => newShareToken());
-  await db.query(
-    `INSERT INTO shared_links (share_token, user_id, story_id, custom_title)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[])`,
-    [tokens, pairs.map((pair) => pair.userId), pairs.map((pair) => pair.story.id), pairs.map((pair) => `${pair.story.title} · ${EMAIL_SHARE_MARKER}`)],
-  );
-  return new Map(pairs.map((pair, index) => [`${pair.userId}:${pair.story.id}`, sharePath(tokens[index]!, pair.story.title)]));
-}
-
-/** A story row of an email: its share link and the Hacker News discussion, both through the click counter. */
-export function storyItem(story: EmailStory, sharePathOrUrl: string, baseUrl: string, track: (url: string) => string, note?: string): StoryItem {
-  const url = sharePathOrUrl.startsWith('/') ? `${baseUrl}${sharePathOrUrl}` : sharePathOrUrl;
+export function storyItem(story: EmailStory, baseUrl: string, track: (url: string) => string, note?: string): StoryItem {
   return {
     title: story.title,
-    url: track(url),
+    url: track(storyLinkUrl(story)),
     domain: story.domain,
     score: story.score,
     comments: story.comments,

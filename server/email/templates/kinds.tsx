@@ -80,6 +80,29 @@ export function PredictionAlertEmail({ stories, footer }: { stories: StoryItem[]
   );
 }
 
+/** An administrator's notice of a contact message: what the sender wrote, and the admin page that holds it. */
+export function ContactMessageEmail({
+  message,
+  adminUrl,
+  footer,
+}: {
+  message: { name: string; email: string; subject: string; message: string };
+  adminUrl: string;
+  footer: Footer;
+}) {
+  return (
+    <Layout preview={`${message.name}: ${message.subject}`} title="New contact message" footer={footer}>
+      <Heading>New contact message</Heading>
+      <Paragraph>{`From ${message.name} <${message.email}>`}</Paragraph>
+      <Paragraph>{`Subject: ${message.subject}`}</Paragraph>
+      <Text className="text" style={{ margin: '0 0 12px', fontSize: '13px', color: '#222222', lineHeight: '19px', whiteSpace: 'pre-wrap' }}>
+        {message.message}
+      </Text>
+      <Button href={adminUrl}>Open contact messages</Button>
+    </Layout>
+  );
+}
+
 /** The seven custom content styles (part 2 §3): a tinted box with a label, readable in light and dark clients. */
 export const CONTENT_STYLES: Readonly<Record<DigestContentStyle, { label: string; background: string; border: string }>> = {
   default: { label: '', background: '#ffffff', border: '#e5e5e5' },

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { DashboardStats } from '../../../common/contracts/admin.ts';
+import { sharedByPerson } from '../shares/shared-by-people.ts';
 
 /**
  * The dashboard's counters in one statement. "Active in the week" is a person with a session used or begun in the
@@ -20,7 +21,7 @@ export async function dashboardStats(pool: pg.Pool): Promise<DashboardStats> {
            ) active) AS active_users_week,
            (SELECT count(*)::int FROM stories WHERE NOT dead AND NOT deleted) AS total_stories,
            (SELECT count(*)::int FROM bookmarks) AS total_bookmarks,
-           (SELECT count(*)::int FROM shared_links) AS total_shared_links,
+           (SELECT count(*)::int FROM shared_links l WHERE ${sharedByPerson()}) AS total_shared_links,
            (SELECT count(*)::int FROM keyword_alerts) AS total_keyword_alerts,
            (SELECT count(*)::int FROM content_flags WHERE status = 'pending') AS pending_flags,
            (SELECT count(*)::int FROM contact_messages WHERE handled_at IS NULL) AS unhandled_contact`);

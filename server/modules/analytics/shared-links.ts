@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { SharedLinksAnalytics, SharedLinkStat } from '../../../common/contracts/analytics.ts';
 import { clickRate, SHARED_LINK_DAILY_STATS, TODAYS_LINKS_MAX, TOP_SHARED_LINKS } from '../../../common/rules/analytics.ts';
+import { sharedByPerson } from '../shares/shared-by-people.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -43,22 +44,23 @@ export async function sharedLinksAnalytics(pool: pg.Pool, days: number, nowMs: n
   const today = new Date(Math.floor(nowMs / DAY_MS) * DAY_MS);
   const firstDay = new Date(today.getTime() - (SHARED_LINK_DAILY_STATS - 1) * DAY_MS);
   const [links, events, top, todays, daily] = await Promise.all([
-    pool.query<{ n: number }>('SELECT count(*)::int AS n FROM shared_links WHERE created_at >= $1', [since]),
+    pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM shared_links l WHERE l.created_at >= $1 AND ${sharedByPerson()}`, [since]),
     pool.query<{ views: number; clicks: number }>(
       `SELECT count(*) FILTER (WHERE event_type = 'view')::int AS views, count(*) FILTER (WHERE event_type LIKE 'click%')::int AS clicks
-         FROM shared_link_events WHERE created_at >= $1`,
+         FROM shared_link_events e JOIN shared_links l ON l.id = e.shared_link_id WHERE e.created_at >= $1 AND ${sharedByPerson()}`,
       [since],
     ),
-    pool.query<LinkRow>(`${LINK_SELECT} WHERE l.created_at >= $1 ORDER BY l.view_count DESC, l.created_at DESC LIMIT ${TOP_SHARED_LINKS}`, [since]),
-    pool.query<LinkRow>(`${LINK_SELECT} WHERE l.created_at >= $1 ORDER BY l.created_at DESC LIMIT ${TODAYS_LINKS_MAX}`, [today]),
+    pool.query<LinkRow>(`${LINK_SELECT} WHERE l.created_at >= $1 AND ${sharedByPerson()} ORDER BY l.view_count DESC, l.created_at DESC LIMIT ${TOP_SHARED_LINKS}`, [since]),
+    pool.query<LinkRow>(`${LINK_SELECT} WHERE l.created_at >= $1 AND ${sharedByPerson()} ORDER BY l.created_at DESC LIMIT ${TODAYS_LINKS_MAX}`, [today]),
     pool.query<{ date: string; new_links: number; views: number; clicks: number }>(
       `SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(n.new_links, 0)::int AS new_links, coalesce(e.views, 0)::int AS views, coalesce(e.clicks, 0)::int AS clicks
          FROM generate_series($1::timestamptz, $2::timestamptz, interval '1 day') AS d(day)
          LEFT JOIN (SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS day, count(*) AS new_links
-                      FROM shared_links WHERE created_at >= $1 GROUP BY 1) n ON n.day = d.day AT TIME ZONE 'UTC'
-         LEFT JOIN (SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS day,
-                           count(*) FILTER (WHERE event_type = 'view') AS views, count(*) FILTER (WHERE event_type LIKE 'click%') AS clicks
-                      FROM shared_link_events WHERE created_at >= $1 GROUP BY 1) e ON e.day = d.day AT TIME ZONE 'UTC'
+                      FROM shared_links l WHERE l.created_at >= $1 AND ${sharedByPerson()} GROUP BY 1) n ON n.day = d.day AT TIME ZONE 'UTC'
+         LEFT JOIN (SELECT date_trunc('day', e.created_at AT TIME ZONE 'UTC') AS day,
+                           count(*) FILTER (WHERE e.event_type = 'view') AS views, count(*) FILTER (WHERE e.event_type LIKE 'click%') AS clicks
+                      FROM shared_link_events e JOIN shared_links l ON l.id = e.shared_link_id
+                     WHERE e.created_at >= $1 AND ${sharedByPerson()} GROUP BY 1) e ON e.day = d.day AT TIME ZONE 'UTC'
         ORDER BY d.day DESC`,
       [firstDay, today],
     ),

@@ -3,6 +3,7 @@ import type { AnalyticsEvents, ApiUsage, PopularStories } from '../../../common/
 import { ANALYTICS_LIST_SHOWN, API_USAGE_ROUTES_SHOWN } from '../../../common/rules/analytics.ts';
 import { timeAgo } from '../../../common/rules/time-ago.ts';
 import { expireWindow, periodStart } from './windows.ts';
+import { sharedByPerson } from '../shares/shared-by-people.ts';
 
 /**
  * The admin analytics of the last `hours` hours (spec part 2 §2.9, §3). Each query reads its period through an
@@ -41,7 +42,7 @@ export async function popularStories(pool: pg.Pool, hours: number, limit: number
   await expireWindow(pool, hours, nowMs);
   const result = await pool.query<PopularRow>(
     `SELECT s.id, s.hn_id, s.title, s.url, s.by, s.score, s.descendants, s.time, s.domain, w.views, w.unique_views, w.bookmarks,
-            (SELECT count(*)::int FROM shared_links l WHERE l.story_id = s.id AND l.created_at >= $3) AS shares
+            (SELECT count(*)::int FROM shared_links l WHERE l.story_id = s.id AND l.created_at >= $3 AND ${sharedByPerson()}) AS shares
        FROM (SELECT story_id, views, unique_views, bookmarks FROM story_window_activity
               WHERE timeframe = $1 AND (views > 0 OR bookmarks > 0)
               ORDER BY views DESC, unique_views DESC, bookmarks DESC, story_id DESC LIMIT $2) w

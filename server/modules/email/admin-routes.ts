@@ -125,7 +125,7 @@ export function emailAdminRoutes(email: EmailService, admin: EmailAdminService, 
         const weekOf = weekOfSunday(request.query.weekOf);
         const composer = email.deps.composer;
         const template = await renderDigestTemplate(email.deps.pool, composer, weekOf);
-        const preview = personalDigest(template, composer, { key: `preview:${weekOf}:${user.id}`, userId: user.id, email: user.email, name: user.displayName ?? user.email, links: new Map() });
+        const preview = personalDigest(template, composer, { key: `preview:${weekOf}:${user.id}`, userId: user.id, email: user.email, name: user.displayName ?? user.email });
         return { previewHtml: preview.html };
       },
     );

@@ -1,13 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailControlPatchSchema, emailControlSchema, emailTypeParamsSchema } from '../../../common/contracts/accounts.ts';
+import { emailDeliverySchema } from '../../../common/contracts/email.ts';
 import { errorResponseSchema } from '../../../common/contracts/errors.ts';
 import { EMAIL_TYPES } from '../../../common/rules/limits.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import { isEmailType, type EmailControlsService } from './controls.ts';
 
-export function emailRoutes(controls: EmailControlsService, resolveUser: UserResolver): FastifyPluginAsyncZod {
+/** `deliveryConfigured` says whether SMTP is set up: the product tells people the truth before they count on an email. */
+export function emailRoutes(controls: EmailControlsService, resolveUser: UserResolver, deliveryConfigured: () => boolean): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/api/email/delivery',
+      {
+        config: { access: 'user' },
+        schema: { tags: ['email'], summary: 'Whether this server sends email (SMTP configured)', response: { 200: emailDeliverySchema } },
+      },
+      async () => ({ configured: deliveryConfigured() }),
+    );
+
     app.get(
       '/api/email/frequency-controls',
       { config: { access: 'user' }, schema: { tags: ['email'], response: { 200: z.object({ controls: z.array(emailControlSchema) }) } } },

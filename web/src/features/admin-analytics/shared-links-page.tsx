@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { SharedLinkStat } from '../../../../common/contracts/analytics.ts';
 import { SHARED_LINK_PERIOD_DEFAULT, SHARED_LINK_PERIODS, type SharedLinkPeriod } from '../../../../common/rules/analytics.ts';
-import { isEmailShareTitle } from '../../../../common/rules/email.ts';
 import { AdminPage, EmptyState, formatDate, formatDateTime, LoadFailed, ScrollBox, StatTile, TableHead } from '@/components/admin-page';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -18,7 +17,7 @@ function periodOf(search: string): SharedLinkPeriod {
   return (SHARED_LINK_PERIODS as readonly number[]).includes(days) ? (days as SharedLinkPeriod) : SHARED_LINK_PERIOD_DEFAULT;
 }
 
-/** /admin/shared-links-analytics (spec part 2 §2.9): share links, their views and clicks, Manual vs Auto Email. */
+/** /admin/shared-links-analytics (spec part 2 §2.9): links people shared, their views and clicks (links made for emails are not counted). */
 export function AdminSharedLinksPage() {
   return (
     <AdminPage title="Shared Links Analytics" icon={Share2} level="admin">
@@ -81,16 +80,9 @@ function SharedLinks() {
   );
 }
 
-/** Today's links, split by how they were made: by a person (Manual) or for an email (Auto Email, by its marker). */
+/** Today's links, all shared by people: emails link their stories directly, and the server counts no email link. */
 function TodaysLinks({ links }: { links: SharedLinkStat[] }) {
-  const auto = links.filter((link) => isEmailShareTitle(link.customTitle));
-  const manual = links.filter((link) => !isEmailShareTitle(link.customTitle));
-  return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <LinksTable title={`Today: Manual (${manual.length})`} links={manual} empty="No links shared by hand today." />
-      <LinksTable title={`Today: Auto Email (${auto.length})`} links={auto} empty="No email links made today." />
-    </div>
-  );
+  return <LinksTable title={`Today (${links.length})`} links={links} empty="No links shared today." />;
 }
 
 function LinksTable({ title, links, empty }: { title: string; links: SharedLinkStat[]; empty: string }) {
@@ -111,7 +103,7 @@ function LinksTable({ title, links, empty }: { title: string; links: SharedLinkS
                 <tr key={link.shareToken} className="border-t align-top">
                   <td className="max-w-80 px-3 py-1.5">
                     <a href={`/share/${link.shareToken}`} target="_blank" rel="noopener noreferrer" className="font-medium hover:underline">
-                      {link.customTitle && !isEmailShareTitle(link.customTitle) ? link.customTitle : link.storyTitle}
+                      {link.customTitle ?? link.storyTitle}
                       <ExternalLink aria-label="(opens in a new tab)" className="ml-1 inline size-3 align-baseline" />
                     </a>
                     <div className="text-xs text-muted-foreground">{formatDateTime(link.createdAt)}</div>

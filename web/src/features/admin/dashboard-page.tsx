@@ -24,6 +24,7 @@ import type { DashboardStats } from '../../../../common/contracts/admin.ts';
 import { DASHBOARD_SKELETON_CARDS } from '../../../../common/rules/admin.ts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AdminPage, hasAdminLevel, LoadFailed, type AdminLevel } from '@/components/admin-page';
+import { EMAIL_NOT_SENT_YET, emailNotSent, useEmailDelivery } from '@/lib/email-delivery';
 import { useDashboardStats } from './api';
 
 interface Counter {
@@ -87,6 +88,7 @@ function Dashboard({ isAdmin }: { isAdmin: boolean }) {
   const stats = useDashboardStats();
   return (
     <>
+      {isAdmin && <EmailDeliveryWarning />}
       <section aria-labelledby="stats-heading" className="grid gap-2">
         <h2 id="stats-heading" className="sr-only">
           Statistics
@@ -128,6 +130,22 @@ function Dashboard({ isAdmin }: { isAdmin: boolean }) {
         </ul>
       </section>
     </>
+  );
+}
+
+/** For admins while SMTP is not configured: people's emails wait in the outbox, and the email page says how to send them. */
+function EmailDeliveryWarning() {
+  const delivery = useEmailDelivery();
+  if (!emailNotSent(delivery)) return null;
+  return (
+    <p role="note" data-testid="email-delivery-warning" className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+      <Mail className="size-4 shrink-0" aria-hidden="true" />
+      <strong>{EMAIL_NOT_SENT_YET}</strong>
+      <span>Emails people choose wait in the outbox until SMTP_URL is set.</span>
+      <Link href="/admin/email" className="font-medium underline underline-offset-2">
+        Set up email
+      </Link>
+    </p>
   );
 }
 

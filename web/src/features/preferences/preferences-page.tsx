@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Bell, Mail, Monitor, RefreshCw, RotateCcw, Save } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { EMAIL_KIND_LABELS } from '../../../../common/rules/email.ts';
 import {
   EMAIL_FREQUENCIES,
@@ -23,6 +24,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSecurity } from '@/features/auth/account-security';
+import { EMAIL_NOT_SENT_YET, emailNotSent, useEmailDelivery } from '@/lib/email-delivery';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useLeaveWarning } from '@/lib/leave-warning';
 import { cn } from '@/lib/utils';
@@ -49,6 +51,17 @@ const FREQUENCY_LABELS: Readonly<Record<EmailFrequency, string>> = {
 const KINDS_WITH_OWN_SETTINGS = EMAIL_TYPES.filter((emailType) => emailType !== 'weekly_digest');
 const SAME = 'same';
 const DAILY_CAPS = [1, 2, 3, 5, 10, 20, 30, 50] as const;
+
+const EMAIL_NOT_SENT_NOTE = 'Your choices are saved, and emails start once the people who run this site set up sending.';
+
+/** Said wherever a person chooses emails while the server sends none. */
+function EmailNotSentNote() {
+  return (
+    <p role="note" data-testid="email-not-sent" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+      <strong>{EMAIL_NOT_SENT_YET}</strong> {EMAIL_NOT_SENT_NOTE}
+    </p>
+  );
+}
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: hour, label: `${String(hour).padStart(2, '0')}:00` }));
 
@@ -106,6 +119,18 @@ function PreferencesForm({
   const ids = { minScore: useId(), maxEmails: useId() };
 
   const update = (changes: Partial<Preferences>) => setPrefs((current) => ({ ...current, ...changes }));
+  // While the server sends no email (SMTP not configured), turning one on says so at once, and the email sections
+  // carry the same note: a saved choice must not read as a promise.
+  const delivery = useEmailDelivery();
+  const noEmailSent = emailNotSent(delivery);
+  const anyEmailOn = prefs.emailNotifications || prefs.weeklyDigest || prefs.trendingAlerts || prefs.predictionAlerts || kinds.watch_notification.isActive;
+  const emailSwitched = (on: boolean) => {
+    if (on && noEmailSent) toast.info(EMAIL_NOT_SENT_YET, { id: 'email-not-sent', description: EMAIL_NOT_SENT_NOTE });
+  };
+  const updateEmailFlag = (changes: Partial<Preferences>) => {
+    emailSwitched(Object.values(changes).some((value) => value === true));
+    update(changes);
+  };
   const updateEmail = (changes: Partial<EmailSettings>) => setEmail((current) => ({ ...current, ...changes }));
   const updateKind = (emailType: EmailType, changes: Partial<KindSettings>) =>
     setKinds((current) => ({ ...current, [emailType]: { ...current[emailType], ...changes } }));
@@ -216,7 +241,7 @@ function PreferencesForm({
           label="Email notifications"
           description="Receive emails when your keyword alerts match."
           checked={prefs.emailNotifications}
-          onCheckedChange={(emailNotifications) => update({ emailNotifications })}
+          onCheckedChange={(emailNotifications) => updateEmailFlag({ emailNotifications })}
         />
         <SwitchRow
           label="Keyword alerts sound"
@@ -275,15 +300,19 @@ function PreferencesForm({
       </Section>
 
       <Section icon={<Mail aria-hidden="true" />} title="Email notification types" description="Which emails you receive.">
-        <SwitchRow label="Keyword Alerts" description="When a keyword you follow trends." checked={prefs.emailNotifications} onCheckedChange={(emailNotifications) => update({ emailNotifications })} />
-        <SwitchRow label="Weekly Newsletter" description="A Sunday summary of the week's top stories." checked={prefs.weeklyDigest} onCheckedChange={(weeklyDigest) => update({ weeklyDigest })} />
-        <SwitchRow label="Trending Alerts" description="When a story takes off." checked={prefs.trendingAlerts} onCheckedChange={(trendingAlerts) => update({ trendingAlerts })} />
-        <SwitchRow label="Prediction Alerts" description="When a story is predicted to trend." checked={prefs.predictionAlerts} onCheckedChange={(predictionAlerts) => update({ predictionAlerts })} />
+        {noEmailSent && anyEmailOn && <EmailNotSentNote />}
+        <SwitchRow label="Keyword Alerts" description="When a keyword you follow trends." checked={prefs.emailNotifications} onCheckedChange={(emailNotifications) => updateEmailFlag({ emailNotifications })} />
+        <SwitchRow label="Weekly Newsletter" description="A Sunday summary of the week's top stories." checked={prefs.weeklyDigest} onCheckedChange={(weeklyDigest) => updateEmailFlag({ weeklyDigest })} />
+        <SwitchRow label="Trending Alerts" description="When a story takes off." checked={prefs.trendingAlerts} onCheckedChange={(trendingAlerts) => updateEmailFlag({ trendingAlerts })} />
+        <SwitchRow label="Prediction Alerts" description="When a story is predicted to trend." checked={prefs.predictionAlerts} onCheckedChange={(predictionAlerts) => updateEmailFlag({ predictionAlerts })} />
         <SwitchRow
           label="Watched Stories"
           description="When a story you watch changes status."
           checked={kinds.watch_notification.isActive}
-          onCheckedChange={(isActive) => updateKind('watch_notification', { isActive })}
+          onCheckedChange={(isActive) => {
+            emailSwitched(isActive);
+            updateKind('watch_notification', { isActive });
+          }}
         />
       </Section>
 

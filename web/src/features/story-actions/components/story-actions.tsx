@@ -1,8 +1,10 @@
 import { createContext, lazy, memo, Suspense, useContext, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import type { DrawnIcon } from '@/components/drawn-icons';
 import { isUnauthorizedError, loginUrl, messageOf } from '@/lib/api';
+import { EMAIL_NOT_SENT_YET, fetchEmailNotSent } from '@/lib/email-delivery';
 import { trackBookmark } from '../analytics';
 import { usePageStatuses, useToggleBookmark, useToggleWatch, type PageStatuses } from '../api';
 import { truncateTitle } from '../rules';
@@ -60,6 +62,7 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
 
   const toggleBookmark = useToggleBookmark();
   const toggleWatch = useToggleWatch();
+  const queryClient = useQueryClient();
   // Which dialog is open, and which have been opened (kept mounted, so a note typed stays until saved).
   const [open, setOpen] = useState<OpenDialog>(null);
   const [mounted, setMounted] = useState<ReadonlySet<Exclude<OpenDialog, null>>>(() => new Set());
@@ -103,14 +106,20 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
     toggleWatch.mutate(
       { story, watched },
       {
-        onSuccess: () =>
-          watched
-            ? toast.success('Story Watch Removed', {
-                description: withTitle("You'll no longer receive notifications for this story.", story.title),
-              })
-            : toast.success('Story Watch Added', {
-                description: withTitle("You'll be notified when this story grows in popularity!", story.title),
-              }),
+        onSuccess: async () => {
+          if (watched) {
+            toast.success('Story Watch Removed', { description: withTitle("You'll no longer receive notifications for this story.", story.title) });
+            return;
+          }
+          // The promise of an email holds only where the server sends one (SMTP configured).
+          const noEmail = await fetchEmailNotSent(queryClient);
+          toast.success('Story Watch Added', {
+            description: withTitle(
+              noEmail ? `${EMAIL_NOT_SENT_YET} It is on your Watched Stories page; emails about it start once the site sets up sending.` : "You'll be notified when this story grows in popularity!",
+              story.title,
+            ),
+          });
+        },
         onError: (error) => {
           if (isUnauthorizedError(error)) return;
           toast.error(watched ? 'Failed to Remove Watch' : 'Failed to Watch Story', {
