@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerConfidence, NOT_CALLED, predictionConfidence, TREND_CALL_THRESHOLD } from '../common/rules/predictions.ts';
-import { selectAccuracy, selectCallFigures, selectOutcomes, selectPredictionPage } from '../server/modules/predictions/queries.ts';
+import { LEAD_BUCKET_MINUTES, ledgerConfidence, NOT_CALLED, predictionConfidence, TREND_CALL_THRESHOLD } from '../common/rules/predictions.ts';
+import { type CallFigures, selectAccuracy, selectCallFigures, selectDailyCalls, selectOutcomes, selectPredictionPage } from '../server/modules/predictions/queries.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { seedStories } from './support/seed.ts';
 
@@ -220,6 +220,34 @@ describe('selectCallFigures', () => {
   });
 });
 
+/** The call figures computed from prediction_calls' rows themselves, as the definitions say (docs/predictions.md). */
+async function figuresFromRows(since: Date): Promise<CallFigures> {
+  const result = await pool().query<{ made: number; by_confidence: CallFigures['byConfidence'] | null; reached: number; called_early: number; median_lead_minutes: number | null }>(
+    `SELECT (SELECT count(*)::int FROM prediction_calls WHERE called_at >= $1) AS made,
+            (SELECT json_agg(b ORDER BY b.confidence)
+               FROM (SELECT confidence, count(*)::int AS settled, count(*) FILTER (WHERE call_reached)::int AS came_true
+                       FROM prediction_calls WHERE called_at >= $1 AND settled_at IS NOT NULL GROUP BY confidence) AS b) AS by_confidence,
+            (SELECT count(*)::int FROM prediction_calls WHERE reached_at >= $1) AS reached,
+            (SELECT count(*)::int FROM prediction_calls WHERE reached_at >= $1 AND called_at < reached_at) AS called_early,
+            (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM reached_at - called_at) / 60)::float8
+               FROM prediction_calls WHERE reached_at >= $1 AND called_at < reached_at) AS median_lead_minutes`,
+    [since],
+  );
+  const row = result.rows[0]!;
+  return { ...row, by_confidence: undefined, byConfidence: row.by_confidence ?? [] } as unknown as CallFigures;
+}
+
+/** The figures from the sums match those from the rows: exactly, and the median lead within one lead bucket. */
+async function expectSumsMatchRows(since: Date): Promise<CallFigures> {
+  const sums = await selectCallFigures(pool(), since);
+  const rows = await figuresFromRows(since);
+  expect([sums.made, sums.reached, sums.called_early]).toEqual([rows.made, rows.reached, rows.called_early]);
+  expect([...sums.byConfidence].sort((a, b) => a.confidence.localeCompare(b.confidence))).toEqual(rows.byConfidence);
+  if (rows.median_lead_minutes === null) expect(sums.median_lead_minutes).toBeNull();
+  else expect(Math.abs(sums.median_lead_minutes! - rows.median_lead_minutes)).toBeLessThan(LEAD_BUCKET_MINUTES);
+  return sums;
+}
+
 describe('selectOutcomes', () => {
   it('answers the latest settled calls, newest first, filled up with the newest pending calls', async () => {
     const base = 2000;
@@ -294,5 +322,75 @@ describe('selectPredictionPage', () => {
     const past = await selectPredictionPage(pool(), { page: 100, limit: 25, view: 'calls' }, nowMs, CUT);
     expect(past.rows).toEqual([]);
     expect(past.calls).toBe(calls.length);
+  });
+});
+
+describe('the call figures come from sums kept by prediction_calls’ triggers', () => {
+  it('equal the figures from the rows, however the rows entered or changed, for windows of hours and of days', async () => {
+    // 10 hours into a UTC day (START is midnight), so a long window reads both hourly and daily sums; after the other
+    // tests' ledgers, so theirs stay the latest in their windows.
+    const base = 6010;
+    const story = () => newStory();
+    // Before the window's start: a call made an hour before it, seen at the target inside it (recall counts it, made does not).
+    const before = await story();
+    await record({ story: before, at: base - 1, probability: HIGHER, verified: { reached: true, reachedAt: base + 0.5 } });
+    // Live calls, settled later: one came true 95 minutes after the call, one did not.
+    const [liveTrue, liveFalse] = [await story(), await story()];
+    const [trueId] = await record({ story: liveTrue, at: base + 1, probability: CALLED });
+    const [falseId] = await record({ story: liveFalse, at: base + 1.5, probability: HIGHER });
+    await verify(trueId!, true, base + 1 + 95 / 60);
+    await verify(falseId!, false);
+    // Backfilled: recorded already verified, in one statement, across the day boundary (hour base + 14).
+    const backfilled = await Promise.all(Array.from({ length: 5 }, () => story()));
+    await record(
+      ...backfilled.flatMap((s, i) => [
+        { story: s, at: base + 12 + i, probability: NOT_CALLED_P, verified: { reached: i % 2 === 0, reachedAt: base + 15 + i }, backfilled: true },
+        { story: s, at: base + 12.2 + i, probability: i === 4 ? HIGHER : CALLED, verified: { reached: i % 2 === 0, reachedAt: base + 15 + i }, backfilled: true },
+      ]),
+    );
+    // Seen at the target without a call, then called later: in recall's denominator, never early.
+    const missed = await story();
+    await record({ story: missed, at: base + 20, probability: NOT_CALLED_P, verified: { reached: true, reachedAt: base + 21 } });
+    await record({ story: missed, at: base + 22, probability: CALLED });
+    // Seen at the target earlier by a prediction verified later: its hour and lead move.
+    const moved = await story();
+    const [first, second] = await record({ story: moved, at: base + 30, probability: CALLED }, { story: moved, at: base + 31, probability: NOT_CALLED_P });
+    await verify(first!, true, base + 36);
+    const atFirst = await expectSumsMatchRows(new Date((START + (base + 36) * HOUR) * 1000));
+    expect(atFirst.reached).toBe(1);
+    await verify(second!, true, base + 33.25);
+    expect((await expectSumsMatchRows(new Date((START + (base + 36) * HOUR) * 1000))).reached).toBe(0);
+
+    for (const hours of [-2, -1, 0, 1, 2, 13, 14, 15, 20, 30, 33, 40]) {
+      await expectSumsMatchRows(new Date((START + (base + hours) * HOUR) * 1000));
+    }
+    // The whole ledger, other tests' calls included, and the window at base: its figures, by hand.
+    await expectSumsMatchRows(new Date((START - HOUR) * 1000));
+    const window = await expectSumsMatchRows(new Date((START + base * HOUR) * 1000));
+    expect(window.made).toBe(2 + 5 + 1 + 1);
+    // Seen at the target in the window: before, liveTrue, the three backfilled that came true, missed, moved.
+    expect([window.reached, window.called_early]).toEqual([7, 6]);
+    const settled = window.byConfidence.reduce((sum, row) => sum + row.settled, 0);
+    const cameTrue = window.byConfidence.reduce((sum, row) => sum + row.came_true, 0);
+    expect([settled, cameTrue]).toEqual([2 + 5 + 1, 1 + 3 + 1]);
+    // Leads: 90 min (before), 95 (liveTrue), 168 min (three backfilled: 2 h 48 min), 195 (moved: 3 h 15 min); median 168.
+    expect(window.median_lead_minutes).toBeCloseTo(168, 6);
+    // A window after everything holds nothing.
+    const after = await expectSumsMatchRows(new Date((START + (base + 50) * HOUR) * 1000));
+    expect([after.made, after.reached, after.median_lead_minutes]).toEqual([0, 0, null]);
+  });
+
+  it('give the trends their calls by UTC day, with the sum of the calls’ probabilities', async () => {
+    const since = new Date(START * 1000);
+    const days = await selectDailyCalls(pool(), since);
+    const rows = await pool().query<{ date: string; calls: number; probability_sum: number }>(
+      `SELECT to_char(prediction_day(called_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, count(*)::int AS calls, sum(probability)::float8 AS probability_sum
+         FROM prediction_calls WHERE called_at >= $1 GROUP BY 1 ORDER BY 1`,
+      [since],
+    );
+    const sorted = [...days].filter((day) => day.calls > 0).sort((a, b) => a.date.localeCompare(b.date));
+    expect(sorted.map((day) => [day.date, day.calls])).toEqual(rows.rows.map((day) => [day.date, day.calls]));
+    for (const [i, day] of sorted.entries()) expect(day.probability_sum).toBeCloseTo(rows.rows[i]!.probability_sum, 9);
+    expect(rows.rows.length).toBeGreaterThan(0);
   });
 });

@@ -27,14 +27,24 @@ export async function runPredictionsBenchmark(): Promise<void> {
       let turn = 0;
       const load = async (name: string, paths: () => string, cold: boolean, run = { connections: CONNECTIONS, duration: DURATION_SECONDS }): Promise<Figures> => {
         const cpuBefore = await serverCpuMicroseconds(url);
+        // The server's logs are silenced: the first answer that is not 2xx tells why a run failed.
+        let firstFailure: string | null = null;
         const result = await autocannon({
           url,
           ...run,
           headers: { cookie, ...(cold ? { 'x-bench-cold': '1' } : {}) },
-          requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
+          requests: [
+            {
+              setupRequest: (request) => ({ ...request, path: paths() }),
+              onResponse: (status, body) => {
+                if ((status < 200 || status > 299) && firstFailure === null) firstFailure = `${status} ${String(body).slice(0, 500)}`;
+              },
+            },
+          ],
         });
         if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-          throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+          const first = firstFailure === null ? '' : `; first failing answer: ${firstFailure}`;
+          throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts${first}`);
         }
         const cpuMicroseconds = ((await serverCpuMicroseconds(url)) - cpuBefore) / result.requests.total;
         return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMicroseconds };

@@ -24,6 +24,11 @@ import {
   ledgerConfidence,
   NOT_CALLED,
   formatLead,
+  LEAD_BUCKET_CAP,
+  LEAD_BUCKET_MINUTES,
+  leadBucket,
+  medianLeadMinutes,
+  type LeadBucket,
 } from './predictions.ts';
 
 const CUT = TREND_CALL_THRESHOLD;
@@ -112,6 +117,51 @@ describe('the calls’ lead', () => {
     expect(formatLead(120)).toBe('2 h');
     expect(formatLead(59.6)).toBe('1 h');
     expect(formatLead(7)).toBe('7 min');
+  });
+});
+
+describe('the median lead from the histogram of leads', () => {
+  /** The histogram of some leads, as the sums keep it. */
+  function histogramOf(leads: number[]): LeadBucket[] {
+    const buckets = new Map<number, LeadBucket>();
+    for (const lead of leads) {
+      const bucket = leadBucket(lead);
+      const entry = buckets.get(bucket) ?? { bucket, stories: 0, leadMinutesSum: 0 };
+      entry.stories += 1;
+      entry.leadMinutesSum += lead;
+      buckets.set(bucket, entry);
+    }
+    return [...buckets.values()].reverse();
+  }
+  function exactMedian(leads: number[]): number {
+    const sorted = [...leads].sort((a, b) => a - b);
+    const middle = (sorted.length - 1) / 2;
+    return (sorted[Math.floor(middle)]! + sorted[Math.ceil(middle)]!) / 2;
+  }
+
+  it('buckets the leads by LEAD_BUCKET_MINUTES, the longest in the last bucket', () => {
+    expect(leadBucket(0.5)).toBe(0);
+    expect(leadBucket(LEAD_BUCKET_MINUTES)).toBe(1);
+    expect(leadBucket(LEAD_BUCKET_MINUTES * 3 - 0.01)).toBe(2);
+    expect(leadBucket(LEAD_BUCKET_MINUTES * LEAD_BUCKET_CAP * 2)).toBe(LEAD_BUCKET_CAP);
+  });
+
+  it('is the middle lead (or the mean of the two middle ones) when each bucket holds equal leads', () => {
+    expect(medianLeadMinutes([])).toBeNull();
+    expect(medianLeadMinutes([{ bucket: 3, stories: 0, leadMinutesSum: 0 }])).toBeNull();
+    expect(medianLeadMinutes(histogramOf([60, 120, 240]))).toBe(120);
+    expect(medianLeadMinutes(histogramOf([60, 120, 240, 300]))).toBe(180);
+    expect(medianLeadMinutes(histogramOf([30, 30, 30, 500]))).toBe(30);
+  });
+
+  it('is within one bucket of the median of the leads themselves', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let run = 0; run < 50; run++) {
+      const leads = Array.from({ length: 1 + Math.floor(random() * 40) }, () => random() * 600);
+      const median = medianLeadMinutes(histogramOf(leads))!;
+      expect(Math.abs(median - exactMedian(leads))).toBeLessThan(LEAD_BUCKET_MINUTES);
+    }
   });
 });
 

@@ -108,6 +108,47 @@ export function formatLead(minutes: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
+/**
+ * The leads are summed in buckets of this many minutes (the sums prediction_lead_hourly and prediction_lead_daily,
+ * migration 0025, which repeats these two values), the last bucket holding every lead of LEAD_BUCKET_CAP buckets or
+ * more: 60 hours, longer than any call can lead (a story is called within 48 hours of its submission and seen at the
+ * target within the 6-hour horizon of a prediction).
+ */
+export const LEAD_BUCKET_MINUTES = 10;
+export const LEAD_BUCKET_CAP = 360;
+
+/** The bucket of a lead in minutes (positive: the call came strictly before the story was seen at the target). */
+export function leadBucket(minutes: number): number {
+  return Math.min(LEAD_BUCKET_CAP, Math.floor(minutes / LEAD_BUCKET_MINUTES));
+}
+
+/** One bucket of the leads' histogram: how many leads, and their sum in minutes. */
+export interface LeadBucket {
+  bucket: number;
+  stories: number;
+  leadMinutesSum: number;
+}
+
+/**
+ * The median lead in minutes, as percentile_cont(0.5) defines it (the middle lead, or the mean of the two middle ones),
+ * from the histogram: each middle lead is taken as the mean lead of its bucket. That is exact when a bucket's leads are
+ * equal, and always within one bucket (LEAD_BUCKET_MINUTES) of the median of the leads themselves. Null without leads.
+ */
+export function medianLeadMinutes(histogram: readonly LeadBucket[]): number | null {
+  const buckets = histogram.filter((entry) => entry.stories > 0).sort((a, b) => a.bucket - b.bucket);
+  const count = buckets.reduce((sum, entry) => sum + entry.stories, 0);
+  if (count === 0) return null;
+  const leadAt = (position: number): number => {
+    let seen = 0;
+    for (const entry of buckets) {
+      seen += entry.stories;
+      if (position < seen) return entry.leadMinutesSum / entry.stories;
+    }
+    throw new Error('position beyond the histogram');
+  };
+  return (leadAt(Math.floor((count - 1) / 2)) + leadAt(Math.ceil((count - 1) / 2))) / 2;
+}
+
 /** The /predictions page's constants (part 2 §2.5, §9). */
 export const PREDICTIONS_PAGE_SIZE = 25;
 export const PREDICTIONS_MAX_LIMIT = 100;

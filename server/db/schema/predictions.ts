@@ -170,3 +170,62 @@ export const predictionCalls = pgTable(
     index('prediction_calls_prediction_idx').on(table.predictionId).where(sql`${table.predictionId} IS NOT NULL`),
   ],
 );
+
+/**
+ * The calls summed by the hour they were made and their confidence (migration 0025), kept by prediction_calls' own
+ * triggers: calls made, settled, come true, and the sum of their probabilities. The calls' precision reads these.
+ */
+export const predictionCallHourly = pgTable(
+  'prediction_call_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    confidence: text('confidence').notNull(),
+    made: integer('made').notNull(),
+    settled: integer('settled').notNull(),
+    cameTrue: integer('came_true').notNull(),
+    probabilitySum: doublePrecision('probability_sum').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.confidence] })],
+);
+
+/** The same by the UTC day of the call, for the long windows' whole days and the trends. */
+export const predictionCallDaily = pgTable(
+  'prediction_call_daily',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    confidence: text('confidence').notNull(),
+    made: integer('made').notNull(),
+    settled: integer('settled').notNull(),
+    cameTrue: integer('came_true').notNull(),
+    probabilitySum: doublePrecision('probability_sum').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.confidence] })],
+);
+
+/**
+ * The stories first seen at the target, by that hour and their lead bucket (migration 0025): -1 for a story not called
+ * strictly before, else the call's lead in 10-minute buckets (LEAD_BUCKET_MINUTES, capped at LEAD_BUCKET_CAP), with
+ * the sum of the leads. The recall and the median lead read these.
+ */
+export const predictionLeadHourly = pgTable(
+  'prediction_lead_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    leadBucket: integer('lead_bucket').notNull(),
+    stories: integer('stories').notNull(),
+    leadMsSum: bigint('lead_ms_sum', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.leadBucket] })],
+);
+
+/** The same by the UTC day the stories were first seen at the target. */
+export const predictionLeadDaily = pgTable(
+  'prediction_lead_daily',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    leadBucket: integer('lead_bucket').notNull(),
+    stories: integer('stories').notNull(),
+    leadMsSum: bigint('lead_ms_sum', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.leadBucket] })],
+);

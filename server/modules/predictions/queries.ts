@@ -2,14 +2,13 @@
  * The prediction calls' reads. Each reads either the current predictions (on stories, at most the front page's
  * turnover over 6 hours) or the ledger's sums kept by its trigger, or walks a ledger index in the order it returns
  * and stops at its limit: none grows with the ledger. docs/predictions.md and docs/performance.md have the plans.
- * Each is a prepared (named) statement: its plan does not depend on the values, so it is made once per connection;
- * the calls' figures, whose plan does depend on the window, are planned each time.
+ * Each is a prepared (named) statement: its plan does not depend on the values, so it is made once per connection.
  */
 import type pg from 'pg';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { limitText } from '../../db/prepared.ts';
 import type { PredictionListQuery, PredictionListView } from '../../../common/contracts/predictions.ts';
-import { NOT_CALLED, PREDICTION_HORIZON_HOURS, type PredictionConfidence } from '../../../common/rules/predictions.ts';
+import { medianLeadMinutes, NOT_CALLED, PREDICTION_HORIZON_HOURS, type PredictionConfidence } from '../../../common/rules/predictions.ts';
 import type { StoryRow } from '../stories/queries.ts';
 import { listedStory, visibleStory } from '../stories/visibility.ts';
 
@@ -168,44 +167,58 @@ export interface CallFigures {
   median_lead_minutes: number | null;
 }
 
+/** Hours from `since` up to its first whole UTC day from the hourly sums, the days from there on from the daily ones. */
+function hoursThenDays(table: 'call' | 'lead', columns: string): string {
+  return `SELECT ${columns} FROM prediction_${table}_hourly WHERE hour >= $1 AND hour < $2
+          UNION ALL
+          SELECT ${columns} FROM prediction_${table}_daily WHERE day >= $2`;
+}
+
 /**
- * The calls' precision, recall and lead over a window, from prediction_calls: the calls made from `since` (its
- * called_at index) and the stories first seen at the target from `since` (its reached_at index). Both are bounded by
- * the stories of the window, not the ledger.
+ * The calls' precision, recall and lead over a window from `since` (the start of an hour), from the sums kept by
+ * prediction_calls' triggers (migration 0025): the calls by the hour they were made, the stories by the hour they were
+ * first seen at the target with the histogram of their leads. As selectAccuracy, at most 23 hours and 30 days of rows
+ * for the 720-hour window, whatever the number of calls in it; the median lead is read from the histogram
+ * (medianLeadMinutes: within LEAD_BUCKET_MINUTES of the leads' own median).
  */
 export async function selectCallFigures(pool: pg.Pool, since: Date): Promise<CallFigures> {
-  // Not prepared: unlike the sums' reads, the best plan depends on the window (the index for a short one, a scan of
-  // the small table for a month), so PostgreSQL never settles on one generic plan; planning it each time is cheap.
-  const result = await pool.query<{ made: number; by_confidence: unknown[][] | null; reached: number; called_early: number; median_lead_minutes: number | null }>({
-    text: `SELECT (SELECT count(*)::int FROM prediction_calls WHERE called_at >= $1) AS made,
-                  (SELECT ${jsonColumnsSql('b', ['confidence', 'settled', 'came_true'])}
-                     FROM (SELECT confidence, count(*)::int AS settled, count(*) FILTER (WHERE call_reached)::int AS came_true
-                             FROM prediction_calls WHERE called_at >= $1 AND settled_at IS NOT NULL GROUP BY confidence) AS b) AS by_confidence,
-                  r.reached, r.called_early, r.median_lead_minutes
-             FROM (SELECT count(*)::int AS reached,
-                          count(*) FILTER (WHERE called_at < reached_at)::int AS called_early,
-                          (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM reached_at - called_at) / 60)
-                             FILTER (WHERE called_at < reached_at))::float8 AS median_lead_minutes
-                     FROM prediction_calls WHERE reached_at >= $1) AS r`,
-    values: [since],
+  const firstWholeDay = new Date(Math.ceil(since.getTime() / DAY_MS) * DAY_MS);
+  const result = await pool.query<{ calls: unknown[][] | null; leads: unknown[][] | null }>({
+    name: 'prediction-call-figures',
+    text: `SELECT (SELECT ${jsonColumnsSql('c', ['confidence', 'made', 'settled', 'came_true'])}
+                     FROM (SELECT confidence, sum(made)::int AS made, sum(settled)::int AS settled, sum(came_true)::int AS came_true
+                             FROM (${hoursThenDays('call', 'confidence, made, settled, came_true')}) AS parts
+                            GROUP BY confidence) AS c) AS calls,
+                  (SELECT ${jsonColumnsSql('l', ['lead_bucket', 'stories', 'lead_ms_sum'])}
+                     FROM (SELECT lead_bucket, sum(stories)::int AS stories, sum(lead_ms_sum)::float8 AS lead_ms_sum
+                             FROM (${hoursThenDays('lead', 'lead_bucket, stories, lead_ms_sum')}) AS parts
+                            GROUP BY lead_bucket) AS l) AS leads`,
+    values: [since, firstWholeDay],
   });
   const row = result.rows[0];
+  const calls = rowsOfColumns<[PredictionConfidence, number, number, number]>(row?.calls);
+  const leads = rowsOfColumns<[number, number, number]>(row?.leads).map(([bucket, stories, leadMsSum]) => ({
+    bucket,
+    stories,
+    leadMinutesSum: leadMsSum / 60_000,
+  }));
+  // Bucket -1 holds the stories not called strictly before they were seen at the target.
+  const early = leads.filter((entry) => entry.bucket >= 0);
   return {
-    made: row?.made ?? 0,
-    byConfidence: rowsOfColumns<[PredictionConfidence, number, number]>(row?.by_confidence).map(([confidence, settled, came_true]) => ({ confidence, settled, came_true })),
-    reached: row?.reached ?? 0,
-    called_early: row?.called_early ?? 0,
-    median_lead_minutes: row?.median_lead_minutes ?? null,
+    made: calls.reduce((sum, [, made]) => sum + made, 0),
+    byConfidence: calls.filter(([, , settled]) => settled > 0).map(([confidence, , settled, came_true]) => ({ confidence, settled, came_true })),
+    reached: leads.reduce((sum, entry) => sum + entry.stories, 0),
+    called_early: early.reduce((sum, entry) => sum + entry.stories, 0),
+    median_lead_minutes: medianLeadMinutes(early),
   };
 }
 
-/** Calls first made each UTC day from `since`, and the sum of their probabilities (the trends' average confidence). */
+/** Calls first made each UTC day from `since` (the start of a UTC day), and the sum of their probabilities (the trends' average confidence). */
 export async function selectDailyCalls(pool: pg.Pool, since: Date): Promise<{ date: string; calls: number; probability_sum: number }[]> {
-  // Not prepared, for the same reason as selectCallFigures.
   const result = await pool.query<{ date: string; calls: number; probability_sum: number }>({
-    text: `SELECT to_char(prediction_day(called_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, count(*)::int AS calls,
-                  sum(probability)::float8 AS probability_sum
-             FROM prediction_calls WHERE called_at >= $1 GROUP BY 1`,
+    name: 'prediction-daily-calls',
+    text: `SELECT to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, sum(made)::int AS calls, sum(probability_sum)::float8 AS probability_sum
+             FROM prediction_call_daily WHERE day >= $1 GROUP BY day`,
     values: [since],
   });
   return result.rows;
