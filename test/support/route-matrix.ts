@@ -55,6 +55,7 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   'PUT /api/profile': { request: { method: 'PUT', url: '/api/profile', payload: { bio: 'Reads everything.' } }, expect: [401, 200, 200, 200] },
   'GET /api/user/export': { request: { url: '/api/user/export' }, expect: [401, 200, 200, 200] },
   'GET /api/email/frequency-controls': { request: { url: '/api/email/frequency-controls' }, expect: [401, 200, 200, 200] },
+  'GET /api/email/delivery': { request: { url: '/api/email/delivery' }, expect: [401, 200, 200, 200] },
   'PATCH /api/email/frequency-controls/:emailType': {
     request: { method: 'PATCH', url: '/api/email/frequency-controls/keyword_alert', payload: { frequency: 'daily' } },
     expect: [401, 200, 200, 200],
