@@ -237,11 +237,11 @@ describe('settings', () => {
   });
 
   it('upserts, logging before and after; known settings must hold their type, unknown ones are stored as given', async () => {
-    const created = await inject({ method: 'POST', url: '/api/admin/settings', headers: as(admin), payload: { key: 'stories_per_page', value: 50, category: 'limits', description: 'Example' } });
+    const created = await inject({ method: 'POST', url: '/api/admin/settings', headers: as(admin), payload: { key: 'welcome_banner', value: 50, category: 'limits', description: 'Example' } });
     expect(created.statusCode).toBe(200);
-    expect(created.json().setting).toMatchObject({ key: 'stories_per_page', value: 50, category: 'limits', description: 'Example' });
-    expect(await lastLog()).toMatchObject({ action: 'setting_created', target_id: 'stories_per_page', details: { before: null, after: { value: 50 } } });
-    const text = await inject({ method: 'POST', url: '/api/admin/settings', headers: as(admin), payload: { key: 'stories_per_page', value: 'fifty' } });
+    expect(created.json().setting).toMatchObject({ key: 'welcome_banner', value: 50, category: 'limits', description: 'Example' });
+    expect(await lastLog()).toMatchObject({ action: 'setting_created', target_id: 'welcome_banner', details: { before: null, after: { value: 50 } } });
+    const text = await inject({ method: 'POST', url: '/api/admin/settings', headers: as(admin), payload: { key: 'welcome_banner', value: 'fifty' } });
     expect(text.json().setting).toMatchObject({ value: 'fifty', category: 'limits', description: 'Example' });
     expect(await lastLog()).toMatchObject({ action: 'setting_updated', details: { before: { value: 50 }, after: { value: 'fifty' } } });
 
@@ -249,6 +249,8 @@ describe('settings', () => {
       [{ key: 'maintenance_mode', value: 'yes' }, /true or false/],
       [{ key: 'contact_retention_days', value: 0 }, /at least 1/],
       [{ key: 'contact_retention_days', value: 1.5 }, /whole number/],
+      [{ key: 'stories_per_page', value: 'fifty' }, /whole number/],
+      [{ key: 'stories_per_page', value: 30 }, /one of 10, 25, 50, 100/],
       [{ key: '', value: 1 }, /key is required/],
       [{ key: 'a key with spaces', value: 1 }, /letters, digits/],
       [{ key: 'no_value' }, /value is required/],
