@@ -114,7 +114,9 @@ export class StoryHistoryService {
       }),
     ]);
 
-    const nowMs = this.now();
+    // To the minute, as the story's facts count it: the answer then reads the same to everyone within a minute, so
+    // nothing in it looks personal to a cache (it has nothing personal).
+    const nowMs = Math.floor(this.now() / 60_000) * 60_000;
     const points: HistoryPoint[] = snapshots.rows.reverse().map((row) => ({
       timeMs: row.sampled_at.getTime(),
       score: row.score,
