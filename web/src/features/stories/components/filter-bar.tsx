@@ -40,6 +40,8 @@ export interface FilterBarProps {
   onRefreshIntervalChange: (minutes: number) => void;
   /** 'Xm Ys', or 'Refreshing...' while a refresh runs. */
   countdown: ReactNode;
+  /** A line beside the refresh controls: how old the data is. */
+  status?: ReactNode;
   onRefresh: () => void;
   refreshing: boolean;
   /** Domains offered as the domain filter is typed: those of the stories in view. */
@@ -229,6 +231,7 @@ function FilterControls(props: FilterControlsProps) {
         />
       </div>
       <div className={cn('flex flex-wrap items-center gap-x-4 gap-y-3', !stacked && 'ml-auto')}>
+        {props.status}
         <div className="flex h-9 items-center gap-2">
           <Switch id={ids.auto} checked={props.autoRefresh} onCheckedChange={props.onAutoRefreshChange} />
           <Label htmlFor={ids.auto}>Auto-refresh</Label>

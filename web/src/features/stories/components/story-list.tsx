@@ -197,6 +197,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
         refreshInterval={refreshInterval}
         onRefreshIntervalChange={setRefreshInterval}
         countdown={<Countdown dueAt={dueAt} refreshing={refreshing} />}
+        status={<DataAge className="hidden sm:block" />}
         onRefresh={refreshNow}
         refreshing={refreshStories.isPending}
         domainSuggestions={domainSuggestions}
@@ -226,8 +227,8 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
             </p>
           )}
         </div>
-        {/* Outside the live region: its age ticks, and a screen reader should not hear every tick. */}
-        <DataAge />
+        {/* On a phone the filters fold away, so the data's age shows here; outside the live region, as it ticks. */}
+        <DataAge className="sm:hidden" />
         {/* Beside the legend, not on a row of their own: every line above the list is one story fewer on screen. */}
         <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
           <div className="flex items-center gap-2">
