@@ -26,7 +26,7 @@ test('desktop: muting from a card, undo, the x key, the rules page, and the doma
   await field.press('Enter');
   await expect(page).toHaveURL(new RegExp(`domain=${chosen.replace(/\./g, '\\.')}`));
   await waitForStories(page);
-  for (const text of await page.getByRole('list', { name: 'Stories' }).locator('article').allInnerTexts()) expect(text).toContain(chosen);
+  for (const text of await page.getByRole('list', { name: 'Stories' }).locator('article').allTextContents()) expect(text).toContain(chosen);
 
   // The heat filter, in the URL; a reload keeps both.
   await page.getByRole('region', { name: 'Story filters' }).getByLabel('Heat').first().selectOption('trending');

@@ -105,7 +105,7 @@ test.describe('the reader', () => {
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('term')).toHaveText(['j', 'k', 'o', 'c', 'b', '?']);
+    await expect(dialog.getByRole('term')).toHaveText(['j', 'k', 'o', 'c', 'b', 'x', '?']);
     await expect(dialog.getByRole('definition').first()).toHaveText('Next story');
     // While the dialog is open the reader's keys do nothing.
     await page.keyboard.press('j');
