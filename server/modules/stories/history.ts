@@ -114,9 +114,6 @@ export class StoryHistoryService {
       }),
     ]);
 
-    // To the minute, as the story's facts count it: the answer then reads the same to everyone within a minute, so
-    // nothing in it looks personal to a cache (it has nothing personal).
-    const nowMs = Math.floor(this.now() / 60_000) * 60_000;
     const points: HistoryPoint[] = snapshots.rows.reverse().map((row) => ({
       timeMs: row.sampled_at.getTime(),
       score: row.score,
@@ -124,6 +121,9 @@ export class StoryHistoryService {
       rank: row.top_rank,
     }));
     const last = points.at(-1);
+    // To the minute, as the story's facts count it, so the answer reads the same to everyone within a minute and
+    // nothing in it looks personal to a cache; never before the newest snapshot, which would make durations negative.
+    const nowMs = Math.max(Math.floor(this.now() / 60_000) * 60_000, last?.timeMs ?? 0);
     const stillListed = last !== undefined && last.rank !== null && last.rank === story.top_rank;
     const facts = historyFacts(points, story.time, stillListed ? nowMs : null);
     const markers = historyMarkers(points);
