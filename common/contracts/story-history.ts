@@ -45,7 +45,7 @@ export const storyHistorySchema = z.object({
       z.object({
         predictedAt: isoTime,
         predictionScore: z.number().int(),
-        confidence: z.enum(PREDICTION_CONFIDENCES),
+        confidence: z.enum(PREDICTION_CONFIDENCES).nullable().describe('The call\'s confidence; null when the prediction was no call to trend'),
         scoreAtPrediction: z.number().int(),
         verifiedAt: isoTime.nullable(),
         scoreAtHorizon: z.number().int().nullable(),

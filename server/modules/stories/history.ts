@@ -42,7 +42,7 @@ interface SnapshotRow {
 interface PredictionRow {
   predicted_at: Date;
   probability: number;
-  confidence: PredictionConfidence;
+  confidence: PredictionConfidence | 'none';
   score_at_prediction: number;
   verified_at: Date | null;
   score_at_horizon: number | null;
@@ -153,7 +153,7 @@ export class StoryHistoryService {
       predictions: predictions.rows.reverse().map((row) => ({
         predictedAt: row.predicted_at.toISOString(),
         predictionScore: predictionScore(row.probability),
-        confidence: row.confidence,
+        confidence: row.confidence === 'none' ? null : row.confidence,
         scoreAtPrediction: row.score_at_prediction,
         verifiedAt: row.verified_at?.toISOString() ?? null,
         scoreAtHorizon: row.score_at_horizon,
