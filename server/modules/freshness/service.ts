@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Freshness } from '../../../common/rules/freshness.ts';
 import { HN_UNREACHABLE } from '../../hn/ingest.ts';
+import { RecentReading } from '../../recent-reading.ts';
 
 /** How long a reading is kept: every open list asks every half minute, and a cycle runs once a minute. */
 export const FRESHNESS_READING_MS = 5000;
@@ -11,23 +12,17 @@ export const FRESHNESS_READING_MS = 5000;
  * another reason (the database) only let the data age.
  */
 export class FreshnessService {
-  private reading: { value: Promise<Freshness>; readAt: number } | null = null;
+  private readonly reading: RecentReading<Freshness>;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly readingMs = FRESHNESS_READING_MS,
-  ) {}
+    readingMs = FRESHNESS_READING_MS,
+  ) {
+    this.reading = new RecentReading(() => this.read(), readingMs);
+  }
 
   current(): Promise<Freshness> {
-    const kept = this.reading;
-    if (kept && performance.now() - kept.readAt < this.readingMs) return kept.value;
-    const value = this.read();
-    const reading = { value, readAt: performance.now() };
-    this.reading = reading;
-    value.catch(() => {
-      if (this.reading === reading) this.reading = null;
-    });
-    return value;
+    return this.reading.recent();
   }
 
   private async read(): Promise<Freshness> {

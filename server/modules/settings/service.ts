@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { KNOWN_SETTINGS, isSettingOn, normaliseSettingValue, settingValueProblem } from '../../../common/rules/admin.ts';
 import type { SiteListDefaults } from '../../../common/rules/preferences.ts';
+import { RecentReading } from '../../recent-reading.ts';
 
 /**
  * How long the API's maintenance guard trusts a reading of maintenance_mode: the guard runs on every API request,
@@ -11,8 +12,9 @@ export const MAINTENANCE_READING_MS = 2000;
 
 /** Reads site settings; a missing key means its default. */
 export class SettingsService {
-  private maintenanceReading: { value: Promise<boolean>; readAt: number } | null = null;
-  private listDefaultsReading: { value: Promise<SiteListDefaults>; readAt: number } | null = null;
+  // Admins may store the JSON true or the text 'true' (spec part 2 §3 accepts both for flags).
+  private readonly maintenance = new RecentReading(() => this.get<unknown>('maintenance_mode', false).then(isSettingOn), MAINTENANCE_READING_MS);
+  private readonly listDefaultsReading = new RecentReading(() => this.readListDefaults(), MAINTENANCE_READING_MS);
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -23,55 +25,39 @@ export class SettingsService {
 
   /** Read now (the status the web app polls, the pages); the reading is kept for `recentMaintenanceMode`. */
   maintenanceMode(): Promise<boolean> {
-    // Admins may store the JSON true or the text 'true' (spec part 2 §3 accepts both for flags).
-    const value = this.get<unknown>('maintenance_mode', false).then(isSettingOn);
-    const reading = { value, readAt: performance.now() };
-    this.maintenanceReading = reading;
-    // A failed read is not kept: the next request reads again.
-    value.catch(() => {
-      if (this.maintenanceReading === reading) this.maintenanceReading = null;
-    });
-    return value;
+    return this.maintenance.fresh();
   }
 
-  /** As read at most MAINTENANCE_READING_MS ago (real time, whatever the product's clock), else read now. */
+  /** As read at most MAINTENANCE_READING_MS ago, else read now. */
   recentMaintenanceMode(): Promise<boolean> {
-    const reading = this.maintenanceReading;
-    return reading && performance.now() - reading.readAt < MAINTENANCE_READING_MS ? reading.value : this.maintenanceMode();
+    return this.maintenance.recent();
   }
 
   /**
    * The list's defaults for everyone who has not chosen (stories_per_page, min_story_score), read at most
-   * MAINTENANCE_READING_MS ago: every signed-in page asks. A value that is not valid for its key (written in SQL)
-   * counts as unset.
+   * MAINTENANCE_READING_MS ago: every signed-in page asks.
    */
   listDefaults(): Promise<SiteListDefaults> {
-    const reading = this.listDefaultsReading;
-    if (reading && performance.now() - reading.readAt < MAINTENANCE_READING_MS) return reading.value;
-    const value = this.pool
-      .query<{ key: string; value: unknown }>({
-        name: 'settings-list-defaults',
-        text: "SELECT key, value FROM settings WHERE key IN ('stories_per_page', 'min_story_score')",
-      })
-      .then(({ rows }) => {
-        const stored = (key: 'stories_per_page' | 'min_story_score'): number => {
-          const row = rows.find((candidate) => candidate.key === key);
-          if (!row || settingValueProblem(key, row.value) !== null) return KNOWN_SETTINGS[key].default;
-          return normaliseSettingValue(key, row.value) as number;
-        };
-        return { storiesPerPage: stored('stories_per_page'), minStoryScore: stored('min_story_score') };
-      });
-    const next = { value, readAt: performance.now() };
-    this.listDefaultsReading = next;
-    value.catch(() => {
-      if (this.listDefaultsReading === next) this.listDefaultsReading = null;
-    });
-    return value;
+    return this.listDefaultsReading.recent();
   }
 
   /** A setting was written: readings kept from before are dropped. */
   changed(): void {
-    this.maintenanceReading = null;
-    this.listDefaultsReading = null;
+    this.maintenance.forget();
+    this.listDefaultsReading.forget();
+  }
+
+  /** A value that is not valid for its key (written in SQL) counts as unset. */
+  private async readListDefaults(): Promise<SiteListDefaults> {
+    const { rows } = await this.pool.query<{ key: string; value: unknown }>({
+      name: 'settings-list-defaults',
+      text: "SELECT key, value FROM settings WHERE key IN ('stories_per_page', 'min_story_score')",
+    });
+    const stored = (key: 'stories_per_page' | 'min_story_score'): number => {
+      const row = rows.find((candidate) => candidate.key === key);
+      if (!row || settingValueProblem(key, row.value) !== null) return KNOWN_SETTINGS[key].default;
+      return normaliseSettingValue(key, row.value) as number;
+    };
+    return { storiesPerPage: stored('stories_per_page'), minStoryScore: stored('min_story_score') };
   }
 }
