@@ -7,7 +7,7 @@ import { isFeatured } from '../../../../../common/rules/featured.ts';
 import { SKELETON_CARDS, SLOW_LOAD_HINT_MS } from '../../../../../common/rules/limits.ts';
 import { formatListTotal } from '../../../../../common/rules/list-total.ts';
 import { formatCount } from '../../../../../common/rules/plural.ts';
-import { DEFAULT_STORY_SORT, type StorySort } from '../../../../../common/rules/sorts.ts';
+import { DEFAULT_PREFERENCES, type Preferences } from '../../../../../common/rules/preferences.ts';
 import { DEFAULT_TIME_FILTER, TIME_FILTER_CAPTIONS } from '../../../../../common/rules/time-windows.ts';
 import { SpriteIcon } from '@/components/sprite-icon';
 import { Button } from '@/components/ui/button';
@@ -29,26 +29,10 @@ import { StoryCard, StoryCardSkeleton } from './story-card';
 const KeyboardShortcutsDialog = lazy(async () => ({ default: (await import('./keyboard-shortcuts-dialog')).KeyboardShortcutsDialog }));
 
 /** The list settings a person's preferences provide (spec part 1 §3). */
-export interface StoryListSettings {
-  defaultSort: StorySort;
-  minStoryScore: number;
-  autoRefresh: boolean;
-  refreshInterval: number;
-  storiesPerPage: number;
-  compactView: boolean;
-  showDomains: boolean;
-}
+export type StoryListSettings = Pick<Preferences, 'defaultSort' | 'minStoryScore' | 'autoRefresh' | 'refreshInterval' | 'storiesPerPage' | 'compactView' | 'showDomains'>;
 
-/** Client defaults when nothing is stored (part 1 §3). */
-export const DEFAULT_LIST_SETTINGS: StoryListSettings = {
-  defaultSort: DEFAULT_STORY_SORT,
-  minStoryScore: 10,
-  autoRefresh: true,
-  refreshInterval: 5,
-  storiesPerPage: 50,
-  compactView: false,
-  showDomains: true,
-};
+/** Client defaults while nothing is known: the product's defaults (part 1 §3), stated once in common/rules. */
+export const DEFAULT_LIST_SETTINGS: StoryListSettings = DEFAULT_PREFERENCES;
 
 export interface StoryListProps {
   /** The person's stored preferences; undefined until they load, then applied once. */
