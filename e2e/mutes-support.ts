@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkPage, expect, toast } from './support.ts';
+import { cardAction, checkPage, expect, toast } from './support.ts';
 
 /** The story list's cards. */
 export const cards = (page: Page) => page.getByRole('list', { name: 'Stories' }).getByRole('article');
@@ -21,7 +21,7 @@ export async function expectNoOverflow(page: Page): Promise<void> {
  */
 export async function muteFromCards(page: Page, prefix: string, listPath: string): Promise<void> {
   const title = await titleOf(page, 0);
-  await cards(page).first().getByRole('button', { name: 'Hide this story' }).click();
+  await (await cardAction(cards(page).first(), 'Hide this story')).click();
   await expect(toast(page, 'Story hidden')).toBeVisible();
   await expect(cards(page).filter({ hasText: title })).toHaveCount(0);
   await expect(page.getByTestId('muted-caption')).toContainText('1 hidden');
@@ -31,7 +31,7 @@ export async function muteFromCards(page: Page, prefix: string, listPath: string
 
   // Mute the first card's domain from its menu.
   const first = cards(page).first();
-  const domainItem = first.getByRole('button', { name: 'More muting' });
+  const domainItem = await cardAction(first, 'More muting');
   await domainItem.click();
   const item = page.getByRole('menuitem', { name: /^Mute .+\..+/ }).first();
   const domain = (await item.innerText()).replace(/^Mute /, '').trim();

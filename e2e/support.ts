@@ -200,18 +200,30 @@ export async function expectToastClearOf(toastLocator: Locator, buttons: Locator
 }
 
 /**
- * How many rows of the story list start on the first screen: rows whose top edge lies inside the viewport, from the
- * rendered layout, scrolled to the top (a reader sees at least the start of each of them without scrolling).
+ * How many stories of the list have their title fully visible on the first screen, from the rendered layout,
+ * scrolled to the top: what a reader can read without scrolling.
  */
-export async function storyRowsOnFirstScreen(page: Page): Promise<number> {
+export async function storyTitlesOnFirstScreen(page: Page): Promise<number> {
   return page.evaluate(() => {
     window.scrollTo(0, 0);
-    const rows = document.querySelectorAll('ol[aria-label="Stories"] > li');
-    return [...rows].filter((row) => {
-      const top = row.getBoundingClientRect().top;
-      return top >= 0 && top < window.innerHeight;
+    const titles = document.querySelectorAll('ol[aria-label="Stories"] > li h3');
+    return [...titles].filter((title) => {
+      const box = title.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
     }).length;
   });
+}
+
+/**
+ * A card's action button. A phone shows one button, "Story actions", that opens the card's actions in a sheet:
+ * it is pressed first when the action is not on the card itself.
+ */
+export async function cardAction(card: Locator, name: string): Promise<Locator> {
+  const button = card.getByRole('button', { name, exact: true });
+  const sheetButton = card.getByRole('button', { name: 'Story actions', exact: true });
+  if (!(await button.isVisible()) && (await sheetButton.isVisible())) await sheetButton.click();
+  await expect(button).toBeVisible();
+  return button;
 }
 
 /** Sets the signed-in person's compact view preference and reloads the list with it. */

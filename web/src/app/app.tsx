@@ -101,7 +101,7 @@ export function App({ prerenderedForVisitor = false }: AppProps) {
       ) : (
         <VisitorHeader />
       )}
-      <main id="main" tabIndex={-1} className="focus-visible:outline-none mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+      <main id="main" tabIndex={-1} className="focus-visible:outline-none mx-auto w-full max-w-7xl flex-1 px-3 py-3 sm:px-6 sm:py-3">
         <Suspense fallback={<LoadingScreen />}>
           <Routes user={user} />
         </Suspense>

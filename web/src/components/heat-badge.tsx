@@ -33,7 +33,7 @@ export function HeatExplanation({ reading, note, className }: { reading: HeatRea
         details.current.querySelector('summary')?.focus();
       }}
     >
-      <summary className="cursor-pointer rounded-sm text-sm text-muted-foreground underline decoration-dotted underline-offset-4 hover:text-foreground">
+      <summary className="cursor-pointer rounded-sm text-sm text-muted-foreground max-sm:text-xs underline decoration-dotted underline-offset-4 hover:text-foreground">
         What the badges mean
       </summary>
       <div className="z-20 mt-2 rounded-lg border bg-popover p-4 text-left text-sm text-popover-foreground shadow-lg sm:absolute sm:right-0 sm:w-[22rem]">

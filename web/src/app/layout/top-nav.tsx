@@ -45,7 +45,7 @@ export function TopNav({ user }: { user: CurrentUser }) {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {NAV_LINKS.map((link) => (
@@ -115,7 +115,7 @@ export function TopNav({ user }: { user: CurrentUser }) {
       </div>
       {menuOpen && (
         <nav id="mobile-menu" aria-label="Main" className="border-t lg:hidden">
-          <ul className="mx-auto grid max-w-6xl gap-1 px-4 py-3 sm:px-6" onClick={() => setMenuOpen(false)}>
+          <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:px-6" onClick={() => setMenuOpen(false)}>
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
                 <Link href={link.href} aria-current={location === link.href ? 'page' : undefined} className={cn(navLinkClasses, 'block')}>

@@ -28,7 +28,10 @@ export interface ListFilters {
   heat: HeatLevel | '';
 }
 
-const HEAT_OPTIONS = [{ value: '', label: 'Any' }, ...HEAT_LEVELS.map((level) => ({ value: level, label: HEAT_LEVEL_NAMES[level] }))];
+const heatOptions = (anyLabel: string) => [{ value: '', label: anyLabel }, ...HEAT_LEVELS.map((level) => ({ value: level, label: HEAT_LEVEL_NAMES[level] }))];
+const HEAT_OPTIONS_STACKED = heatOptions('Any');
+// On the one-line bar the heat select has no visible label, so its "any" choice names what it filters.
+const HEAT_OPTIONS_INLINE = heatOptions('Any heat');
 const isHeatChoice = (value: string): value is HeatLevel | '' => value === '' || (HEAT_LEVELS as readonly string[]).includes(value);
 
 export interface FilterBarProps {
@@ -40,8 +43,6 @@ export interface FilterBarProps {
   onRefreshIntervalChange: (minutes: number) => void;
   /** 'Xm Ys', or 'Refreshing...' while a refresh runs. */
   countdown: ReactNode;
-  /** A line beside the refresh controls: how old the data is. */
-  status?: ReactNode;
   onRefresh: () => void;
   refreshing: boolean;
   /** Domains offered as the domain filter is typed: those of the stories in view. */
@@ -49,7 +50,9 @@ export interface FilterBarProps {
 }
 
 /**
- * The list's filters. Wider screens show every control on one line; phones show a one-line summary of the view
+ * The list's filters. Wider screens show every control on one line (every line above the list is a story fewer on
+ * screen: the sort, the domain and the heat say what they are by their values, their labels are for screen
+ * readers); phones show a one-line summary of the view
  * (sort, window, min score) that opens the same controls in a sheet, so the first screen is stories. Both are in
  * the page the server renders (CSS picks one), so it hydrates the same at any width.
  */
@@ -85,7 +88,7 @@ export function FilterBar(props: FilterBarProps) {
 
   return (
     <>
-      <section aria-label="Story filters" className="hidden flex-wrap items-center gap-x-5 gap-y-2 rounded-xl border bg-card px-3 py-2 shadow-sm sm:flex">
+      <section aria-label="Story filters" className="hidden flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border bg-card px-3 py-1.5 shadow-sm sm:flex">
         <FilterControls {...controls} />
       </section>
       <section aria-label="Story filters" className="sm:hidden">
@@ -143,14 +146,18 @@ function FilterControls(props: FilterControlsProps) {
   const { filters, onFiltersChange, stacked = false } = props;
   const ids = { sort: useId(), window: useId(), minScore: useId(), domain: useId(), domains: useId(), heat: useId(), auto: useId(), interval: useId() };
   const field = stacked ? 'grid gap-1.5' : 'flex items-center gap-2';
+  /** A label the one-line bar leaves to screen readers, its field's value saying enough there. */
+  const quietLabel = stacked ? undefined : 'sr-only';
 
   return (
     <>
       <div className={field}>
-        <Label htmlFor={ids.sort}>Sort by</Label>
+        <Label htmlFor={ids.sort} className={quietLabel}>
+          Sort by
+        </Label>
         <NativeSelect
           id={ids.sort}
-          className={stacked ? undefined : 'w-36'}
+          className={stacked ? undefined : 'w-30'}
           value={filters.sort}
           onChange={(event) => isStorySort(event.target.value) && onFiltersChange({ ...filters, sort: event.target.value })}
           options={SORT_OPTIONS}
@@ -160,7 +167,7 @@ function FilterControls(props: FilterControlsProps) {
         <Label htmlFor={ids.window}>Time window</Label>
         <NativeSelect
           id={ids.window}
-          className={stacked ? undefined : 'w-24'}
+          className={stacked ? undefined : 'w-20'}
           value={filters.timeFilter}
           onChange={(event) => isTimeFilter(event.target.value) && onFiltersChange({ ...filters, timeFilter: event.target.value })}
           options={TIME_FILTER_OPTIONS}
@@ -178,7 +185,7 @@ function FilterControls(props: FilterControlsProps) {
         <Label htmlFor={ids.minScore}>Min score</Label>
         <Input
           id={ids.minScore}
-          className={stacked ? undefined : 'w-20'}
+          className={stacked ? undefined : 'w-16'}
           type="number"
           inputMode="numeric"
           min={0}
@@ -196,15 +203,17 @@ function FilterControls(props: FilterControlsProps) {
           props.commitDomain();
         }}
       >
-        <Label htmlFor={ids.domain}>Domain</Label>
+        <Label htmlFor={ids.domain} className={quietLabel}>
+          Domain
+        </Label>
         <Input
           id={ids.domain}
-          className={stacked ? undefined : 'w-40'}
+          className={stacked ? undefined : 'w-28'}
           type="text"
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
-          placeholder="any"
+          placeholder={stacked ? 'any' : 'Domain'}
           list={ids.domains}
           value={props.domainText}
           onChange={(event) => {
@@ -221,17 +230,18 @@ function FilterControls(props: FilterControlsProps) {
         </datalist>
       </form>
       <div className={field}>
-        <Label htmlFor={ids.heat}>Heat</Label>
+        <Label htmlFor={ids.heat} className={quietLabel}>
+          Heat
+        </Label>
         <NativeSelect
           id={ids.heat}
           className={stacked ? undefined : 'w-28'}
           value={filters.heat}
           onChange={(event) => isHeatChoice(event.target.value) && onFiltersChange({ ...filters, heat: event.target.value })}
-          options={HEAT_OPTIONS}
+          options={stacked ? HEAT_OPTIONS_STACKED : HEAT_OPTIONS_INLINE}
         />
       </div>
-      <div className={cn('flex flex-wrap items-center gap-x-4 gap-y-3', !stacked && 'ml-auto')}>
-        {props.status}
+      <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-3', !stacked && 'ml-auto')}>
         <div className="flex h-9 items-center gap-2">
           <Switch id={ids.auto} checked={props.autoRefresh} onCheckedChange={props.onAutoRefreshChange} />
           <Label htmlFor={ids.auto}>Auto-refresh</Label>
@@ -243,20 +253,21 @@ function FilterControls(props: FilterControlsProps) {
             </Label>
             <NativeSelect
               id={ids.interval}
-              className="w-24"
+              className="w-22"
               value={String(props.refreshInterval)}
               onChange={(event) => props.onRefreshIntervalChange(Number(event.target.value))}
               options={REFRESH_INTERVAL_OPTIONS}
             />
             {/* A page rendered by the server counts down from there; the browser's first render may be a second later. */}
-            <span className="min-w-16 text-sm tabular-nums text-muted-foreground" data-testid="refresh-countdown" aria-live="off" suppressHydrationWarning>
+            <span className="min-w-13 text-sm tabular-nums text-muted-foreground" data-testid="refresh-countdown" aria-live="off" suppressHydrationWarning>
               {props.countdown}
             </span>
           </div>
         )}
-        <Button variant="outline" onClick={props.onRefresh} disabled={props.refreshing}>
+        {/* On the one-line bar the icon alone, its name for screen readers and as a tooltip. */}
+        <Button variant="outline" size={stacked ? 'default' : 'icon'} title={stacked ? undefined : 'Refresh'} onClick={props.onRefresh} disabled={props.refreshing}>
           <SpriteIcon name="refresh-cw" className={props.refreshing ? 'animate-spin' : undefined} />
-          Refresh
+          <span className={quietLabel}>Refresh</span>
         </Button>
       </div>
     </>

@@ -32,9 +32,11 @@ export interface StoryCardProps {
   isNew?: boolean;
   /** Slot for badges other features add after the card's own (the keyword alert badge). */
   extraBadges?: ReactNode;
+  /** The story's place in the list as served, counted across pages, shown before the title as on Hacker News. */
+  rank?: number;
 }
 
-export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick, opened = false, isNew = false, extraBadges }: StoryCardProps) {
+export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick, opened = false, isNew = false, extraBadges, rank }: StoryCardProps) {
   const heat = heatLevel(story, nowMs);
   const tags = storyTags(story);
   const velocity = Math.round(story.scoreVelocity);
@@ -53,8 +55,9 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
       // utilities spelled out on every row of a page: with actions, the card leaves room for them on wider screens.
       className={`story-card ${compact ? 'story-card-compact' : 'story-card-boxed'}${actions ? ' story-card-with-actions' : ''}`}
     >
+      {rank !== undefined && <span className="story-rank">{`${rank}.`}</span>}
       {/* break-words: a long domain or word of a title wraps rather than widening a phone's page. */}
-      <div className={compact ? 'min-w-0 break-words text-[15px] leading-5' : 'min-w-0 break-words text-base leading-6'}>
+      <div className={compact ? 'story-text story-text-compact' : 'story-text story-text-boxed'}>
         {isNew && (
           <span
             data-testid="new-badge"
@@ -95,8 +98,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           >
             {formatCount(story.descendants, 'comment')}
           </a>
-          {/* A phone's compact row keeps to the facts that fit one line; the author waits for a wider screen. */}
-          <span className={compact ? 'story-fact max-sm:hidden' : 'story-fact'}>{`by ${story.by || 'Anonymous'}`}</span>
+          <span className="story-fact">{`by ${story.by || 'Anonymous'}`}</span>
           {/* The age leads to the story's own page (its history), as the age does on Hacker News. */}
           <Link href={storyPagePath(story.id)} className="story-fact story-history-link" data-story-link="history">
             {timeAgoOrRecently(story.timeAgo)}
@@ -105,8 +107,8 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           {heat && <HeatBadge level={heat} />}
           {showsVelocityBadge(story.scoreVelocity, featured) && (
             <span className="story-badge story-velocity" title="Points per hour" data-icon={risingFast ? 'rocket' : undefined}>
-              {/* The rocket alone says it on a phone's compact row, which then keeps to one line. */}
-              {risingFast && <span className={compact ? 'max-sm:sr-only' : undefined}>Rising Fast</span>}
+              {/* The rocket alone says it on a compact row, which then keeps to one line. */}
+              {risingFast && <span className={compact ? 'sr-only' : undefined}>Rising Fast</span>}
               {` +${velocity}/hr`}
             </span>
           )}

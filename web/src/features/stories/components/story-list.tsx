@@ -172,7 +172,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
   // A column of minmax(0, 1fr) (grid-cols-1), not auto: the phone's filter summary is one truncated line, whose full
   // length an auto column would grow to, wider than a small phone.
   return (
-    <div className="grid grid-cols-1 gap-3" ref={rootRef}>
+    <div className="grid grid-cols-1 gap-2" ref={rootRef}>
       <FilterBar
         filters={filters}
         onFiltersChange={changeFilters}
@@ -181,14 +181,14 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
         refreshInterval={refreshInterval}
         onRefreshIntervalChange={setRefreshInterval}
         countdown={<Countdown dueAt={dueAt} refreshing={refreshing} />}
-        status={<DataAge className="hidden sm:block" />}
         onRefresh={refreshNow}
         refreshing={refreshStories.isPending}
         domainSuggestions={domainSuggestions}
       />
 
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-muted-foreground" aria-live="polite">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        {/* A phone's captions are a size smaller, so that each pair shares a line. */}
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-muted-foreground max-sm:text-xs" aria-live="polite">
           {/* Focus goes here when it would otherwise be lost while no story is on screen. */}
           <p ref={captionRef} tabIndex={-1} data-testid="count-caption">
             {data && countCaption(filters, data.count, formatListTotal(data.totalCount, data.page, query.limit))}
@@ -211,13 +211,13 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
             </p>
           )}
         </div>
-        {/* On a phone the filters fold away, so the data's age shows here; outside the live region, as it ticks. */}
-        <DataAge className="sm:hidden" />
+        {/* Outside the live region, as it ticks. */}
+        <DataAge />
         {/* Beside the legend, not on a row of their own: every line above the list is one story fewer on screen. */}
         <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
           <div className="flex items-center gap-2">
             <Switch id={hideOpenedId} checked={hideOpened} onCheckedChange={setHideOpened} />
-            <label htmlFor={hideOpenedId} className="cursor-pointer text-muted-foreground">
+            <label htmlFor={hideOpenedId} className="cursor-pointer text-muted-foreground max-sm:text-xs">
               Hide stories I opened
             </label>
           </div>
@@ -268,7 +268,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                 className={
                   compact
                     ? 'divide-y rounded-xl border bg-card shadow-sm [&>li:first-child>article]:rounded-t-xl [&>li:last-child>article]:rounded-b-xl'
-                    : 'grid grid-cols-1 gap-2'
+                    : 'grid grid-cols-1 gap-1.5'
                 }
                 aria-label="Stories"
                 aria-busy={stories.isFetching}
@@ -276,8 +276,9 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                 onAuxClick={rememberOpened}
               >
                 {visibleStories.map((story) => {
-                  // The rule reads the story's place in the list as served, not after opened stories were hidden.
-                  const featured = isFeatured(story, { index: shownData.stories.indexOf(story), sort: filters.sort }, nowMs);
+                  // The rule and the rank read the story's place in the list as served, not after opened stories were hidden.
+                  const index = shownData.stories.indexOf(story);
+                  const featured = isFeatured(story, { index, sort: filters.sort }, nowMs);
                   return (
                     // A row paints only when scrolled near, and the keyboard reader marks the current one (index.css).
                     <li
@@ -293,6 +294,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                         story={story}
                         nowMs={nowMs}
                         featured={featured}
+                        rank={(shownData.page - 1) * query.limit + index + 1}
                         compact={compact}
                         showDomain={settings?.showDomains ?? DEFAULT_LIST_SETTINGS.showDomains}
                         actions={renderActions?.(story, { storyIds })}

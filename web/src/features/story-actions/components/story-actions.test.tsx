@@ -35,7 +35,12 @@ function withClient(children: ReactNode) {
 }
 
 let fetchMock: ReturnType<typeof vi.fn>;
+// The cards as a wider screen lays them out (index.css): the buttons on the card, no phone sheet or its button.
+const WIDE_SCREEN = Object.assign(document.createElement('style'), {
+  textContent: '.story-actions-sheet { display: contents !important; } .story-actions-toggle, .story-actions-sheet-title { display: none; }',
+});
 beforeEach(() => {
+  document.head.append(WIDE_SCREEN);
   fetchMock = vi.fn((path: string) => {
     if (path === '/api/bookmarks/check-batch') return json({ bookmarkStatuses: { 1: true, 2: false, 3: false } });
     if (path === '/api/content-flags/check-batch') return json({ flagStatuses: { 1: false, 2: true, 3: false } });

@@ -67,8 +67,11 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
   const [open, setOpen] = useState<OpenDialog>(null);
   const [mounted, setMounted] = useState<ReadonlySet<Exclude<OpenDialog, null>>>(() => new Set());
 
-  // The button that opened the dialog gets focus back when it closes (the dialogs have no Radix trigger).
+  // The button that opened the dialog gets focus back when it closes (the dialogs have no Radix trigger); on a phone,
+  // where that button sits in the closed actions sheet, the sheet's own button does.
   const opener = useRef<HTMLElement | null>(null);
+  const sheetButton = useRef<HTMLButtonElement>(null);
+  const sheetId = useId();
   const openDialog = (dialog: Exclude<OpenDialog, null>) => (event: MouseEvent<HTMLElement>) => {
     opener.current = event.currentTarget;
     setMounted((current) => (current.has(dialog) ? current : new Set(current).add(dialog)));
@@ -77,7 +80,12 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
   const onOpenChange = (dialog: Exclude<OpenDialog, null>) => (next: boolean) => setOpen(next ? dialog : null);
   const returnFocus = (event: Event) => {
     event.preventDefault();
-    opener.current?.focus();
+    (opener.current?.checkVisibility() ? opener.current : sheetButton.current)?.focus();
+  };
+  /** A phone's sheet closes once an action is chosen: a dialog it opens must not open under it. */
+  const closeSheetAfterChoice = (event: MouseEvent<HTMLDivElement>) => {
+    const chosen = (event.target as Element).closest('.story-action');
+    if (chosen && !chosen.hasAttribute('popovertarget') && event.currentTarget.matches(':popover-open')) event.currentTarget.hidePopover();
   };
 
   const askToSignIn = () => window.location.assign(loginUrl(`${window.location.pathname}${window.location.search}`));
@@ -130,8 +138,22 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
     );
   };
 
+  // Wider screens show the buttons on the card (the sheet is `display: contents` there, index.css); a phone shows
+  // one button that opens them in a sheet (the browser's own popover: a tap outside or Escape closes it), so a card
+  // spends no row of its own on them.
   return (
     <>
+      <button
+        ref={sheetButton}
+        type="button"
+        className="story-action story-actions-toggle"
+        aria-label="Story actions"
+        popoverTarget={sheetId}
+        data-icon="ellipsis"
+        data-active={bookmarked || watched || hasNote || flagged || undefined}
+      />
+      <div id={sheetId} popover="auto" role="group" aria-label={`Actions: ${truncateTitle(story.title)}`} className="story-actions-sheet" onClick={closeSheetAfterChoice}>
+        <p className="story-actions-sheet-title">{truncateTitle(story.title)}</p>
       <ActionButton
         label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
         pressed={signedIn ? bookmarked : undefined}
@@ -178,6 +200,7 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
         icon="share"
       />
       {signedIn && <MuteButtons story={story} />}
+      </div>
 
       {mounted.size > 0 && (
         <Suspense fallback={null}>
