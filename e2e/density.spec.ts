@@ -68,13 +68,15 @@ test.describe('story list density on a 1366×800 screen', () => {
     expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(1);
   });
 
-  test('actions show on hover and keyboard focus, and stay shown once on', async ({ page }) => {
+  test('Bookmark and Share always show; the other actions on hover and keyboard focus, and once on', async ({ page }) => {
     await setCompactView(page, true);
     const list = page.getByRole('list', { name: 'Stories' });
     const card = list.getByRole('article').nth(2);
-    const bookmark = card.getByRole('button', { name: 'Bookmark', exact: true });
-    const opacity = (button = bookmark) => button.evaluate((element) => getComputedStyle(element).opacity);
+    const watch = card.getByRole('button', { name: 'Watch story', exact: true });
+    const opacity = (button = watch) => button.evaluate((element) => getComputedStyle(element).opacity);
     await page.mouse.move(0, 0);
+    // Bookmark and Share "appear for everyone" (part 1 §2): no hover needed.
+    for (const name of ['Bookmark', 'Share']) await expect.poll(() => opacity(card.getByRole('button', { name, exact: true }))).toBe('1');
     await expect.poll(() => opacity()).toBe('0');
 
     await card.getByRole('heading').hover();
@@ -86,15 +88,16 @@ test.describe('story list density on a 1366×800 screen', () => {
     // shows them.
     await card.getByRole('link', { name: /story history/ }).focus();
     await page.keyboard.press('Tab');
-    await expect(bookmark).toBeFocused();
+    await expect(watch).toBeFocused();
     await expect.poll(() => opacity()).toBe('1');
     await page.keyboard.press('Enter');
-    const remove = card.getByRole('button', { name: 'Remove bookmark', exact: true });
-    await expect(remove).toHaveAttribute('aria-pressed', 'true');
+    const stop = card.getByRole('button', { name: 'Stop watching', exact: true });
+    await expect(stop).toHaveAttribute('aria-pressed', 'true');
 
-    // Once bookmarked, the row shows so without a hover or focus; its other actions still wait for one.
+    // Once watched, the row shows so without a hover or focus; its other actions still wait for one.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await expect.poll(() => opacity(remove)).toBe('1');
-    await expect.poll(() => opacity(card.getByRole('button', { name: 'Share', exact: true }))).toBe('0');
+    await page.mouse.move(0, 0);
+    await expect.poll(() => opacity(stop)).toBe('1');
+    await expect.poll(() => opacity(card.getByRole('button', { name: 'Add note', exact: true }))).toBe('0');
   });
 });

@@ -40,9 +40,10 @@ export function StoryActionsScope({ storyIds, signedIn, children }: { storyIds: 
 }
 
 /**
- * A card's action buttons (spec part 1 §2): Bookmark and Share for everyone; Note, Flag and Watch for signed-in
- * people. Visitors pressing Bookmark or Share go to sign in and come back here. The page's statuses come from the
- * StoryActionsScope around it, or are asked for here when there is none. Memoised: the story list re-renders every
+ * A card's action buttons (spec part 1 §2): Bookmark and Share for everyone, last, where they always show; Watch,
+ * Note, Flag and the muting ones for signed-in people, before them. Visitors pressing Bookmark or Share go to sign
+ * in and come back here. The page's statuses come from the StoryActionsScope around it, or are asked for here when
+ * there is none. Memoised: the story list re-renders every
  * second for its refresh countdown, and the props (the story, the page's ids) stay the same.
  */
 export const StoryActions = memo(function StoryActions(props: StoryActionsProps) {
@@ -154,14 +155,6 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
       />
       <div id={sheetId} popover="auto" role="group" aria-label={`Actions: ${truncateTitle(story.title)}`} className="story-actions-sheet" onClick={closeSheetAfterChoice}>
         <p className="story-actions-sheet-title">{truncateTitle(story.title)}</p>
-      <ActionButton
-        label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
-        pressed={signedIn ? bookmarked : undefined}
-        busy={toggleBookmark.isPending}
-        onClick={onBookmark}
-        active={bookmarked}
-        icon={bookmarked ? 'bookmark-check' : 'bookmark'}
-      />
       {signedIn && (
         <>
           <ActionButton
@@ -192,14 +185,24 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
           />
         </>
       )}
+      {signedIn && <MuteButtons story={story} />}
+      <ActionButton
+        label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
+        pressed={signedIn ? bookmarked : undefined}
+        busy={toggleBookmark.isPending}
+        onClick={onBookmark}
+        active={bookmarked}
+        icon={bookmarked ? 'bookmark-check' : 'bookmark'}
+        alwaysShown
+      />
       <ActionButton
         label="Share"
         onClick={signedIn ? openDialog('share') : askToSignIn}
         onPointerEnter={signedIn ? () => void loadDialogs() : undefined}
         haspopup={signedIn}
         icon="share"
+        alwaysShown
       />
-      {signedIn && <MuteButtons story={story} />}
       </div>
 
       {mounted.size > 0 && (
@@ -294,6 +297,8 @@ interface ActionButtonProps {
   hideStory?: boolean;
   /** Opens the popover of this id (a menu). */
   popoverTarget?: string;
+  /** Shown on the card without a hover (Bookmark and Share "appear for everyone"); the others wait for one. */
+  alwaysShown?: boolean;
 }
 
 /**
@@ -302,7 +307,7 @@ interface ActionButtonProps {
  * positioning code; Radix's tooltip would bring floating-ui into the main bundle every visitor downloads). A plain
  * button with one class: a page has 125 of them.
  */
-function ActionButton({ label, icon, onClick, onPointerEnter, pressed, active, busy, disabled, haspopup, hideStory, popoverTarget }: ActionButtonProps) {
+function ActionButton({ label, icon, onClick, onPointerEnter, pressed, active, busy, disabled, haspopup, hideStory, popoverTarget, alwaysShown }: ActionButtonProps) {
   return (
     <button
       type="button"
@@ -315,6 +320,7 @@ function ActionButton({ label, icon, onClick, onPointerEnter, pressed, active, b
       data-tip={label}
       data-icon={icon}
       data-active={active || undefined}
+      data-always-shown={alwaysShown || undefined}
       className={`story-action${active ? ' text-primary hover:text-primary' : ''}${disabled ? ' cursor-not-allowed opacity-50 hover:bg-transparent' : ''}`}
       aria-disabled={disabled || undefined}
       // While a change is under way further presses wait (the button keeps focus, unlike a disabled one).
