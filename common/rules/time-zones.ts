@@ -58,6 +58,21 @@ export const LATEST_OFFSET_HOURS = 12;
  */
 export function localTimeOn(date: string, hour: number, timeZone: string): number {
   const target = `${date} ${String(hour).padStart(2, '0')}:00`;
+  const key = `${target} ${timeZone}`;
+  let found = localTimes.get(key);
+  if (found === undefined) {
+    found = walkTo(target, date, hour, timeZone);
+    // The newsletter asks once per reader: remembered, so a large list costs one walk per zone. A week's zones fit.
+    if (localTimes.size >= LOCAL_TIMES_KEPT) localTimes.clear();
+    localTimes.set(key, found);
+  }
+  return found;
+}
+
+const LOCAL_TIMES_KEPT = 2000;
+const localTimes = new Map<string, number>();
+
+function walkTo(target: string, date: string, hour: number, timeZone: string): number {
   const asUtc = Date.parse(`${date}T00:00:00Z`) + hour * HOUR_MS;
   const last = asUtc + LATEST_OFFSET_HOURS * HOUR_MS;
   for (let at = asUtc - EARLIEST_OFFSET_HOURS * HOUR_MS; at <= last; at += QUARTER_HOUR_MS) {
