@@ -192,7 +192,10 @@ interface SubscriberRow {
   sent_today: number;
 }
 
-/** People whose account is this much older than the edition are looked at again: it may have been written while the edition was queued. */
+/**
+ * Accounts this much older than the edition are looked at again as newcomers: one may have been written while the
+ * edition was being queued.
+ */
 const NEWCOMER_MARGIN_MS = 10 * 60_000;
 
 /**
@@ -201,8 +204,8 @@ const NEWCOMER_MARGIN_MS = 10 * 60_000;
  * time zone (`newsletterSendAt`): the schedule queues the edition before that comes anywhere; an admin's run during
  * the week goes at once. The schedule runs it once a week; an admin may run it again with `force`, which gives the
  * run its own keys. A run cut short is finished by the next one: people already queued are left out. Once the
- * edition is queued, the schedule's later runs (`newcomers`) add the people who joined since, while it is still
- * that Sunday morning where they live.
+ * edition is queued, the schedule's later runs (`newcomers`) add the people who joined since, once onboarding has
+ * told their time zone, while it is still that Sunday morning where they live.
  */
 export async function queueWeeklyDigest(
   context: { pool: pg.Pool; composer: EmailComposer; from: string },
@@ -255,7 +258,7 @@ export async function queueWeeklyDigest(
          LEFT JOIN user_preferences p ON p.user_id = u.id
          LEFT JOIN email_frequency_controls c ON c.user_id = u.id AND c.email_type = 'weekly_digest'
         WHERE u.id > $1
-          AND ($5::timestamptz IS NULL OR u.created_at >= $5)
+          AND ($5::timestamptz IS NULL OR (u.created_at >= $5 AND u.onboarding_completed))
           AND coalesce((p.preferences->>'weeklyDigest')::boolean, true)
           AND coalesce(c.is_active, true)
           AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.idempotency_key = $2 || u.id)
