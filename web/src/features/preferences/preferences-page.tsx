@@ -10,12 +10,11 @@ import {
   MAX_EMAILS_PER_DAY_MIN,
   REFRESH_INTERVALS_MINUTES,
   STORIES_PAGE_SIZES,
-  TIMEZONE_LABELS,
-  TIMEZONES,
   type EmailFrequency,
   type EmailType,
 } from '../../../../common/rules/limits.ts';
 import { clampMinStoryScore, normaliseMaxEmailsPerDay } from '../../../../common/rules/numbers.ts';
+import { FALLBACK_TIME_ZONE } from '../../../../common/rules/time-zones.ts';
 import { STORY_SORT_LABELS, STORY_SORTS } from '../../../../common/rules/sorts.ts';
 import { SelectRow, SwitchRow } from '@/components/form-rows';
 import { Button } from '@/components/ui/button';
@@ -37,6 +36,8 @@ import {
   type KindSettings,
   type KindsSettings,
 } from './email-controls';
+import { HeldEmails } from './held-emails';
+import { timeZoneOptions } from './time-zone-options';
 
 const FREQUENCY_LABELS: Readonly<Record<EmailFrequency, string>> = {
   immediate: 'Immediate',
@@ -121,7 +122,8 @@ function PreferencesForm({
   const update = (changes: Partial<Preferences>) => setPrefs((current) => ({ ...current, ...changes }));
   // While the server sends no email (SMTP not configured), turning one on says so at once, and the email sections
   // carry the same note: a saved choice must not read as a promise.
-  const delivery = useEmailDelivery();
+  // Asked afresh on each visit: what is held for later changes with the person's choices and the clock.
+  const delivery = useEmailDelivery(true, { fresh: true });
   const noEmailSent = emailNotSent(delivery);
   const anyEmailOn = prefs.emailNotifications || prefs.weeklyDigest || prefs.trendingAlerts || prefs.predictionAlerts || kinds.watch_notification.isActive;
   const emailSwitched = (on: boolean) => {
@@ -277,10 +279,15 @@ function PreferencesForm({
             </p>
           </div>
           <SelectRow
-            label="Timezone"
-            value={email.timezone}
-            options={TIMEZONES.map((zone) => ({ value: zone, label: TIMEZONE_LABELS[zone] }))}
+            label="Time zone"
+            value={email.timezone ?? FALLBACK_TIME_ZONE}
+            options={timeZoneOptions(email.timezone)}
             onValueChange={(timezone) => updateEmail({ timezone })}
+            hint={
+              email.timezone === null
+                ? `No time zone saved yet: your email follows ${FALLBACK_TIME_ZONE} until you choose yours.`
+                : 'Quiet hours and the Sunday newsletter (at 8 in the morning) follow it.'
+            }
           />
         </div>
         <SwitchRow
@@ -296,6 +303,7 @@ function PreferencesForm({
           </div>
         )}
         <SwitchRow label="Digest mode" description="Bundle emails into one." checked={email.digestMode} onCheckedChange={(digestMode) => updateEmail({ digestMode })} />
+        {delivery.data && <HeldEmails held={delivery.data.held} timeZone={delivery.data.timeZone} />}
         <KindSettingsList shared={email} kinds={kinds} onChange={updateKind} />
       </Section>
 
