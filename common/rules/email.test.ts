@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bundleDue,
+  currentNewsletterWeek,
   newsletterDue,
   newsletterSendAt,
   newsletterStillMorning,
@@ -149,5 +150,9 @@ describe('the Sunday newsletter in each reader’s zone', () => {
     expect(newsletterWeekAt(at('2026-11-22T23:59:00Z'))).toBe('2026-11-22');
     expect(newsletterWeekAt(at('2026-11-23T00:00:00Z'))).toBeNull();
     expect(newsletterWeekAt(at('2026-11-25T12:00:00Z'))).toBeNull();
+    // The admin pages' "this week's newsletter": the edition going out from Saturday evening, else the week's Sunday.
+    expect(currentNewsletterWeek(at('2026-11-21T17:59:00Z'))).toBe('2026-11-15');
+    expect(currentNewsletterWeek(at('2026-11-21T18:00:00Z'))).toBe('2026-11-22');
+    expect(currentNewsletterWeek(at('2026-11-25T12:00:00Z'))).toBe('2026-11-22');
   });
 });

@@ -174,3 +174,8 @@ export function newsletterWeekAt(nowMs: number): string | null {
   const sunday = weekOfSunday(nowMs + lead);
   return nowMs + lead - Date.parse(`${sunday}T00:00:00Z`) < span ? sunday : null;
 }
+
+/** "This week's newsletter" for the admin pages: the edition going out, else the week's Sunday. */
+export function currentNewsletterWeek(nowMs: number): string {
+  return newsletterWeekAt(nowMs) ?? weekOfSunday(nowMs);
+}

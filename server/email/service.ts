@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../common/rules/preferences.ts';
-import { newsletterWeekAt, UNSUBSCRIBE_NAMES, weekOfSunday } from '../../common/rules/email.ts';
+import { currentNewsletterWeek, newsletterWeekAt, UNSUBSCRIBE_NAMES, weekOfSunday } from '../../common/rules/email.ts';
 import type { EmailKind, TestEmailType, UnsubscribeType } from '../../common/rules/limits.ts';
 import { watchChange, watchChangeNote } from '../../common/rules/watch-change.ts';
 import { HttpError } from '../http/errors.ts';
@@ -127,7 +127,7 @@ export class EmailService {
     const nowMs = this.deps.now();
     const result = await queueWeeklyDigest(
       { pool: this.deps.pool, composer: this.deps.composer, from: this.deps.from },
-      weekOfSunday(nowMs),
+      currentNewsletterWeek(nowMs),
       { force, nowMs },
     );
     this.kick();
