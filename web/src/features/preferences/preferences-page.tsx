@@ -20,6 +20,7 @@ import { SelectRow, SwitchRow } from '@/components/form-rows';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSecurity } from '@/features/auth/account-security';
@@ -117,7 +118,7 @@ function PreferencesForm({
   const [maxEmailsText, setMaxEmailsText] = useState(String(initialEmail.shared.maxEmailsPerDay));
   const save = useSavePreferences();
   const siteDefaults = useDefaultPreferences();
-  const ids = { minScore: useId(), maxEmails: useId() };
+  const ids = { minScore: useId(), maxEmails: useId(), timeZone: useId() };
 
   const update = (changes: Partial<Preferences>) => setPrefs((current) => ({ ...current, ...changes }));
   // While the server sends no email (SMTP not configured), turning one on says so at once, and the email sections
@@ -278,17 +279,22 @@ function PreferencesForm({
               From 1 to 50.
             </p>
           </div>
-          <SelectRow
-            label="Time zone"
-            value={email.timezone ?? FALLBACK_TIME_ZONE}
-            options={timeZoneOptions(email.timezone)}
-            onValueChange={(timezone) => updateEmail({ timezone })}
-            hint={
-              email.timezone === null
+          {/* The browser's own select: some four hundred zones are too many for the scripted one to render fast. */}
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.timeZone}>Time zone</Label>
+            <NativeSelect
+              id={ids.timeZone}
+              value={email.timezone ?? FALLBACK_TIME_ZONE}
+              options={timeZoneOptions(email.timezone)}
+              onChange={(event) => updateEmail({ timezone: event.target.value })}
+              aria-describedby={`${ids.timeZone}-hint`}
+            />
+            <p id={`${ids.timeZone}-hint`} className="text-xs text-muted-foreground">
+              {email.timezone === null
                 ? `No time zone saved yet: your email follows ${FALLBACK_TIME_ZONE} until you choose yours.`
-                : 'Quiet hours and the Sunday newsletter (at 8 in the morning) follow it.'
-            }
-          />
+                : 'Quiet hours and the Sunday newsletter (at 8 in the morning) follow it.'}
+            </p>
+          </div>
         </div>
         <SwitchRow
           label="Quiet hours"
