@@ -273,7 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const limiter = new DatabaseRateLimiter(deps.pool, await loadOrCreateSecret(deps.pool, 'rate-limits'));
-  const emailControls = new EmailControlsService(deps.db);
+  const emailControls = new EmailControlsService(deps.db, deps.pool, deps.now);
   const accounts = new AccountsService(deps.db, emailControls, settings);
   const stories = new StoriesService(deps.pool, deps.trigger, deps.now);
   const metricsScraper = metricsAccess({ token: deps.config.METRICS_TOKEN, allow: deps.config.METRICS_ALLOW, trustProxy: deps.config.TRUST_PROXY });

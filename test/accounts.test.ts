@@ -285,7 +285,7 @@ describe('email frequency controls', () => {
   it('lists one control per email type with the defaults', async () => {
     const { controls } = (await inject({ url: '/api/email/frequency-controls', headers: as(bob) })).json();
     expect(controls.map((c: { emailType: string }) => c.emailType)).toEqual([...EMAIL_TYPES]);
-    expect(controls[0]).toMatchObject({ frequency: 'immediate', maxEmailsPerDay: 10, digestMode: false, quietHoursStart: 22, quietHoursEnd: 8, timezone: 'UTC', isActive: true });
+    expect(controls[0]).toMatchObject({ frequency: 'immediate', maxEmailsPerDay: 10, digestMode: false, quietHoursStart: 22, quietHoursEnd: 8, timezone: null, isActive: true });
   });
 
   it('saves a control, ignoring the fields the server keeps', async () => {
@@ -302,6 +302,11 @@ describe('email frequency controls', () => {
     // Alice's controls are untouched.
     const theirs = (await inject({ url: '/api/email/frequency-controls', headers: as(alice) })).json().controls;
     expect(theirs.find((c: { emailType: string }) => c.emailType === 'weekly_digest').frequency).toBe('immediate');
+    // The time zone is the person's, one for every kind; Alice has none saved (her email follows UTC).
+    expect(controls.map((c: { timezone: string }) => c.timezone)).toEqual(EMAIL_TYPES.map(() => 'Asia/Tokyo'));
+    expect(theirs.map((c: { timezone: string | null }) => c.timezone)).toEqual(EMAIL_TYPES.map(() => null));
+    const stored = await pool().query<{ time_zone: string | null }>('SELECT time_zone FROM users WHERE id = ANY($1::text[]) ORDER BY id = $2 DESC', [[bob.id, alice.id], bob.id]);
+    expect(stored.rows.map((row) => row.time_zone)).toEqual(['Asia/Tokyo', null]);
   });
 
   it.each([
@@ -310,7 +315,11 @@ describe('email frequency controls', () => {
     [{ maxEmailsPerDay: 51 }, /maxEmailsPerDay must be at most 50/],
     [{ quietHoursStart: 24, quietHoursEnd: 8 }, /quietHoursStart must be at most 23/],
     [{ quietHoursStart: 22, quietHoursEnd: null }, /both be hours or both be null/],
-    [{ timezone: 'Mars/Olympus_Mons' }, /timezone must be one of/],
+    [{ timezone: 'Mars/Olympus_Mons' }, /timezone must be a time zone name such as Europe\/Berlin/],
+    [{ timezone: '+05:30' }, /timezone must be a time zone name/],
+    [{ timezone: '' }, /timezone is required/],
+    [{ timezone: `Europe/${'x'.repeat(80)}` }, /timezone must be at most 64 characters/],
+    [{ timezone: 5 }, /timezone must be text/],
   ])('refuses %j', async (payload, message) => {
     const response = await inject({ method: 'PATCH', url: '/api/email/frequency-controls/keyword_alert', headers: as(bob), payload });
     expect(response.statusCode).toBe(400);
@@ -338,6 +347,33 @@ describe('onboarding', () => {
     expect(prefs).toMatchObject({ emailNotifications: true, weeklyDigest: false });
     const { controls } = (await inject({ url: '/api/email/frequency-controls', headers: as(alice) })).json();
     for (const control of controls) expect(control).toMatchObject({ frequency: 'daily', timezone: 'Europe/Paris' });
+  });
+
+  it('keeps the browser’s time zone, any real one, in the database’s spelling; leaving it out keeps the one saved', async () => {
+    const person = await signUp(t.app.server);
+    const onboard = (timezone?: unknown) =>
+      inject({
+        method: 'POST',
+        url: '/api/user/onboarding/complete',
+        headers: as(person),
+        payload: { emailNotifications: true, weeklyDigest: true, ...(timezone === undefined ? {} : { timezone }) },
+      });
+    const zoneOf = async () => (await inject({ url: '/api/email/delivery', headers: as(person) })).json().timeZone;
+    expect(await zoneOf()).toBeNull();
+    // Not one of the twelve cities the preferences screen once offered: any IANA zone a browser reports is taken.
+    expect((await onboard('pacific/auckland')).statusCode).toBe(200);
+    expect(await zoneOf()).toBe('Pacific/Auckland');
+    expect((await onboard()).statusCode).toBe(200);
+    expect(await zoneOf()).toBe('Pacific/Auckland');
+    for (const [zone, message] of [
+      ['Atlantis/Capital', /timezone must be a time zone name such as Europe\/Berlin or America\/New_York, not 'Atlantis\/Capital'/],
+      ['x'.repeat(65), /timezone must be at most 64 characters/],
+    ] as const) {
+      const refused = await onboard(zone);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(message);
+    }
+    expect(await zoneOf()).toBe('Pacific/Auckland');
   });
 
   it('skip sends everything off and also completes', async () => {
@@ -440,7 +476,7 @@ describe('your data', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/attachment/);
     const data = response.json();
-    expect(data.account).toMatchObject({ id: alice.id, email: 'alice@example.com', marketingConsent: true });
+    expect(data.account).toMatchObject({ id: alice.id, email: 'alice@example.com', marketingConsent: true, timeZone: 'Europe/Paris' });
     expect(data.preferences.storiesPerPage).toBe(100);
     expect(data.emailFrequencyControls).toHaveLength(EMAIL_TYPES.length);
     expect(data.signInMethods).toEqual([expect.objectContaining({ provider: 'credential' })]);

@@ -27,13 +27,13 @@ describe('GET /api/email/delivery', () => {
   it('says no email is sent while SMTP is not configured', async () => {
     const response = await withoutSmtp.app.server.inject({ method: 'GET', url: '/api/email/delivery', headers: { cookie: reader.cookie } });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ configured: false });
+    expect(response.json()).toEqual({ configured: false, timeZone: null, held: [] });
   });
 
   it('says email is sent once SMTP is configured', async () => {
     const response = await withSmtp.app.server.inject({ method: 'GET', url: '/api/email/delivery', headers: { cookie: readerOfSmtpApp.cookie } });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ configured: true });
+    expect(response.json()).toEqual({ configured: true, timeZone: null, held: [] });
   });
 
   it('is for signed-in people only', async () => {

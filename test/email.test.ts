@@ -83,6 +83,23 @@ async function outbox(userId: string, kind: string) {
   return result.rows;
 }
 
+/** What the app tells a person about their email (GET /api/email/delivery). */
+async function delivery(user: TestUser) {
+  const response = await t.app.server.inject({ method: 'GET', url: '/api/email/delivery', headers: { cookie: user.cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function onboard(user: TestUser, timezone: string): Promise<void> {
+  const response = await t.app.server.inject({
+    method: 'POST',
+    url: '/api/user/onboarding/complete',
+    headers: { cookie: user.cookie },
+    payload: { emailNotifications: true, weeklyDigest: true, timezone },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 function unsubscribeLink(mail: ReceivedMail): string {
   const match = /href="(http:\/\/trends\.test\/unsubscribe\/[^"]+)"/.exec(String(mail.parsed.html));
   return match![1]!.replaceAll('&amp;', '&');
@@ -256,6 +273,105 @@ describe('quiet hours', () => {
     clock = Date.parse('2026-10-25T07:00:00Z');
     await t.app.email.run();
     expect(mailTo(person.email, 'watch_notification')).toHaveLength(1);
+    clock = Date.parse('2026-11-18T12:00:00Z');
+  });
+
+  it('says until when an email is held, in the person’s zone, and plans it again when they change their quiet hours or zone', async () => {
+    const person = await signUp(t.app.server);
+    // 23:00 in Kolkata (UTC+5:30), a Monday: inside quiet hours 22 to 8, which end at 02:30 UTC.
+    clock = Date.parse('2026-06-01T17:30:00Z');
+    await control(person, 'watch_notification', { timezone: 'Asia/Kolkata', quietHoursStart: 22, quietHoursEnd: 8 });
+    const id = await story('Held for the morning', { heat: 'rising' });
+    await watch(person, id);
+    await heat(id, 'hot');
+    await t.app.email.run();
+    expect((await outbox(person.id, 'watch_notification')).map((row) => row.send_after.toISOString())).toEqual(['2026-06-02T02:30:00.000Z']);
+    expect(await delivery(person)).toMatchObject({
+      timeZone: 'Asia/Kolkata',
+      held: [{ kind: 'watch_notification', subject: expect.stringContaining('Held for the morning'), sendAfter: '2026-06-02T02:30:00.000Z', until: '08:00' }],
+    });
+    // Quiet hours that end later hold it later.
+    await control(person, 'watch_notification', { quietHoursStart: 22, quietHoursEnd: 10 });
+    expect((await outbox(person.id, 'watch_notification'))[0]!.send_after.toISOString()).toBe('2026-06-02T04:30:00.000Z');
+    expect((await delivery(person)).held).toMatchObject([{ until: '10:00' }]);
+    // In Berlin it is 19:30: nothing holds it any more, and it goes with the next run.
+    await control(person, 'watch_notification', { timezone: 'Europe/Berlin' });
+    expect((await outbox(person.id, 'watch_notification'))[0]!.send_after.getTime()).toBe(clock);
+    expect(await delivery(person)).toMatchObject({ timeZone: 'Europe/Berlin', held: [] });
+    await t.app.email.run();
+    expect(mailTo(person.email, 'watch_notification')).toHaveLength(1);
+    clock = Date.parse('2026-11-18T12:00:00Z');
+  });
+
+  it('does not send a held email of a kind the person turned off since', async () => {
+    const person = await signUp(t.app.server);
+    clock = Date.parse('2026-06-01T17:30:00Z');
+    await control(person, 'watch_notification', { timezone: 'Asia/Kolkata', quietHoursStart: 22, quietHoursEnd: 8 });
+    const id = await story('Not wanted any more', { heat: 'rising' });
+    await watch(person, id);
+    await heat(id, 'hot');
+    await t.app.email.run();
+    expect((await delivery(person)).held).toHaveLength(1);
+    await preferences(person, { emailNotifications: false });
+    expect(await outbox(person.id, 'watch_notification')).toMatchObject([{ status: 'skipped', reason: 'Turned off before it was sent' }]);
+    expect((await delivery(person)).held).toEqual([]);
+    clock = Date.parse('2026-11-18T12:00:00Z');
+  });
+});
+
+describe('the Sunday newsletter in each reader’s time zone', () => {
+  it('goes out on Sunday morning where each reader lives, and reaches people who join that Sunday before their morning', async () => {
+    clock = Date.parse('2026-11-21T17:00:00Z'); // Saturday: Sunday morning has come nowhere yet
+    const readers: Record<string, TestUser> = {};
+    for (const zone of ['Pacific/Auckland', 'Asia/Kolkata', 'America/Los_Angeles']) {
+      readers[zone] = await signUp(t.app.server);
+      await onboard(readers[zone]!, zone);
+    }
+    const withoutZone = await signUp(t.app.server);
+    await t.app.email.run();
+    expect(await outbox(withoutZone.id, 'weekly_digest')).toEqual([]);
+    // 18:00 UTC: 08:00 on Sunday at UTC+14. The edition is queued, each copy held until its reader's Sunday 08:00.
+    clock = Date.parse('2026-11-21T18:00:00Z');
+    await t.app.email.run();
+    const sendAfter = async (user: TestUser) => (await outbox(user.id, 'weekly_digest')).map((row) => row.send_after.toISOString());
+    expect(await sendAfter(readers['Pacific/Auckland']!)).toEqual(['2026-11-21T19:00:00.000Z']);
+    expect(await sendAfter(readers['Asia/Kolkata']!)).toEqual(['2026-11-22T02:30:00.000Z']);
+    expect(await sendAfter(readers['America/Los_Angeles']!)).toEqual(['2026-11-22T16:00:00.000Z']);
+    expect(await sendAfter(withoutZone)).toEqual(['2026-11-22T08:00:00.000Z']);
+    expect(await delivery(readers['America/Los_Angeles']!)).toMatchObject({ held: [{ kind: 'weekly_digest', until: '08:00' }] });
+    expect(await delivery(withoutZone)).toMatchObject({ timeZone: null, held: [{ kind: 'weekly_digest', until: '08:00' }] });
+    clock = Date.parse('2026-11-21T19:00:00Z');
+    await t.app.email.run();
+    expect(mailTo(readers['Pacific/Auckland']!.email, 'weekly_digest')).toHaveLength(1);
+    expect(mailTo(readers['Asia/Kolkata']!.email, 'weekly_digest')).toHaveLength(0);
+
+    // Sunday 10:00 UTC: 02:00 in Los Angeles, 15:30 in Kolkata.
+    clock = Date.parse('2026-11-22T10:00:00Z');
+    const earlyBird = await signUp(t.app.server);
+    await t.app.email.run();
+    // Not before onboarding has told their zone: in UTC the morning is past 08:00, and it would go at 02:00 their time.
+    expect(await sendAfter(earlyBird)).toEqual([]);
+    await onboard(earlyBird, 'America/Los_Angeles');
+    await t.app.email.run();
+    expect(await sendAfter(earlyBird)).toEqual(['2026-11-22T16:00:00.000Z']);
+    const lateComer = await signUp(t.app.server);
+    await onboard(lateComer, 'Asia/Kolkata');
+    await t.app.email.run();
+    expect(await sendAfter(lateComer)).toEqual([]);
+    // A reader who moves is planned again: Kolkata's copy, held until 02:30 UTC, went; Los Angeles' goes to Tokyo's morning, past already, so at once.
+    await control(readers['America/Los_Angeles']!, 'weekly_digest', { timezone: 'Asia/Tokyo' });
+    expect(await sendAfter(readers['America/Los_Angeles']!)).toEqual([new Date(clock).toISOString()]);
+    await t.app.email.run();
+    for (const user of [readers['Asia/Kolkata']!, readers['America/Los_Angeles']!, withoutZone]) expect(mailTo(user.email, 'weekly_digest')).toHaveLength(1);
+    expect(mailTo(earlyBird.email, 'weekly_digest')).toHaveLength(0);
+    clock = Date.parse('2026-11-22T16:00:00Z');
+    await t.app.email.run();
+    expect(mailTo(earlyBird.email, 'weekly_digest')).toHaveLength(1);
+    // Monday: the edition is over; nobody new is added.
+    clock = Date.parse('2026-11-23T00:00:00Z');
+    const monday = await signUp(t.app.server);
+    await t.app.email.run();
+    expect(await sendAfter(monday)).toEqual([]);
     clock = Date.parse('2026-11-18T12:00:00Z');
   });
 });

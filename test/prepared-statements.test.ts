@@ -79,7 +79,7 @@ describe('prepared statements', () => {
     const settings = new SettingsService(pool);
     const announcements = new AnnouncementsService(pool);
     const alerts = new KeywordAlertsService(pool);
-    const accounts = new AccountsService(t.database.db, new EmailControlsService(t.database.db), settings);
+    const accounts = new AccountsService(t.database.db, new EmailControlsService(t.database.db, t.database.pool, Date.now), settings);
     for (let i = 0; i < EXECUTIONS; i++) {
       await settings.maintenanceMode();
       await announcements.active(i % 2 ? 'someone' : null);

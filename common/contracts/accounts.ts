@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  DEFAULT_TIMEZONE,
   EMAIL_FREQUENCIES,
   EMAIL_TYPES,
   MAX_EMAILS_PER_DAY_DEFAULT,
@@ -9,8 +8,8 @@ import {
   MIN_STORY_SCORE_MAX,
   REFRESH_INTERVALS_MINUTES,
   STORIES_PAGE_SIZES,
-  TIMEZONES,
 } from '../rules/limits.ts';
+import { canonicalTimeZone, TIME_ZONE_MAX_LENGTH } from '../rules/time-zones.ts';
 import { withWebsiteScheme } from '../rules/links.ts';
 import { PASSWORD_MAX_LENGTH } from '../rules/password.ts';
 import { isSafeReturnPath } from '../rules/return-path.ts';
@@ -87,7 +86,8 @@ export const emailControlSchema = z.object({
   digestMode: z.boolean(),
   quietHoursStart: z.number().int().nullable(),
   quietHoursEnd: z.number().int().nullable(),
-  timezone: z.string(),
+  /** The person's time zone (one for every kind); null while none is saved, when email follows UTC. */
+  timezone: z.string().nullable(),
   lastEmailSent: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: z.string().nullable(),
@@ -101,9 +101,19 @@ export const DEFAULT_EMAIL_CONTROL = {
   digestMode: false,
   quietHoursStart: 22,
   quietHoursEnd: 8,
-  timezone: DEFAULT_TIMEZONE,
   isActive: true,
 } as const;
+
+/** A time zone's IANA name (the browser's at onboarding, or one chosen in preferences), as the database spells it. */
+const timeZone = (name: string) =>
+  text(name, TIME_ZONE_MAX_LENGTH, { min: 1 }).transform((value, context) => {
+    const zone = canonicalTimeZone(value);
+    if (zone === null) {
+      context.addIssue({ code: 'custom', message: `${name} must be a time zone name such as Europe/Berlin or America/New_York, not '${value}'` });
+      return z.NEVER;
+    }
+    return zone;
+  });
 
 /** The longest JSON a server-kept field the client sends back may be (an id, a timestamp). */
 const SERVER_KEPT_FIELD_MAX = 100;
@@ -120,7 +130,7 @@ export const emailControlPatchSchema = z
     digestMode: z.boolean({ error: 'digestMode must be true or false' }),
     quietHoursStart: hour('quietHoursStart'),
     quietHoursEnd: hour('quietHoursEnd'),
-    timezone: z.enum(TIMEZONES, { error: `timezone must be one of ${TIMEZONES.join(', ')}` }),
+    timezone: timeZone('timezone'),
     isActive: z.boolean({ error: 'isActive must be true or false' }),
     // Ignored, but held to the text rules as everything else a route takes.
     emailType: text('emailType', 100),
@@ -145,7 +155,8 @@ export const onboardingSchema = z
     marketingConsent: z.boolean().default(false),
     analyticsConsent: z.boolean().default(false),
     emailFrequency: z.enum(EMAIL_FREQUENCIES).default('immediate'),
-    timezone: z.enum(TIMEZONES, { error: `timezone must be one of ${TIMEZONES.join(', ')}` }).default(DEFAULT_TIMEZONE),
+    // The browser's zone; left out when the browser tells none (email then follows UTC until one is chosen).
+    timezone: timeZone('timezone').optional(),
   })
   .strict();
 

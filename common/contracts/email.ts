@@ -30,8 +30,21 @@ export const emailStatusSchema = z.object({
 });
 export type EmailStatus = z.infer<typeof emailStatusSchema>;
 
-/** Whether this server sends email at all (SMTP configured): what a signed-in person is told before counting on one. */
-export const emailDeliverySchema = z.object({ configured: z.boolean() });
+/** One of a person's emails held for later: by quiet hours, or until the newsletter's Sunday morning. */
+export const heldEmailSchema = z.object({
+  kind: z.string(),
+  subject: z.string(),
+  sendAfter: z.string(),
+  /** When it goes, on the wall clock of the person's zone: "08:00" ("Sun 08:00" when a day or more away). */
+  until: z.string(),
+});
+export type HeldEmail = z.infer<typeof heldEmailSchema>;
+
+/**
+ * What a signed-in person is told about their email: whether this server sends any (SMTP configured), the time
+ * zone their email follows (null while none is saved: UTC) and what is held for later, soonest first.
+ */
+export const emailDeliverySchema = z.object({ configured: z.boolean(), timeZone: z.string().nullable(), held: z.array(heldEmailSchema) });
 export type EmailDelivery = z.infer<typeof emailDeliverySchema>;
 
 /** What people and admins read while SMTP is not configured. */

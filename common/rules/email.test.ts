@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   bundleDue,
+  currentNewsletterWeek,
   newsletterDue,
+  newsletterSendAt,
+  newsletterStillMorning,
+  newsletterWeekAt,
   clickRateColour,
   inQuietHours,
   normaliseMaxEmailsPerDay,
@@ -107,5 +111,48 @@ describe('newsletter frequency', () => {
   it('sends bi-weekly readers every other Sunday', () => {
     expect(newsletterDue('bi_weekly', '2026-11-22', now - 7 * 86_400_000, now)).toBe(false);
     expect(newsletterDue('bi_weekly', '2026-11-22', now - 14 * 86_400_000, now)).toBe(true);
+  });
+});
+
+describe('the Sunday newsletter in each reader’s zone', () => {
+  const quiet = (timeZone: string, start: number | null = 22, end: number | null = 8) => ({ start, end, timeZone });
+  const queued = at('2026-11-21T18:00:00Z'); // when the edition of Sunday 22 November is queued
+
+  it('goes at 08:00 on Sunday where the reader lives', () => {
+    expect(newsletterSendAt('2026-11-22', quiet('UTC'), queued)).toBe(at('2026-11-22T08:00:00Z'));
+    expect(newsletterSendAt('2026-11-22', quiet('Pacific/Auckland'), queued)).toBe(at('2026-11-21T19:00:00Z'));
+    expect(newsletterSendAt('2026-11-22', quiet('Asia/Kolkata'), queued)).toBe(at('2026-11-22T02:30:00Z'));
+    expect(newsletterSendAt('2026-11-22', quiet('America/Los_Angeles', null, null), queued)).toBe(at('2026-11-22T16:00:00Z'));
+  });
+  it('waits for quiet hours that end later, and follows a change of clocks that Sunday', () => {
+    expect(newsletterSendAt('2026-11-22', quiet('Europe/Berlin', 23, 10), queued)).toBe(at('2026-11-22T09:00:00Z'));
+    // Los Angeles springs forward on Sunday 8 March 2026: 08:00 PDT is 15:00 UTC.
+    expect(newsletterSendAt('2026-03-08', quiet('America/Los_Angeles'), at('2026-03-07T18:00:00Z'))).toBe(at('2026-03-08T15:00:00Z'));
+    // Auckland falls back on Sunday 5 April 2026: 08:00 NZST is 20:00 UTC on Saturday.
+    expect(newsletterSendAt('2026-04-05', quiet('Pacific/Auckland'), at('2026-04-04T18:00:00Z'))).toBe(at('2026-04-04T20:00:00Z'));
+  });
+  it('goes at once when the morning has passed, unless quiet hours hold it', () => {
+    const wednesday = at('2026-11-25T12:00:00Z');
+    expect(newsletterSendAt('2026-11-22', quiet('UTC'), wednesday)).toBe(wednesday);
+    // Late on Sunday night in Kolkata (23:00): held until 08:00 on Monday there.
+    expect(newsletterSendAt('2026-11-22', quiet('Asia/Kolkata'), at('2026-11-22T17:30:00Z'))).toBe(at('2026-11-23T02:30:00Z'));
+  });
+  it('takes in people who join while it is still Sunday morning where they live', () => {
+    const sundayUtc = at('2026-11-22T10:00:00Z');
+    expect(newsletterStillMorning('2026-11-22', 'UTC', sundayUtc)).toBe(true); // 10:00
+    expect(newsletterStillMorning('2026-11-22', 'America/Los_Angeles', sundayUtc)).toBe(true); // 02:00
+    expect(newsletterStillMorning('2026-11-22', 'Asia/Kolkata', sundayUtc)).toBe(false); // 15:30
+    expect(newsletterStillMorning('2026-11-22', 'Pacific/Auckland', sundayUtc)).toBe(false); // 23:00
+  });
+  it('knows which edition is going out: from 18:00 UTC on Saturday to midnight UTC on Monday', () => {
+    expect(newsletterWeekAt(at('2026-11-21T17:59:00Z'))).toBeNull();
+    expect(newsletterWeekAt(at('2026-11-21T18:00:00Z'))).toBe('2026-11-22');
+    expect(newsletterWeekAt(at('2026-11-22T23:59:00Z'))).toBe('2026-11-22');
+    expect(newsletterWeekAt(at('2026-11-23T00:00:00Z'))).toBeNull();
+    expect(newsletterWeekAt(at('2026-11-25T12:00:00Z'))).toBeNull();
+    // The admin pages' "this week's newsletter": the edition going out from Saturday evening, else the week's Sunday.
+    expect(currentNewsletterWeek(at('2026-11-21T17:59:00Z'))).toBe('2026-11-15');
+    expect(currentNewsletterWeek(at('2026-11-21T18:00:00Z'))).toBe('2026-11-22');
+    expect(currentNewsletterWeek(at('2026-11-25T12:00:00Z'))).toBe('2026-11-22');
   });
 });

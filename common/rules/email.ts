@@ -1,3 +1,4 @@
+import { EARLIEST_OFFSET_HOURS, LATEST_OFFSET_HOURS, localTimeOn } from './time-zones.ts';
 import { MAX_EMAILS_PER_DAY_DEFAULT, MAX_EMAILS_PER_DAY_MAX, MAX_EMAILS_PER_DAY_MIN, type EmailFrequency, type EmailKind, type UnsubscribeType } from './limits.ts';
 
 /**
@@ -142,4 +143,39 @@ export function newsletterDue(frequency: EmailFrequency, weekOf: string, lastSen
   if (frequency === 'monthly') return Number(weekOf.slice(8, 10)) <= 7;
   if (frequency === 'bi_weekly') return lastSentMs === null || nowMs - lastSentMs >= 13 * DAY_MS;
   return true;
+}
+
+/** The newsletter reaches each person at 08:00 on Sunday in their own zone (later when their quiet hours run later). */
+export const NEWSLETTER_HOUR = 8;
+/** Sunday morning ends at noon: someone who joins before then, where they live, still gets that Sunday's newsletter. */
+export const NEWSLETTER_NEWCOMERS_UNTIL_HOUR = 12;
+
+/**
+ * When the newsletter of the Sunday `weekOf` goes to a person: 08:00 that Sunday in their zone, or the end of their
+ * quiet hours if those run later; never before now (a run late, or the admin's "send now" during the week).
+ */
+export function newsletterSendAt(weekOf: string, quiet: { start: number | null; end: number | null; timeZone: string }, nowMs: number): number {
+  return quietHoursRelease(Math.max(nowMs, localTimeOn(weekOf, NEWSLETTER_HOUR, quiet.timeZone)), quiet);
+}
+
+/** Whether it is still the morning of the Sunday `weekOf` in a zone: someone who joined since the edition was queued still gets it. */
+export function newsletterStillMorning(weekOf: string, timeZone: string, nowMs: number): boolean {
+  return nowMs < localTimeOn(weekOf, NEWSLETTER_NEWCOMERS_UNTIL_HOUR, timeZone);
+}
+
+/**
+ * The Sunday whose newsletter is going out at an instant, or null between editions. The edition is queued when
+ * Sunday 08:00 first comes anywhere (UTC+14: 18:00 UTC on Saturday), each copy held until its reader's Sunday
+ * morning, and people who join are added until Sunday noon has passed everywhere (UTC-12: 00:00 UTC on Monday).
+ */
+export function newsletterWeekAt(nowMs: number): string | null {
+  const lead = (EARLIEST_OFFSET_HOURS - NEWSLETTER_HOUR) * HOUR_MS;
+  const span = lead + (NEWSLETTER_NEWCOMERS_UNTIL_HOUR + LATEST_OFFSET_HOURS) * HOUR_MS;
+  const sunday = weekOfSunday(nowMs + lead);
+  return nowMs + lead - Date.parse(`${sunday}T00:00:00Z`) < span ? sunday : null;
+}
+
+/** "This week's newsletter" for the admin pages: the edition going out, else the week's Sunday. */
+export function currentNewsletterWeek(nowMs: number): string {
+  return newsletterWeekAt(nowMs) ?? weekOfSunday(nowMs);
 }

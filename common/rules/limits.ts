@@ -73,39 +73,6 @@ export const EMAIL_LOG_PAGE_SIZE = 50;
 /** Newsletter daily activity covers the last 30 days (part 2 §9). */
 export const NEWSLETTER_ACTIVITY_DAYS = 30;
 
-/** Part 2 §9 names cities; these are their IANA zone names. */
-export const TIMEZONES = [
-  'UTC',
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Los_Angeles',
-  'Europe/London',
-  'Europe/Paris',
-  'Europe/Berlin',
-  'Asia/Tokyo',
-  'Asia/Shanghai',
-  'Asia/Kolkata',
-  'Australia/Sydney',
-] as const;
-export type Timezone = (typeof TIMEZONES)[number];
-export const TIMEZONE_LABELS: Readonly<Record<Timezone, string>> = {
-  UTC: 'UTC',
-  'America/New_York': 'New York',
-  'America/Chicago': 'Chicago',
-  'America/Denver': 'Denver',
-  'America/Los_Angeles': 'Los Angeles',
-  'Europe/London': 'London',
-  'Europe/Paris': 'Paris',
-  'Europe/Berlin': 'Berlin',
-  'Asia/Tokyo': 'Tokyo',
-  'Asia/Shanghai': 'Shanghai',
-  'Asia/Kolkata': 'Kolkata',
-  'Australia/Sydney': 'Sydney',
-};
-/** Default of the preferences screen (onboarding shows America/Los_Angeles instead; the spec keeps both). */
-export const DEFAULT_TIMEZONE: Timezone = 'UTC';
-
 /** Advanced and admin search fetch up to 1000 stories in one call, so story list calls accept a `limit` up to this. */
 export const STORY_LIST_MAX_LIMIT = 1000;
 

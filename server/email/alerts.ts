@@ -3,6 +3,7 @@ import { DEFAULT_EMAIL_CONTROL } from '../../common/contracts/accounts.ts';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../common/rules/preferences.ts';
 import { bundleDue, normaliseMaxEmailsPerDay, quietHoursRelease } from '../../common/rules/email.ts';
 import type { EmailFrequency, EmailKind, EmailType } from '../../common/rules/limits.ts';
+import { FALLBACK_TIME_ZONE } from '../../common/rules/time-zones.ts';
 import { PREDICTION_HORIZON_HOURS, TREND_CALL_THRESHOLD } from '../../common/rules/predictions.ts';
 import { watchChange, watchChangeNote, type WatchChange } from '../../common/rules/watch-change.ts';
 import { RECIPIENT_NAME_SQL, type EmailComposer, type Recipient } from './compose.ts';
@@ -22,7 +23,7 @@ import { listedStory } from '../modules/stories/visibility.ts';
  */
 
 /** The kinds of pending items, each with the preference flag that must be on and the control that governs it. */
-const ALERT_KINDS = {
+export const ALERT_KINDS = {
   watch_notification: { flag: 'emailNotifications', control: 'watch_notification' },
   keyword_alert: { flag: 'emailNotifications', control: 'keyword_alert' },
   trending_alerts: { flag: 'trendingAlerts', control: 'trending_alerts' },
@@ -36,7 +37,6 @@ export interface Control {
   digestMode: boolean;
   quietHoursStart: number | null;
   quietHoursEnd: number | null;
-  timezone: string;
   isActive: boolean;
   lastEmailSent: Date | null;
 }
@@ -50,7 +50,6 @@ export async function readControl(db: Queryable, userId: string, type: EmailType
     digest_mode: boolean;
     quiet_hours_start: number | null;
     quiet_hours_end: number | null;
-    timezone: string;
     is_active: boolean;
     last_email_sent: Date | null;
   }>('SELECT * FROM email_frequency_controls WHERE user_id = $1 AND email_type = $2', [userId, type]);
@@ -62,21 +61,27 @@ export async function readControl(db: Queryable, userId: string, type: EmailType
     digestMode: row.digest_mode,
     quietHoursStart: row.quiet_hours_start,
     quietHoursEnd: row.quiet_hours_end,
-    timezone: row.timezone,
     isActive: row.is_active,
     lastEmailSent: row.last_email_sent,
   };
 }
 
-export async function readRecipient(db: Queryable, userId: string): Promise<(Recipient & { preferences: Preferences }) | null> {
-  const result = await db.query<{ id: string; email: string; name: string; preferences: Partial<Preferences> | null }>(
-    `SELECT u.id, u.email, ${RECIPIENT_NAME_SQL} AS name, p.preferences
+/** The person an email goes to, with their preferences and the time zone their email follows (UTC while none is saved). */
+export async function readRecipient(db: Queryable, userId: string): Promise<(Recipient & { preferences: Preferences; timeZone: string }) | null> {
+  const result = await db.query<{ id: string; email: string; name: string; preferences: Partial<Preferences> | null; time_zone: string | null }>(
+    `SELECT u.id, u.email, ${RECIPIENT_NAME_SQL} AS name, p.preferences, u.time_zone
        FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id WHERE u.id = $1`,
     [userId],
   );
   const row = result.rows[0];
   if (!row) return null;
-  return { userId: row.id, email: row.email, name: row.name, preferences: { ...DEFAULT_PREFERENCES, ...(row.preferences ?? {}) } };
+  return {
+    userId: row.id,
+    email: row.email,
+    name: row.name,
+    preferences: { ...DEFAULT_PREFERENCES, ...(row.preferences ?? {}) },
+    timeZone: row.time_zone ?? FALLBACK_TIME_ZONE,
+  };
 }
 
 /** Emails of these kinds that count against today's cap: queued, in flight or sent in the last 24 hours. */
@@ -200,7 +205,7 @@ async function planOne(context: PlanContext, userId: string, kind: AlertKind, no
     const storyIds = [...new Set(items.flatMap((item) => item.payload.storyIds ?? (item.payload.storyId ? [item.payload.storyId] : [])))];
     // The recipient's muting rules hide stories here as everywhere: an email left with none is dropped below.
     const stories = await storiesByIds(client, storyIds, (await mutesOf(client, userId)).matcher);
-    const sendAfterMs = quietHoursRelease(nowMs, { start: control.quietHoursStart, end: control.quietHoursEnd, timeZone: control.timezone });
+    const sendAfterMs = quietHoursRelease(nowMs, { start: control.quietHoursStart, end: control.quietHoursEnd, timeZone: recipient.timeZone });
     let already = await sentToday(client, userId, [emailKind], nowMs);
     const emails: NewEmail[] = [];
     for (const batch of batches) {

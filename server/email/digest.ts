@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { storyLinkUrl, storyPagePath } from '../../common/rules/links.ts';
 import { DEFAULT_EMAIL_CONTROL } from '../../common/contracts/accounts.ts';
-import { newsletterDue, normaliseMaxEmailsPerDay, quietHoursRelease } from '../../common/rules/email.ts';
+import { newsletterDue, newsletterSendAt, newsletterStillMorning, normaliseMaxEmailsPerDay } from '../../common/rules/email.ts';
+import { FALLBACK_TIME_ZONE } from '../../common/rules/time-zones.ts';
 import type { DigestContentStyle, EmailFrequency } from '../../common/rules/limits.ts';
 import { escapeHtml, plainText, RECIPIENT_NAME_SQL, type EmailComposer } from './compose.ts';
 import { enqueueEmails, type NewEmail } from './outbox.ts';
@@ -181,43 +182,57 @@ interface SubscriberRow {
   id: string;
   email: string;
   name: string;
+  time_zone: string | null;
   frequency: EmailFrequency | null;
   max_emails_per_day: number | null;
   quiet_hours_start: number | null;
   quiet_hours_end: number | null;
-  timezone: string | null;
   has_control: boolean;
   last_email_sent: Date | null;
   sent_today: number;
 }
 
 /**
- * Queues the week's newsletter for every subscriber: weeklyDigest on (the default), the weekly_digest control
- * active, and due by its frequency. The schedule runs it once a week; an admin may run it again with `force`, which
- * gives the run its own keys. A run cut short is finished by the next one: people already queued are left out.
+ * Accounts this much older than the edition are looked at again as newcomers: one may have been written while the
+ * edition was being queued.
+ */
+const NEWCOMER_MARGIN_MS = 10 * 60_000;
+
+/**
+ * Queues the newsletter of the Sunday `weekOf` for every subscriber: weeklyDigest on (the default), the
+ * weekly_digest control active, and due by its frequency. Each copy waits for its reader's Sunday morning in their
+ * time zone (`newsletterSendAt`): the schedule queues the edition before that comes anywhere; an admin's run during
+ * the week goes at once. The schedule runs it once a week; an admin may run it again with `force`, which gives the
+ * run its own keys. A run cut short is finished by the next one: people already queued are left out. Once the
+ * edition is queued, the schedule's later runs (`newcomers`) add the people who joined since, once onboarding has
+ * told their time zone, while it is still that Sunday morning where they live.
  */
 export async function queueWeeklyDigest(
   context: { pool: pg.Pool; composer: EmailComposer; from: string },
   weekOf: string,
-  options: { force: boolean; nowMs: number },
+  options: { force: boolean; nowMs: number; newcomers?: boolean },
 ): Promise<DigestRunResult> {
   const { pool, composer, from } = context;
-  const run = await pool.query<{ forced_runs: number; completed_at: Date | null }>(
+  const run = await pool.query<{ forced_runs: number; completed_at: Date | null; started_at: Date }>(
     `INSERT INTO digest_runs (week_of, started_at) VALUES ($1, $2)
      ON CONFLICT (week_of) DO UPDATE SET forced_runs = digest_runs.forced_runs + (CASE WHEN $3 THEN 1 ELSE 0 END),
        completed_at = CASE WHEN $3 THEN NULL ELSE digest_runs.completed_at END
-     RETURNING forced_runs, completed_at`,
+     RETURNING forced_runs, completed_at, started_at`,
     [weekOf, new Date(options.nowMs), options.force],
   );
-  const { forced_runs: forcedRuns, completed_at: completedAt } = run.rows[0]!;
-  if (completedAt) return { weekOf, queued: 0, skipped: 0, alreadySent: true };
+  const { forced_runs: forcedRuns, completed_at: completedAt, started_at: startedAt } = run.rows[0]!;
+  if (completedAt && !options.newcomers) return { weekOf, queued: 0, skipped: 0, alreadySent: true };
+  const joinedSince = completedAt ? new Date(startedAt.getTime() - NEWCOMER_MARGIN_MS) : null;
   const keyPrefix = `weekly_digest:${weekOf}${forcedRuns > 0 ? `:r${forcedRuns}` : ''}:`;
-  const content = await digestContent(pool, weekOf);
-  const template = await renderDigest(composer, content);
+  // Rendered once, when someone is first due: a run that only looks for newcomers and finds none renders nothing.
+  let edition: Promise<{ content: DigestContent; template: DigestTemplate }> | null = null;
+  const editionOnce = () =>
+    (edition ??= digestContent(pool, weekOf).then(async (content) => ({ content, template: await renderDigest(composer, content) })));
   // People whose muting rules hide some of the week's stories get the digest without them: one rendering per set of
   // hidden stories, shared by everyone who hides the same ones.
   const withoutHidden = new Map<string, DigestTemplate>();
   const templateFor = async (mutes: MuteMatcher): Promise<DigestTemplate> => {
+    const { content, template } = await editionOnce();
     const hidden = content.stories.filter((story) => mutes.mutes(story));
     if (hidden.length === 0) return template;
     const key = hidden.map((story) => story.id).join(',');
@@ -234,8 +249,8 @@ export async function queueWeeklyDigest(
   for (;;) {
     const batch = await pool.query<SubscriberRow>(
       `SELECT u.id, u.email,
-              ${RECIPIENT_NAME_SQL} AS name,
-              c.frequency, c.max_emails_per_day, c.quiet_hours_start, c.quiet_hours_end, c.timezone, c.user_id IS NOT NULL AS has_control,
+              ${RECIPIENT_NAME_SQL} AS name, u.time_zone,
+              c.frequency, c.max_emails_per_day, c.quiet_hours_start, c.quiet_hours_end, c.user_id IS NOT NULL AS has_control,
               c.last_email_sent,
               (SELECT count(*)::int FROM email_outbox o
                 WHERE o.user_id = u.id AND o.kind = 'weekly_digest' AND o.status IN ('pending', 'sending', 'sent') AND o.created_at > $4) AS sent_today
@@ -243,30 +258,35 @@ export async function queueWeeklyDigest(
          LEFT JOIN user_preferences p ON p.user_id = u.id
          LEFT JOIN email_frequency_controls c ON c.user_id = u.id AND c.email_type = 'weekly_digest'
         WHERE u.id > $1
+          AND ($5::timestamptz IS NULL OR (u.created_at >= $5 AND u.onboarding_completed))
           AND coalesce((p.preferences->>'weeklyDigest')::boolean, true)
           AND coalesce(c.is_active, true)
           AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.idempotency_key = $2 || u.id)
         ORDER BY u.id LIMIT $3`,
-      [after, keyPrefix, BATCH, new Date(options.nowMs - DAY_MS)],
+      [after, keyPrefix, BATCH, new Date(options.nowMs - DAY_MS), joinedSince],
     );
     if (batch.rows.length === 0) break;
     after = batch.rows.at(-1)!.id;
-    const due = batch.rows.filter((row) =>
-      newsletterDue(row.frequency ?? 'weekly', weekOf, row.last_email_sent?.getTime() ?? null, options.nowMs),
+    const due = batch.rows.filter(
+      (row) =>
+        newsletterDue(row.frequency ?? 'weekly', weekOf, row.last_email_sent?.getTime() ?? null, options.nowMs) &&
+        (!joinedSince || newsletterStillMorning(weekOf, row.time_zone ?? FALLBACK_TIME_ZONE, options.nowMs)),
     );
+    if (due.length === 0) continue;
     const mutes = await mutesOfPeople(pool, due.map((row) => row.id));
     const templates = new Map<string, DigestTemplate>();
     for (const row of due) templates.set(row.id, await templateFor(mutes.get(row.id)!.matcher));
     const { sent, total } = await withTransaction(pool, async (client) => {
       const emails = due.map((row): NewEmail => {
         const max = normaliseMaxEmailsPerDay(row.has_control ? row.max_emails_per_day : DEFAULT_EMAIL_CONTROL.maxEmailsPerDay);
+        const timeZone = row.time_zone ?? FALLBACK_TIME_ZONE;
         const quiet = row.has_control
-          ? { start: row.quiet_hours_start, end: row.quiet_hours_end, timeZone: row.timezone ?? 'UTC' }
-          : { start: DEFAULT_EMAIL_CONTROL.quietHoursStart, end: DEFAULT_EMAIL_CONTROL.quietHoursEnd, timeZone: DEFAULT_EMAIL_CONTROL.timezone };
+          ? { start: row.quiet_hours_start, end: row.quiet_hours_end, timeZone }
+          : { start: DEFAULT_EMAIL_CONTROL.quietHoursStart, end: DEFAULT_EMAIL_CONTROL.quietHoursEnd, timeZone };
         const email = personalDigest(templates.get(row.id)!, composer, { key: keyPrefix + row.id, userId: row.id, email: row.email, name: row.name });
         return {
           ...email,
-          sendAfterMs: quietHoursRelease(options.nowMs, quiet),
+          sendAfterMs: newsletterSendAt(weekOf, quiet, options.nowMs),
           ...(row.sent_today >= max ? { skippedReason: `Daily limit of ${max} emails reached` } : {}),
         };
       });
@@ -283,6 +303,12 @@ export async function queueWeeklyDigest(
     queued += sent;
     skipped += total - sent;
   }
-  await pool.query('UPDATE digest_runs SET completed_at = $2, queued = queued + $3 WHERE week_of = $1', [weekOf, new Date(options.nowMs), queued]);
+  if (!joinedSince || queued + skipped > 0) {
+    await pool.query('UPDATE digest_runs SET completed_at = coalesce(completed_at, $2), queued = queued + $3 WHERE week_of = $1', [
+      weekOf,
+      new Date(options.nowMs),
+      queued,
+    ]);
+  }
   return { weekOf, queued, skipped, alreadySent: false };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../common/rules/preferences.ts';
-import { UNSUBSCRIBE_NAMES, weekOfSunday } from '../../common/rules/email.ts';
+import { currentNewsletterWeek, newsletterWeekAt, UNSUBSCRIBE_NAMES, weekOfSunday } from '../../common/rules/email.ts';
 import type { EmailKind, TestEmailType, UnsubscribeType } from '../../common/rules/limits.ts';
 import { watchChange, watchChangeNote } from '../../common/rules/watch-change.ts';
 import { HttpError } from '../http/errors.ts';
@@ -80,8 +80,10 @@ export class EmailService {
     await this.queueWelcomes(nowMs);
     await collectEvents(this.deps.pool, nowMs);
     await planAlerts(context, nowMs);
-    // The newsletter goes on Sundays (UTC); a run on any later Sunday run finds it done.
-    if (new Date(nowMs).getUTCDay() === 0) await queueWeeklyDigest(context, weekOfSunday(nowMs), { force: false, nowMs });
+    // The Sunday newsletter is queued when Sunday morning first comes anywhere, each copy held until its reader's
+    // Sunday morning; later runs that weekend add the people who joined since (docs/email.md "Time zones").
+    const week = newsletterWeekAt(nowMs);
+    if (week) await queueWeeklyDigest(context, week, { force: false, nowMs, newcomers: true });
     await this.deps.delivery.deliverDue();
   }
 
@@ -125,7 +127,7 @@ export class EmailService {
     const nowMs = this.deps.now();
     const result = await queueWeeklyDigest(
       { pool: this.deps.pool, composer: this.deps.composer, from: this.deps.from },
-      weekOfSunday(nowMs),
+      currentNewsletterWeek(nowMs),
       { force, nowMs },
     );
     this.kick();

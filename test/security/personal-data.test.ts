@@ -229,7 +229,7 @@ describe('your data means all of it', () => {
   it('deleting the account leaves no row that refers to the person, and no contact message with their name or address', async () => {
     // The person is the site's first account, so its admin: another admin lets them go (the site keeps one).
     await setRole(pool(), bystander.id, 'admin');
-    await new AccountsService(t.db.database.db, new EmailControlsService(t.db.database.db), new SettingsService(pool())).deleteAccount(person.id);
+    await new AccountsService(t.db.database.db, new EmailControlsService(t.db.database.db, pool(), Date.now), new SettingsService(pool())).deleteAccount(person.id);
 
     const after = await rowsReferring(pool(), person.id);
     const kept = PERSONAL_DATA.filter((entry) => entry.onDelete === 'keep').map((entry) => key(personalColumnName(entry)));

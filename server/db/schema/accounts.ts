@@ -28,6 +28,8 @@ export const users = pgTable(
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     analyticsConsent: boolean('analytics_consent').notNull().default(false),
+    /** The person's IANA time zone, from the browser at onboarding; null until known (email follows UTC). */
+    timeZone: text('time_zone'),
   },
   (table) => [uniqueIndex('users_handle_idx').on(table.handle), index('users_created_idx').on(table.createdAt)],
 );
@@ -103,7 +105,6 @@ export const emailFrequencyControls = pgTable(
     digestMode: boolean('digest_mode').notNull().default(false),
     quietHoursStart: smallint('quiet_hours_start'),
     quietHoursEnd: smallint('quiet_hours_end'),
-    timezone: text('timezone').notNull().default('UTC'),
     lastEmailSent: timestamp('last_email_sent', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

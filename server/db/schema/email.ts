@@ -41,6 +41,8 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx').on(table.sendAfter, table.id).where(sql`${table.status} IN ('pending', 'sending')`),
     index('email_outbox_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('email_outbox_user_kind_idx').on(table.userId, table.kind, table.createdAt),
+    // A person's email still waiting to go: shown in their preferences, re-planned when their quiet hours or zone change.
+    index('email_outbox_pending_user_idx').on(table.userId, table.sendAfter).where(sql`${table.status} = 'pending'`),
     // Finished emails that still hold their bodies: what the old-email-bodies maintenance task clears, oldest first.
     index('email_outbox_bodies_idx').on(table.createdAt).where(sql`${table.html} <> '' AND ${table.status} IN ('sent', 'failed', 'skipped')`),
   ],

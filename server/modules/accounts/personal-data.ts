@@ -78,6 +78,7 @@ export const PERSONAL_DATA: PersonalColumn[] = [
         onboardingCompleted: user.onboardingCompleted,
         marketingConsent: user.marketingConsent,
         analyticsConsent: user.analyticsConsent,
+        timeZone: user.timeZone,
         updatedAt: user.updatedAt.toISOString(),
       };
     },

@@ -56,6 +56,8 @@ export class AccountsService {
       .insert(userPreferences)
       .values({ userId, preferences: chosen })
       .onConflictDoUpdate({ target: userPreferences.userId, set: { preferences: chosen, updatedAt: new Date() } });
+    // Email held for later of a kind turned off now is not sent.
+    await this.emailControls.replan(userId);
     return this.preferences(userId);
   }
 

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { customContentSchema, EmailLog, Engagement, NewsletterStats, Subscriber, Activity } from '../../../common/contracts/email.ts';
-import { SUBSCRIBER_STATUSES, subscriberStatus, weekOfSunday, type SubscriberStatus } from '../../../common/rules/email.ts';
+import { currentNewsletterWeek, SUBSCRIBER_STATUSES, subscriberStatus, weekOfSunday, type SubscriberStatus } from '../../../common/rules/email.ts';
 import { NEWSLETTER_ACTIVITY_DAYS, type EmailKind, type EmailStatus } from '../../../common/rules/limits.ts';
 import { readCustomContent, type CustomContent } from '../../email/digest.ts';
 import type { Actor, AuditLog } from '../admin/audit.ts';
@@ -97,7 +97,7 @@ export class EmailAdminService {
     const sum = (filter: (row: { kind: string; status: string }) => boolean) => counts.rows.filter(filter).reduce((total, row) => total + row.n, 0);
     const byKind = new Map<string, number>();
     for (const row of counts.rows) byKind.set(row.kind, (byKind.get(row.kind) ?? 0) + row.n);
-    const weekOf = weekOfSunday(this.now());
+    const weekOf = currentNewsletterWeek(this.now());
     const run = await this.pool.query<{ queued: number; completed_at: Date | null }>('SELECT queued, completed_at FROM digest_runs WHERE week_of = $1', [weekOf]);
     return {
       totalEmails: sum(() => true),

@@ -14,9 +14,13 @@ export function emailRoutes(controls: EmailControlsService, resolveUser: UserRes
       '/api/email/delivery',
       {
         config: { access: 'user' },
-        schema: { tags: ['email'], summary: 'Whether this server sends email (SMTP configured)', response: { 200: emailDeliverySchema } },
+        schema: {
+          tags: ['email'],
+          summary: 'Whether this server sends email (SMTP configured), the time zone your email follows and what is held for later',
+          response: { 200: emailDeliverySchema },
+        },
       },
-      async () => ({ configured: deliveryConfigured() }),
+      async (request) => ({ configured: deliveryConfigured(), ...(await controls.held((await currentUser(request, resolveUser))!.id)) }),
     );
 
     app.get(

@@ -1,3 +1,4 @@
+import { FALLBACK_TIME_ZONE } from '../../../common/rules/time-zones.ts';
 import type pg from 'pg';
 import type { HourlyPatterns, KeywordStories, TrendingKeyword } from '../../../common/contracts/keywords.ts';
 import {
@@ -215,19 +216,16 @@ export class KeywordsService {
     return { keyword: keyword.rows[0].display, stories: shown.map((row) => presentStory(row, nowMs)), hiddenCount: rows.length - shown.length };
   }
 
-  /** The person's time zone for day periods: their saved one (email settings), UTC for visitors or an unknown zone. */
+  /** The person's time zone for day periods: their saved one, UTC for visitors, people without one or an unknown zone. */
   async timeZoneOf(userId: string | null): Promise<string> {
-    if (!userId) return 'UTC';
-    const result = await this.pool.query<{ timezone: string }>(
-      `SELECT timezone FROM email_frequency_controls WHERE user_id = $1 ORDER BY (email_type = 'keyword_alert') DESC LIMIT 1`,
-      [userId],
-    );
-    const zone = result.rows[0]?.timezone ?? 'UTC';
+    if (!userId) return FALLBACK_TIME_ZONE;
+    const result = await this.pool.query<{ time_zone: string | null }>('SELECT time_zone FROM users WHERE id = $1', [userId]);
+    const zone = result.rows[0]?.time_zone ?? FALLBACK_TIME_ZONE;
     try {
       new Intl.DateTimeFormat('en', { timeZone: zone });
       return zone;
     } catch {
-      return 'UTC';
+      return FALLBACK_TIME_ZONE;
     }
   }
 }

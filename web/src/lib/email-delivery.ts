@@ -5,10 +5,15 @@ import { RETRIED_DATA } from './retry';
 
 export { EMAIL_NOT_SENT_YET };
 
-/** It changes only when the server restarts with SMTP set, so one answer serves the page's life. */
+/**
+ * Whether the server sends email changes only when it restarts with SMTP set, so one answer serves the page's life;
+ * the preferences page asks afresh for what is held for later (`fresh`).
+ */
+export const EMAIL_DELIVERY_KEY = ['/api/email/delivery'] as const;
+
 const emailDeliveryQuery = {
   ...RETRIED_DATA,
-  queryKey: ['/api/email/delivery'],
+  queryKey: EMAIL_DELIVERY_KEY,
   queryFn: () => getJson<EmailDelivery>('/api/email/delivery'),
   staleTime: Infinity,
 } as const;
@@ -17,8 +22,8 @@ const emailDeliveryQuery = {
  * Whether this server sends email (SMTP configured), for a signed-in person: the preferences page and the admin
  * dashboard say so plainly while it does not.
  */
-export function useEmailDelivery(enabled = true) {
-  return useQuery({ ...emailDeliveryQuery, enabled });
+export function useEmailDelivery(enabled = true, { fresh = false }: { fresh?: boolean } = {}) {
+  return useQuery({ ...emailDeliveryQuery, enabled, ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
 }
 
 /**

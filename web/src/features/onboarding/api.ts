@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TIMEZONES, type EmailFrequency } from '../../../../common/rules/limits.ts';
+import type { EmailFrequency } from '../../../../common/rules/limits.ts';
+import { canonicalTimeZone } from '../../../../common/rules/time-zones.ts';
 import { apiRequest } from '@/lib/api';
 import { CURRENT_USER_KEY } from '@/lib/session';
 
@@ -9,15 +10,14 @@ export interface OnboardingChoices {
   marketingConsent: boolean;
   analyticsConsent: boolean;
   emailFrequency: EmailFrequency;
-  timezone: string;
+  /** The browser's time zone; left out when it tells none (email then follows UTC until one is chosen). */
+  timezone?: string;
 }
 
-/** Onboarding's timezone default per the spec; the browser's own zone is used when it is one we offer. */
-const ONBOARDING_DEFAULT_TIMEZONE = 'America/Los_Angeles';
-
-export function browserTimezone(): string {
+/** This browser's time zone (IANA name), or null when it tells none the product knows. */
+export function browserTimezone(): string | null {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return (TIMEZONES as readonly string[]).includes(zone) ? zone : ONBOARDING_DEFAULT_TIMEZONE;
+  return zone ? canonicalTimeZone(zone) : null;
 }
 
 export function useCompleteOnboarding() {

@@ -36,12 +36,13 @@ const DEFAULT_CHOICES: Omit<OnboardingChoices, 'timezone'> = {
 export function OnboardingDialog() {
   const [step, setStep] = useState(1);
   const [choices, setChoices] = useState(DEFAULT_CHOICES);
+  const [timeZone] = useState(browserTimezone);
   const complete = useCompleteOnboarding();
   const update = (changes: Partial<OnboardingChoices>) => setChoices((current) => ({ ...current, ...changes }));
 
   const save = (toSave: Omit<OnboardingChoices, 'timezone'>) =>
     complete.mutate(
-      { ...toSave, timezone: browserTimezone() },
+      { ...toSave, ...(timeZone ? { timezone: timeZone } : {}) },
       {
         onSuccess: () => toast.success(`Welcome to ${PRODUCT_NAME}!`),
         onError: (error) => {
@@ -118,6 +119,16 @@ export function OnboardingDialog() {
                   onValueChange={(emailFrequency) => update({ emailFrequency })}
                 />
               )}
+              <p data-testid="onboarding-time-zone" className="text-sm text-muted-foreground">
+                {timeZone ? (
+                  <>
+                    Your time zone is <strong className="text-foreground">{timeZone}</strong> (from this browser): quiet hours and the Sunday
+                    newsletter, at 8 in the morning, follow it. You can change it in Preferences.
+                  </>
+                ) : (
+                  <>This browser does not tell its time zone: your email follows UTC until you choose yours in Preferences.</>
+                )}
+              </p>
             </div>
           </>
         )}

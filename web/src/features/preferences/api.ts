@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { toast } from 'sonner';
 import { EMAIL_TYPES } from '../../../../common/rules/limits.ts';
 import { apiRequest, getJson, isUnauthorizedError } from '@/lib/api';
+import { EMAIL_DELIVERY_KEY } from '@/lib/email-delivery';
 import { RETRIED_DATA } from '@/lib/retry';
 
 export { DEFAULT_PREFERENCES, type Preferences } from '../../../../common/rules/preferences.ts';
@@ -103,6 +104,8 @@ export function useSavePreferences() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY }),
         queryClient.invalidateQueries({ queryKey: EMAIL_CONTROLS_KEY }),
+        // Held email is planned again with the new quiet hours and time zone.
+        queryClient.invalidateQueries({ queryKey: EMAIL_DELIVERY_KEY }),
       ]),
   });
 }

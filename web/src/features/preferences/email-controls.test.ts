@@ -35,10 +35,17 @@ describe('email controls on the preferences screen', () => {
   it('saves each kind as the shared settings with its own choices over them, and round-trips', () => {
     const controls = stored({ keyword_digest: { frequency: 'hourly', maxEmailsPerDay: 2 }, weekly_digest: { frequency: 'bi_weekly' } });
     const { shared, kinds } = emailStateOf(controls);
-    const saved = EMAIL_TYPES.map((emailType) => ({ emailType, ...controlToSave(emailType, { ...shared, timezone: 'Europe/London' }, kinds[emailType]) }));
+    const saved = EMAIL_TYPES.map((emailType) => ({ emailType, timezone: null, ...controlToSave(emailType, { ...shared, timezone: 'Europe/London' }, kinds[emailType]) }));
     expect(saved.find((control) => control.emailType === 'keyword_digest')).toMatchObject({ frequency: 'hourly', maxEmailsPerDay: 2, timezone: 'Europe/London' });
     expect(saved.find((control) => control.emailType === 'keyword_alert')).toMatchObject({ frequency: 'immediate', maxEmailsPerDay: 10 });
     expect(saved.find((control) => control.emailType === 'weekly_digest')).toMatchObject({ frequency: 'bi_weekly' });
     expect(emailStateOf(saved).kinds).toEqual(kinds);
+  });
+
+  it('leaves out a time zone never saved, so saving other settings does not make the UTC fallback a choice', () => {
+    const { shared, kinds } = emailStateOf(stored());
+    expect(shared.timezone).toBeNull();
+    expect(controlToSave('keyword_alert', shared, kinds.keyword_alert)).not.toHaveProperty('timezone');
+    expect(controlToSave('keyword_alert', { ...shared, timezone: 'Pacific/Auckland' }, kinds.keyword_alert)).toMatchObject({ timezone: 'Pacific/Auckland' });
   });
 });

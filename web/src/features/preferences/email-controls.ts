@@ -34,7 +34,8 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   maxEmailsPerDay: MAX_EMAILS_PER_DAY_DEFAULT,
   digestMode: false,
   ...QUIET_HOURS_ON,
-  timezone: 'UTC',
+  // None saved: email follows UTC, and the screen says so.
+  timezone: null,
 };
 
 /**
@@ -96,10 +97,19 @@ function differs<T>(value: T, shared: T): T | null {
   return value === shared ? null : value;
 }
 
-/** What is saved for one kind: the shared settings with the kind's own choices over them. */
-export function controlToSave(emailType: EmailType, shared: EmailSettings, kind: KindSettings): EmailSettings & { isActive: boolean } {
+/**
+ * What is saved for one kind: the shared settings with the kind's own choices over them. A time zone never saved is
+ * left out, so saving other settings does not turn the UTC fallback into a choice.
+ */
+export function controlToSave(
+  emailType: EmailType,
+  shared: EmailSettings,
+  kind: KindSettings,
+): Omit<EmailSettings, 'timezone'> & { timezone?: string; isActive: boolean } {
+  const { timezone, ...rest } = shared;
   return {
-    ...shared,
+    ...rest,
+    ...(timezone === null ? {} : { timezone }),
     frequency: kind.frequency ?? shared.frequency,
     maxEmailsPerDay: kind.maxEmailsPerDay ?? shared.maxEmailsPerDay,
     isActive: kind.isActive,

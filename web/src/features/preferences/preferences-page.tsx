@@ -10,17 +10,17 @@ import {
   MAX_EMAILS_PER_DAY_MIN,
   REFRESH_INTERVALS_MINUTES,
   STORIES_PAGE_SIZES,
-  TIMEZONE_LABELS,
-  TIMEZONES,
   type EmailFrequency,
   type EmailType,
 } from '../../../../common/rules/limits.ts';
 import { clampMinStoryScore, normaliseMaxEmailsPerDay } from '../../../../common/rules/numbers.ts';
+import { FALLBACK_TIME_ZONE } from '../../../../common/rules/time-zones.ts';
 import { STORY_SORT_LABELS, STORY_SORTS } from '../../../../common/rules/sorts.ts';
 import { SelectRow, SwitchRow } from '@/components/form-rows';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSecurity } from '@/features/auth/account-security';
@@ -37,6 +37,8 @@ import {
   type KindSettings,
   type KindsSettings,
 } from './email-controls';
+import { HeldEmails } from './held-emails';
+import { timeZoneOptions } from './time-zone-options';
 
 const FREQUENCY_LABELS: Readonly<Record<EmailFrequency, string>> = {
   immediate: 'Immediate',
@@ -116,12 +118,13 @@ function PreferencesForm({
   const [maxEmailsText, setMaxEmailsText] = useState(String(initialEmail.shared.maxEmailsPerDay));
   const save = useSavePreferences();
   const siteDefaults = useDefaultPreferences();
-  const ids = { minScore: useId(), maxEmails: useId() };
+  const ids = { minScore: useId(), maxEmails: useId(), timeZone: useId() };
 
   const update = (changes: Partial<Preferences>) => setPrefs((current) => ({ ...current, ...changes }));
   // While the server sends no email (SMTP not configured), turning one on says so at once, and the email sections
   // carry the same note: a saved choice must not read as a promise.
-  const delivery = useEmailDelivery();
+  // Asked afresh on each visit: what is held for later changes with the person's choices and the clock.
+  const delivery = useEmailDelivery(true, { fresh: true });
   const noEmailSent = emailNotSent(delivery);
   const anyEmailOn = prefs.emailNotifications || prefs.weeklyDigest || prefs.trendingAlerts || prefs.predictionAlerts || kinds.watch_notification.isActive;
   const emailSwitched = (on: boolean) => {
@@ -276,12 +279,22 @@ function PreferencesForm({
               From 1 to 50.
             </p>
           </div>
-          <SelectRow
-            label="Timezone"
-            value={email.timezone}
-            options={TIMEZONES.map((zone) => ({ value: zone, label: TIMEZONE_LABELS[zone] }))}
-            onValueChange={(timezone) => updateEmail({ timezone })}
-          />
+          {/* The browser's own select: some four hundred zones are too many for the scripted one to render fast. */}
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.timeZone}>Time zone</Label>
+            <NativeSelect
+              id={ids.timeZone}
+              value={email.timezone ?? FALLBACK_TIME_ZONE}
+              options={timeZoneOptions(email.timezone)}
+              onChange={(event) => updateEmail({ timezone: event.target.value })}
+              aria-describedby={`${ids.timeZone}-hint`}
+            />
+            <p id={`${ids.timeZone}-hint`} className="text-xs text-muted-foreground">
+              {email.timezone === null
+                ? `No time zone saved yet: your email follows ${FALLBACK_TIME_ZONE} until you choose yours.`
+                : 'Quiet hours and the Sunday newsletter (at 8 in the morning) follow it.'}
+            </p>
+          </div>
         </div>
         <SwitchRow
           label="Quiet hours"
@@ -296,6 +309,7 @@ function PreferencesForm({
           </div>
         )}
         <SwitchRow label="Digest mode" description="Bundle emails into one." checked={email.digestMode} onCheckedChange={(digestMode) => updateEmail({ digestMode })} />
+        {delivery.data && <HeldEmails held={delivery.data.held} timeZone={delivery.data.timeZone} />}
         <KindSettingsList shared={email} kinds={kinds} onChange={updateKind} />
       </Section>
 
