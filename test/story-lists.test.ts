@@ -159,13 +159,13 @@ describe('the lists\' in-memory index gives the answers of a plain sort', () => 
   it('counts every story and reaches the last page, when a window is sorted, when the order is walked, and at an offset', () => {
     // 12,000 stories over 100 minutes: the last hour's 7,200 are gathered and sorted, the month's are too many and
     // the sort's order is walked; over all stories, the top list and the recent list from a score floor are read at
-    // their offset.
+    // their offset, and the others counted on the top order and walked to the page's end.
     const rows = manyStories(12_000);
     const index = new StoryListIndex();
     index.apply(rows.map(indexedStory));
     const lists = [
       ...(['trending', 'top', 'comments'] as const).flatMap((sort) => [[sort, 1, 0], [sort, 720, 0], [sort, 720, 6]] as const),
-      ['top', undefined, 0], ['top', undefined, 5], ['recent', undefined, 4], ['recent', 1, 2], ['comments', undefined, 3],
+      ['top', undefined, 0], ['top', undefined, 5], ['recent', undefined, 4], ['recent', 1, 2], ['recent', undefined, 3], ['comments', undefined, 3],
     ] as const;
     for (const [sort, hours, minScore] of lists) {
       const query = { minScore, limit: 50, hours, timeFilter: 'month' as const, minVelocity: 0 };

@@ -393,6 +393,12 @@ export class StoryListIndex {
     if (verdict === null) {
       const found = this.prefixPage(sort, query.minScore, since, first, end);
       if (found) return found;
+      if (since === -Infinity && sort !== 'fast-risers') {
+        // Every story of the order down to the min score is in the list: they are counted on the top order, and the
+        // walk stops at the page's end.
+        const totalCount = countWhile(this.orders.top, (slot) => this.score[slot]! >= query.minScore);
+        return { ...this.walk(sort, query, since, first, end, null, end), totalCount };
+      }
     }
     if (hours !== null && isRanked(sort)) return this.windowByRank(sort, query.minScore, since, first, end, verdict);
     return this.walk(sort, query, since, first, end, verdict);
