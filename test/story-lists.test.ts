@@ -287,6 +287,31 @@ describe('story lists read from their indexes give the answers of a plain sort',
     expect(await ageAt(NOW_MS + 3 * 60_000)).toBe('3 minutes ago');
   });
 
+  it('reads the stories of pages asked together in one statement, each page given its own', async () => {
+    await replaceStories(db.database.pool, manyStories(400));
+    await indexed.catchUp();
+    // A second index over the same database, whose reads are counted; its cache keeps no story, so every page reads.
+    const pool = db.database.pool;
+    let reads = 0;
+    const counting = new Proxy(pool, {
+      get: (target, name) =>
+        name === 'query'
+          ? (statement: { name?: string }, ...rest: unknown[]) => {
+              if (statement.name === 'story-list-rows') reads++;
+              return (target.query as (...args: unknown[]) => unknown)(statement, ...rest);
+            }
+          : Reflect.get(target, name),
+    });
+    const fresh = new IndexedLists(counting, { maxPresented: 1, presentedMaxAgeMs: 60_000 });
+    await fresh.startIndexing();
+    const query = { minScore: 0, limit: 10, timeFilter: 'month' as const, minVelocity: 0 };
+    const pages = [1, 7, 13, 20, 40];
+    const together = await Promise.all(pages.map((page) => fresh.page('top', { ...query, page }, NOW_MS)));
+    expect(reads).toBeLessThanOrEqual(2);
+    for (const [i, page] of pages.entries()) expect(together[i]).toBe(await indexed.page('top', { ...query, page }, NOW_MS));
+    expect(JSON.parse(together[4]!).stories).toHaveLength(10);
+  });
+
   it('reads what changed through its index, planned for few stories even before the column has statistics', async () => {
     await replaceStories(db.database.pool, manyStories(20_000));
     const { text, values } = storyChangesStatement('1');
