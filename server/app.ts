@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { publicUrl, type Config } from './config.ts';
+import { publicUrl, siteCredit, type Config } from './config.ts';
 import { isDatabaseTimeout, isDatabaseUnavailable, type Db } from './db/index.ts';
 import { installAccessControl, type Access, type UserResolver } from './http/access.ts';
 import { documentRoute, rateLimitsDescription } from './http/api-docs.ts';
@@ -336,7 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(sharePagesRoutes({ service: shares, baseUrl: publicUrl(deps.config), webDistDir }));
   const webSsrDir = deps.webSsrDir ?? (deps.webDistDir === undefined ? DEFAULT_WEB_SSR_DIR : undefined);
   if (hasWebBuild(webDistDir)) {
-    await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode(), publicUrl: publicUrl(deps.config) }));
+    await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode(), publicUrl: publicUrl(deps.config), credit: siteCredit(deps.config) }));
   }
   return { server, stories, predictions, auth, email, maintenance, apiUsage, routes };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressList } from './http/metrics-access.ts';
+import type { SiteCredit } from '../web/src/prerendered.ts';
 
 /**
  * Every environment variable the product reads, declared once with its default.
@@ -51,6 +52,9 @@ export const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_NAME: z.string().min(1).default('Single sign-on'),
+  // The footer's credit (spec part 1 §2): who made the product, and where 'Buy me a coffee' leads (empty: no link).
+  CREDIT_NAME: z.string().trim().min(1).max(100).default('the HN Trends contributors'),
+  CREDIT_COFFEE_URL: z.union([z.literal(''), z.string().url().max(500)]).default(''),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // Sign-ups mail the new address, which nobody has confirmed: these cap how much one can aim at others (docs/accounts.md).
@@ -90,6 +94,11 @@ export type Config = z.infer<typeof configSchema>;
 /** The address people use to reach the product; OAuth callbacks and trusted origins derive from it. */
 export function publicUrl(config: Config): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
+/** The footer's credit, as the web app reads it (server/web.ts puts it in the pages). */
+export function siteCredit(config: Config): SiteCredit {
+  return { name: config.CREDIT_NAME, coffeeUrl: config.CREDIT_COFFEE_URL };
 }
 
 export function adminEmails(config: Config): string[] {

@@ -5,6 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferredEncoding } from './http/compression.ts';
+import type { SiteCredit } from '../web/src/prerendered.ts';
+import { loadConfig, siteCredit } from './config.ts';
 import { webRoutes } from './web.ts';
 
 const INDEX_HTML = '<!doctype html><title>app</title><div id="root"></div>';
@@ -303,5 +305,51 @@ describe('webRoutes with the server-side renderer', () => {
   it('still sends visitors without a session cookie the landing page', async () => {
     const response = await app.inject({ url: '/' });
     expect(response.body).toBe(LANDING_HTML);
+  });
+});
+
+describe('the footer credit in the pages served as built', () => {
+  const PAGE = '<!doctype html><html lang="en"><head><title>app</title></head><body><div id="root"></div></body></html>';
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+    await writeFile(path.join(distDir, 'index.html'), PAGE);
+    await writeFile(path.join(distDir, 'index.html.br'), brotliCompressSync(PAGE));
+    await writeFile(path.join(distDir, 'landing.html'), PAGE.replace('<div id="root">', '<div id="root" data-prerendered>'));
+  });
+  afterAll(async () => rm(distDir, { recursive: true, force: true }));
+
+  const served = async (credit: SiteCredit) => {
+    const app = Fastify();
+    await app.register(webRoutes({ distDir, maintenanceMode: async () => false, credit }));
+    try {
+      const about = await app.inject({ url: '/about' });
+      const landing = await app.inject({ url: '/' });
+      const compressed = await app.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      return { page: about.body, landing: landing.body, compressed: brotliDecompressSync(compressed.rawPayload).toString() };
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('puts the configured credit in the head of the app and the landing page, compressed copies too', async () => {
+    const config = loadConfig({ CREDIT_NAME: 'Ada Lovelace', CREDIT_COFFEE_URL: 'https://www.buymeacoffee.com/ada' });
+    const { page, landing, compressed } = await served(siteCredit(config));
+    const element = `<script type="application/json" id="site-credit">{"name":"Ada Lovelace","coffeeUrl":"https://www.buymeacoffee.com/ada"}</script></head>`;
+    expect(page).toContain(element);
+    expect(landing).toContain(element);
+    expect(compressed).toBe(page);
+  });
+
+  it('by default, credits the contributors and has no coffee link', async () => {
+    const { page } = await served(siteCredit(loadConfig({})));
+    expect(page).toContain('{"name":"the HN Trends contributors","coffeeUrl":""}');
+  });
+
+  it('refuses a coffee link that is not an address, and a name that is too long', () => {
+    expect(() => loadConfig({ CREDIT_COFFEE_URL: 'buy me one' })).toThrow(/CREDIT_COFFEE_URL/);
+    expect(() => loadConfig({ CREDIT_NAME: 'x'.repeat(101) })).toThrow(/CREDIT_NAME/);
   });
 });

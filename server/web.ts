@@ -6,10 +6,10 @@ import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute } from '../web/src/app/route-paths.ts';
 import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
-import { EMPTY_ROOT, LANDING_HTML_FILE, type ApiCall, type ServerRenderer } from '../web/src/prerendered.ts';
+import { EMPTY_ROOT, LANDING_HTML_FILE, siteCreditElement, type ApiCall, type ServerRenderer, type SiteCredit } from '../web/src/prerendered.ts';
 import { HomeRenderThread, type HomeTemplate } from './home-render-thread.ts';
 import { withSharedSessionLookup } from './http/access.ts';
-import { answerEncoding, preferredEncoding, type Encoding } from './http/compression.ts';
+import { answerEncoding, compressSync, preferredEncoding, type Encoding } from './http/compression.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
 import { injectMeta } from './modules/shares/pages.ts';
@@ -80,6 +80,8 @@ export interface WebRoutesOptions {
   maintenanceMode: () => Promise<boolean>;
   /** The address people use (PUBLIC_URL), for the story pages' Open Graph card. */
   publicUrl?: string;
+  /** The footer's credit (CREDIT_NAME, CREDIT_COFFEE_URL): in the head of the pages served as built, and in the state of those rendered. */
+  credit?: SiteCredit;
 }
 
 interface HomeRenderer {
@@ -137,11 +139,13 @@ export function hasWebBuild(distDir: string = DEFAULT_WEB_DIST_DIR): boolean {
  * made, so a page load costs no disk read and no compression. Register it last: every route registered before
  * it takes precedence over its catch-all.
  */
-export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '' }: WebRoutesOptions): FastifyPluginAsync {
+export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '', credit }: WebRoutesOptions): FastifyPluginAsync {
   // Read once: a new build needs a restart anyway, as it changes the asset names index.html points to.
   const files = readBuild(path.resolve(distDir));
-  const indexHtml = files.get(`/${INDEX_HTML_FILE}`)!;
-  const landingHtml = files.get(`/${LANDING_HTML_FILE}`) ?? null;
+  const withCredit = (page: BuiltFile) => (credit ? withHeadElement(page, siteCreditElement(credit)) : page);
+  const indexHtml = withCredit(files.get(`/${INDEX_HTML_FILE}`)!);
+  const built = files.get(`/${LANDING_HTML_FILE}`);
+  const landingHtml = built ? withCredit(built) : null;
 
   const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: BuiltFile) =>
     sendFile(request, reply.code(status).header('cache-control', 'no-cache').type(CONTENT_TYPES['.html']!), html);
@@ -149,6 +153,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '' }: 
 
   return async (app) => {
     const home = ssrDir ? await loadHomeRenderer(ssrDir) : null;
+    if (home && credit) home.renderer.setSiteCredit(credit);
     if (home) app.addHook('onClose', () => home.thread.close());
     /**
      * `/`: the landing page already rendered, for whoever will certainly see it (no session cookie, so not signed
@@ -279,6 +284,16 @@ function contentTypeOf(pathname: string): string {
 }
 
 /** Sends the best compressed copy the client accepts (the compression plugin leaves encoded bodies alone). */
+/** A page of the build with an element added at the end of its head, and compressed again as the build had it. */
+function withHeadElement(page: BuiltFile, element: string): BuiltFile {
+  const html = page.body.toString('utf8');
+  const at = html.indexOf('</head>');
+  if (at === -1) throw new Error('a page of the web build has no </head>');
+  const body = Buffer.from(`${html.slice(0, at)}${element}${html.slice(at)}`);
+  const encodings = Object.keys(page.compressed) as Encoding[];
+  return { body, compressed: Object.fromEntries(encodings.map((encoding) => [encoding, compressSync(body, encoding)])) };
+}
+
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile) {
   reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
   const encoding = preferredEncoding(request.headers['accept-encoding'], encodingsOf(file));

@@ -1,7 +1,6 @@
 export * from './featured.ts';
 export * from './heat.ts';
 export * from './limits.ts';
-export * from './list-total.ts';
 export * from './numbers.ts';
 export * from './pagination.ts';
 export * from './plural.ts';

@@ -11,6 +11,7 @@ import { prefetchAppState, prefetchSignedInHome } from './app/prefetch';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { preloadSignedInHome, preloadStoryPage } from './app/signed-in-frame';
+import { readSiteCredit, setSiteCredit, SITE_CREDIT_KEY } from './app/layout/site-credit';
 import { CURRENT_USER_KEY } from './lib/session';
 import { APP_READY_ATTRIBUTE, APP_STATE_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from './prerendered';
 
@@ -23,6 +24,11 @@ const queryClient = createQueryClient();
 if (stateElement) hydrate(queryClient, JSON.parse(stateElement.textContent ?? '{}') as DehydratedState);
 // A prerendered page is on screen already and needs no answer to hydrate; answers arriving in the middle of
 // hydration would make React finish it in one blocking pass, so it asks once hydration is under way (its effects).
+// The credit in the page's head: at once for a page rendered here; after hydration for the landing page, built
+// without it (a page the server rendered has it among its answers).
+const credit = readSiteCredit(document);
+const creditLater = prerendered && queryClient.getQueryData(SITE_CREDIT_KEY) === undefined ? credit : null;
+if (credit && !prerendered) setSiteCredit(queryClient, credit);
 if (!prerendered) {
   prefetchAppState(queryClient);
   if (window.location.pathname === '/') prefetchSignedInHome(queryClient);
@@ -32,7 +38,10 @@ if (!prerendered) {
  * sent rendered, whose buttons do nothing before that. Browser tests wait for it before they press anything.
  */
 function AppReadyMark() {
-  useEffect(() => container.setAttribute(APP_READY_ATTRIBUTE, ''), []);
+  useEffect(() => {
+    container.setAttribute(APP_READY_ATTRIBUTE, '');
+    if (creditLater) setSiteCredit(queryClient, creditLater);
+  }, []);
   return null;
 }
 

@@ -18,7 +18,8 @@ import { keepRenderedSpriteSymbols, SpriteSymbols } from './components/sprite-ic
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
 import { CURRENT_USER_KEY } from './lib/session';
 import { formatCount } from '../../common/rules/plural.ts';
-import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState, type StoryPageState } from './prerendered';
+import { setSiteCredit as putSiteCredit } from './app/layout/site-credit';
+import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState, type SiteCredit, type StoryPageState } from './prerendered';
 
 /**
  * `/` as the tree boot.tsx hydrates (which gives the Router the browser's path and query string), so the markup
@@ -39,6 +40,20 @@ function homeApp(options: { client?: QueryClient; prerenderedForVisitor?: boolea
 // The icon sprite is the same on every page: rendered here once, for every page this module renders.
 keepRenderedSpriteSymbols(renderToStaticMarkup(<SpriteSymbols />));
 
+/** The footer's credit, from the server's configuration: none when the build renders the landing page. */
+let siteCredit: SiteCredit | null = null;
+
+export function setSiteCredit(credit: SiteCredit): void {
+  siteCredit = credit;
+}
+
+/** A query cache for a page rendered per request: its answers, and the credit, go in the page with it. */
+function pageClient() {
+  const client = createQueryClient();
+  if (siteCredit) putSiteCredit(client, siteCredit);
+  return client;
+}
+
 /** The app as a visitor without a session sees it at `/`. */
 export function renderLandingRoot(): string {
   return prerenderedRoot(renderToString(homeApp({ prerenderedForVisitor: true })));
@@ -57,7 +72,7 @@ export function renderLoadingRoot(): string {
  * are, their preferences, and the page of story cards its query string (`search`) names, with its statuses.
  */
 export async function loadSignedInHomeState(call: ApiCall, search: string): Promise<SignedInHomeState> {
-  const client = createQueryClient();
+  const client = pageClient();
   const audience = await loadSignedInHome(client, call, search);
   if (audience === 'visitor' || audience === 'maintenance') return { audience };
   const darkMode = client.getQueryData<Preferences>(PREFERENCES_KEY)?.darkMode ?? false;
@@ -80,7 +95,7 @@ export async function renderSignedInHome(state: unknown, search: string): Promis
  * preview says.
  */
 export async function loadStoryPageState(call: ApiCall, storyId: number): Promise<StoryPageState> {
-  const client = createQueryClient();
+  const client = pageClient();
   const { audience, history } = await loadStoryPage(client, call, storyId);
   if (audience === 'maintenance' || audience === 'not-found' || !history) return { audience: audience === 'maintenance' ? 'maintenance' : 'not-found' };
   const { story, facts } = history;

@@ -43,6 +43,23 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+/** The footer's credit, from the server's configuration (CREDIT_NAME, CREDIT_COFFEE_URL). */
+export interface SiteCredit {
+  name: string;
+  /** Where 'Buy me a coffee' leads; '' for no link. */
+  coffeeUrl: string;
+}
+
+/**
+ * The element the server puts in the head of the pages it serves as built (index.html, landing.html) with the
+ * credit; a page it renders carries the credit in its answers instead (SITE_CREDIT_KEY, app-state).
+ */
+export const SITE_CREDIT_ELEMENT_ID = 'site-credit';
+
+export function siteCreditElement(credit: SiteCredit): string {
+  return `<script type="application/json" id="${SITE_CREDIT_ELEMENT_ID}">${scriptSafeJson(credit)}</script>`;
+}
+
 /** An API answer as the server reads it for the page it renders: the status and the parsed JSON body. */
 export interface ApiAnswer {
   status: number;
@@ -102,4 +119,6 @@ export interface ServerRenderer {
   loadStoryPageState(call: ApiCall, storyId: number): Promise<StoryPageState>;
   /** The story page's root element rendered from its gathered `state`, with that state in it as JSON. */
   renderStoryPage(state: unknown, storyId: number): Promise<string>;
+  /** The footer's credit, put in every page's state this module gathers: set once, as the server starts. */
+  setSiteCredit(credit: SiteCredit): void;
 }

@@ -12,6 +12,7 @@ import {
   selectStoryChangeMark,
   selectStoryChanges,
   type StoryChangeMark,
+  type StoryRow,
 } from './queries.ts';
 
 /** Stories read a statement at a time while the index loads: each run parses in a few milliseconds. */
@@ -40,6 +41,10 @@ export class IndexedLists {
   private loading: Promise<void> | null = null;
   private catchingUp: Promise<void> | null = null;
   private readonly presented: RecentMap<number, { json: string; at: number }>;
+  /** The stories the next read will fetch, for every page waiting on it (readStories). */
+  private nextRead: { ids: Set<number>; rows: Promise<Map<number, StoryRow>> } | null = null;
+  /** The read under way, which the next one waits for. */
+  private readUnderWay: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -136,7 +141,30 @@ export class IndexedLists {
     this.loading = null;
   }
 
-  /** Each story's JSON, from the cache or read in one statement for those it lacks. */
+  /**
+   * Stories' rows by id, read together with those of every other page that asks while a read is under way: one
+   * statement at a time, each fetching every story asked for meanwhile. Pages spread over a whole list (deep pages)
+   * miss the cache of presented stories on most of their stories, and on the embedded database each statement takes
+   * its turn on the one session, the turn costing more than the rows: one statement for many pages costs about as
+   * much as one for one page.
+   */
+  private readStories(ids: readonly number[]): Promise<Map<number, StoryRow>> {
+    let read = this.nextRead;
+    if (read === null) {
+      const gathered = new Set<number>();
+      const rows = this.readUnderWay.then(async () => {
+        // From here on, pages asking join the read after this one.
+        this.nextRead = null;
+        return new Map((await selectStoriesById(this.pool, [...gathered])).map((row) => [row.id, row]));
+      });
+      this.readUnderWay = rows.catch(() => undefined);
+      read = this.nextRead = { ids: gathered, rows };
+    }
+    for (const id of ids) read.ids.add(id);
+    return read.rows;
+  }
+
+  /** Each story's JSON, from the cache or read (readStories) for those it lacks. */
   private async presentedStories(ids: readonly number[], nowMs: number, mutedIds?: ReadonlySet<number>): Promise<string[]> {
     const found = new Map<number, string>();
     const missing: number[] = [];
@@ -149,10 +177,13 @@ export class IndexedLists {
       }
     }
     if (missing.length > 0) {
-      for (const row of await selectStoriesById(this.pool, missing)) {
+      const rows = await this.readStories(missing);
+      for (const id of missing) {
+        const row = rows.get(id);
+        if (row === undefined) continue;
         const json = JSON.stringify(presentStory(row, nowMs));
-        found.set(row.id, json);
-        this.presented.set(row.id, { json, at: nowMs });
+        found.set(id, json);
+        this.presented.set(id, { json, at: nowMs });
       }
     }
     // A story deleted since the index last looked has no row: the page goes without it.

@@ -1,6 +1,5 @@
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
 import { STORY_LIST_SORTS } from '../../../common/contracts/stories.ts';
-import { listTotalBound } from '../../../common/rules/list-total.ts';
 import type { SearchQuery } from '../../../common/contracts/search.ts';
 import type { SearchSort } from '../../../common/rules/search.ts';
 import { windowHours } from './queries.ts';
@@ -26,7 +25,7 @@ export interface IndexedStory {
   by: string;
 }
 
-/** A list page found by the index: the page's story ids in order, and the total counted up to the list's bound. */
+/** A list page found by the index: the page's story ids in order, and how many stories the list holds in all. */
 export interface IndexedPage {
   ids: number[];
   totalCount: number;
@@ -34,7 +33,7 @@ export interface IndexedPage {
 
 /** A list page, with what the person's muting rules did to it. */
 export interface IndexedListPage extends IndexedPage {
-  /** How many stories the person's rules hide, counted as far as the total is (0 without rules). */
+  /** How many stories the person's rules hide (0 without rules). */
   hiddenCount: number;
   /** The page's stories the rules hide, shown because the list was asked to (`showMuted`). */
   mutedIds: Set<number>;
@@ -100,10 +99,13 @@ const SCORE_FLOORS = [0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
  * slot (the stories in the order they were first read): about 140 bytes a story with the map from id to slot, 70 MB
  * at 500,000 stories.
  *
- * A page is found as the statement finds it: a window of a ranked sort is read by time (the recent order is the
- * time order, kept also from each of a few score floors up) and its matches put in order by their rank in the sort;
- * when the window holds many matches, or there is no window, the sort's order is walked, filters checked on each
- * story, until the page's last story and the bound. docs/performance.md, "Story lists from memory", has the figures.
+ * A page is found as the statement finds it, and its total counted exactly. A list whose matches are the start of
+ * an order (the top list over all stories: its order is by score; the recent list from a min score that is a score
+ * floor: its order is by time) is counted by binary search and its page read at its offset, however deep
+ * (prefixPage). Otherwise a window of a ranked sort is read by time (the recent order is the time order, kept also
+ * from each of a few score floors up) and its matches put in order by their rank in the sort; when the window holds
+ * many matches, or there is no window, the sort's order is walked, filters checked on each story, to its end for
+ * the total. docs/performance.md, "Story lists from memory", has the figures.
  *
  * The same index answers searches and suggestions (`search`, `suggestions`): each story's search text, a trigram
  * index of the texts (text-index.ts) and the titles' vocabulary (title-vocabulary.ts), kept with the lists' columns
@@ -378,22 +380,50 @@ export class StoryListIndex {
   }
 
   /**
-   * The page of a list, found as the SQL statement finds it (same filters, order, ties and bounded total), with the
+   * The page of a list, found as the SQL statement finds it (same filters, order, ties and total), with the
    * filter's domain, heat level and muting rules applied to each story on the way. A filter that reads stories'
    * texts (filterReadsTexts) is for a searchable index only.
    */
   page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}): IndexedListPage {
     const hours = windowHours(sort, query);
     const since = hours === null ? -Infinity : Math.floor(nowMs / 1000) - hours * 3600;
-    const bound = listTotalBound(query.page, query.limit);
     const first = (query.page - 1) * query.limit;
     const end = first + query.limit;
     const verdict = this.verdictOf(filter, nowMs);
-    if (hours !== null && isRanked(sort)) {
-      const found = this.windowByRank(sort, query.minScore, since, bound, first, end, verdict);
+    if (verdict === null) {
+      const found = this.prefixPage(sort, query.minScore, since, first, end);
       if (found) return found;
+      if (since === -Infinity && sort !== 'fast-risers') {
+        // Every story of the order down to the min score is in the list: they are counted on the top order, and the
+        // walk stops at the page's end.
+        const totalCount = countWhile(this.orders.top, (slot) => this.score[slot]! >= query.minScore);
+        return { ...this.walk(sort, query, since, first, end, null, end), totalCount };
+      }
     }
-    return this.walk(sort, query, since, bound, first, end, verdict);
+    if (hours !== null && isRanked(sort)) return this.windowByRank(sort, query.minScore, since, first, end, verdict);
+    return this.walk(sort, query, since, first, end, verdict);
+  }
+
+  /**
+   * The page of a list whose matches are the start of an order, null for any other: the top list over all stories
+   * (its order is by score, so the matches are the stories down to the min score) and the recent list from a min
+   * score that is a score floor (that floor's time order, down to the window's start). The total is where the order
+   * passes its bound, found by binary search, and the page is read at its offset: no story before it is read.
+   */
+  private prefixPage(sort: StoryListSort, minScore: number, since: number, first: number, end: number): IndexedListPage | null {
+    let order: Int32Array;
+    let total: number;
+    if (sort === 'top' && since === -Infinity) {
+      order = this.orders.top;
+      total = countWhile(order, (slot) => this.score[slot]! >= minScore);
+    } else if (sort === 'recent' && SCORE_FLOORS.includes(minScore)) {
+      order = this.timeOrderFrom(minScore);
+      total = countWhile(order, (slot) => this.time[slot]! >= since);
+    } else {
+      return null;
+    }
+    const ids = Array.from(order.subarray(Math.min(first, total), Math.min(end, total)), (slot) => this.ids[slot]!);
+    return { ids, totalCount: total, hiddenCount: 0, mutedIds: new Set() };
   }
 
   /** The filter as a test of a slot (null when there is none: the loops then skip it). */
@@ -422,18 +452,17 @@ export class StoryListIndex {
   /**
    * The page from the window's matches, read by time: each match's rank in the sort is marked in a bitmap, and the
    * page is the first..end-th marks in rank order (no sort: reading the marks costs a pass over the bitmap at most,
-   * 62 KB at 500,000 stories). Null when the window holds more than WINDOW_SORT_MAX matches: the sort's order is
-   * then walked, as matches are common enough to find soon.
+   * 62 KB at 500,000 stories). When the window holds more than WINDOW_SORT_MAX matches, they are only counted, and
+   * the page is found by walking the sort's order, as matches are common enough to find soon.
    */
   private windowByRank(
     sort: RankedSort,
     minScore: number,
     since: number,
-    bound: number,
     first: number,
     end: number,
     verdict: ((slot: number) => number) | null,
-  ): IndexedListPage | null {
+  ): IndexedListPage {
     const byTime = this.timeOrderFrom(minScore);
     const rank = this.ranks[sort];
     const marked = this.markedRanks;
@@ -454,8 +483,12 @@ export class StoryListIndex {
           (mutedRanks ??= new Set()).add(rank[slot]!);
         }
       }
-      if (count === WINDOW_SORT_MAX) return null;
-      marked[count++] = rank[slot]!;
+      if (count < WINDOW_SORT_MAX) marked[count] = rank[slot]!;
+      count++;
+    }
+    if (count > WINDOW_SORT_MAX) {
+      const found = this.walk(sort, { minScore, minVelocity: 0 }, since, first, end, verdict, end);
+      return { ...found, totalCount: count, hiddenCount: hidden };
     }
     const order = this.orders[sort];
     const ranks = count <= RANKS_SORTED_MAX ? marked.subarray(0, count).sort().subarray(first, end) : this.firstMarked(marked, count, first, end);
@@ -465,7 +498,7 @@ export class StoryListIndex {
       if (mutedRanks?.has(r)) mutedIds.add(id);
       return id;
     });
-    return { ids, totalCount: Math.min(count, bound), hiddenCount: Math.min(hidden, bound), mutedIds };
+    return { ids, totalCount: count, hiddenCount: hidden, mutedIds };
   }
 
   /** The first..end-th smallest of `count` ranks, in order, through a bitmap: sorting thousands would cost more. */
@@ -484,15 +517,18 @@ export class StoryListIndex {
     return this.timeOrders[floor]!;
   }
 
-  /** The sort's order read from the top, filters checked on each story, up to the bound. */
+  /**
+   * The sort's order read from the top, filters checked on each story: to its end, counting every match, or up to
+   * `stopAt` matches when the total is known otherwise.
+   */
   private walk(
     sort: StoryListSort,
-    query: StoryListQuery,
+    query: Pick<StoryListQuery, 'minScore' | 'minVelocity'>,
     since: number,
-    bound: number,
     first: number,
     end: number,
     verdict: ((slot: number) => number) | null,
+    stopAt = Infinity,
   ): IndexedListPage {
     const byTime = sort === 'recent';
     const order = byTime ? this.timeOrderFrom(query.minScore) : this.orders[sort];
@@ -501,7 +537,7 @@ export class StoryListIndex {
     const mutedIds = new Set<number>();
     let matched = 0;
     let hidden = 0;
-    for (let i = 0; i < order.length && matched < bound; i++) {
+    for (let i = 0; i < order.length && matched < stopAt; i++) {
       const slot = order[i]!;
       if (this.time[slot]! < since) {
         // The recent order is the time order: every story after this one is older still.
@@ -525,7 +561,7 @@ export class StoryListIndex {
       }
       matched++;
     }
-    return { ids, totalCount: matched, hiddenCount: Math.min(hidden, bound), mutedIds };
+    return { ids, totalCount: matched, hiddenCount: hidden, mutedIds };
   }
 
   private member(sort: StoryListSort, slot: number): boolean {
@@ -600,6 +636,18 @@ export class StoryListIndex {
     this.rankMarks = new Uint32Array((capacity + 31) >>> 5);
     this.capacity = capacity;
   }
+}
+
+/** How many slots from the start of an order pass a test that holds for a start of the order and for nothing after. */
+export function countWhile(order: Int32Array, passes: (slot: number) => boolean): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (passes(order[middle]!)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The positions of the first `limit` marks of a bitmap, lowest first. */

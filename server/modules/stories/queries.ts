@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
 import { STORY_LIST_MAX_LIMIT } from '../../../common/rules/limits.ts';
-import { listTotalBound } from '../../../common/rules/list-total.ts';
 import { timeFilterHours } from '../../../common/rules/time-windows.ts';
 import { HEAT_LEVELS, HEAT_THRESHOLDS, RECENT_WINDOW_HOURS } from '../../../common/rules/heat.ts';
 import type { IndexedStory } from './list-index.ts';
@@ -54,7 +53,7 @@ const SORTED_WINDOW_MAX_HOURS = 72;
  *   recent and fast-risers lists (their index is their window), and any list over all stories.
  * - `window`: a window of at most SORTED_WINDOW_MAX_HOURS, read by time and sorted. Walking the sort's index for
  *   it would skip every older story on the way.
- * - `probe`: a wider window. Its matches are counted by time, on index entries, up to the bound: fewer are all
+ * - `probe`: a wider window. Its matches are read by time, on index entries, up to PROBE_MAX: fewer are all
  *   there are, and are sorted; as many means matches are common, and the sort's index is walked.
  */
 export type ListShape = 'walk' | 'window' | 'probe';
@@ -63,6 +62,9 @@ export function listShape(sort: StoryListSort, hours: number | null): ListShape 
   if (hours === null || sort === 'recent' || sort === 'fast-risers') return 'walk';
   return hours <= SORTED_WINDOW_MAX_HOURS ? 'window' : 'probe';
 }
+
+/** The most matches a wider window's probe reads (listShape): a thousand sort in well under a millisecond. */
+const PROBE_MAX = 1000;
 
 /**
  * The latest time a story can have, written as a literal upper bound on a window read by time. PostgreSQL estimates
@@ -102,8 +104,8 @@ const PAGE_COLUMNS = `id, hn_id, title, url, score, descendants, by, time, domai
                       trending_score, rise_score, prediction_probability`;
 
 /**
- * The one statement behind a list page: its total, counted up to a bound (common/rules/list-total.ts) so the count
- * stops early instead of reading the window, and its stories. One statement rather than two, because on the
+ * The one statement behind a list page: its total, counted exactly on index entries, and its stories. It answers
+ * only while the lists' in-memory index loads (indexed-lists.ts). One statement rather than two, because on the
  * embedded database every statement takes its turn on the one session and the turn, not the query, is most of the
  * cost. The page's ids are found on index entries alone, and only its own stories are read from the table. A page
  * past the end is a single row with the total and no story (id null). Prepared, one name per sort, shape, and
@@ -112,12 +114,11 @@ const PAGE_COLUMNS = `id, hn_id, title, url, score, descendants, by, time, domai
 export function storyListStatement(sort: StoryListSort, query: StoryListQuery, nowMs: number): { name: string; text: string; values: unknown[] } {
   const hours = windowHours(sort, query);
   const shape = listShape(sort, hours);
-  const bound = listTotalBound(query.page, query.limit);
   const parameters = new HiddenParameters();
   const minScore = parameters.add(query.minScore, 'int');
   const limit = parameters.add(query.limit, 'int');
   const offset = parameters.add((query.page - 1) * query.limit, 'int');
-  const totalBound = parameters.add(bound, 'int');
+  const probeMax = shape === 'probe' ? parameters.add(PROBE_MAX, 'int') : '';
   const since = hours === null ? null : parameters.add(Math.floor(nowMs / 1000) - hours * 3600, 'bigint');
   const minVelocity = sort === 'fast-risers' ? parameters.add(query.minVelocity, 'float8') : null;
   const conditions = [listedStory(), `score >= ${minScore}`];
@@ -130,17 +131,18 @@ export function storyListStatement(sort: StoryListSort, query: StoryListQuery, n
   const order = ORDER_BY[sort];
   const keys = ORDER_COLUMNS[sort];
   const pageOf = (source: string) => `SELECT ${keys} FROM ${source} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
-  const counted = (orderBy: string) =>
-    `total AS (SELECT count(*)::int AS total FROM (SELECT 1 FROM stories WHERE ${where} ${orderBy} LIMIT ${totalBound}) AS bounded)`;
+  const counted = `(SELECT count(*)::int FROM stories WHERE ${where})`;
   const ctes = {
-    walk: `${counted('')}, ids AS (${pageOf(`stories WHERE ${where}`)})`,
-    window: `${counted('ORDER BY time DESC')},
+    walk: `total AS (SELECT ${counted} AS total), ids AS (${pageOf(`stories WHERE ${where}`)})`,
+    window: `total AS (SELECT ${counted} AS total),
              ids AS (${pageOf(`(SELECT ${keys} FROM stories WHERE ${where} ORDER BY time DESC OFFSET 0) AS in_window`)})`,
-    probe: `probe AS MATERIALIZED (SELECT ${keys} FROM stories WHERE ${where} ORDER BY time DESC LIMIT ${totalBound}),
-            total AS (SELECT count(*)::int AS total FROM probe),
-            ids AS ((${pageOf(`probe WHERE (SELECT total FROM total) < ${totalBound}`)})
+    // The window is counted in full only when the probe did not hold all of it.
+    probe: `probe AS MATERIALIZED (SELECT ${keys} FROM stories WHERE ${where} ORDER BY time DESC LIMIT ${probeMax}),
+            probed AS (SELECT count(*)::int AS n FROM probe),
+            total AS (SELECT CASE WHEN n < ${probeMax} THEN n ELSE ${counted} END AS total FROM probed),
+            ids AS ((${pageOf(`probe WHERE (SELECT n FROM probed) < ${probeMax}`)})
                     UNION ALL
-                    (${pageOf(`stories WHERE ${where} AND (SELECT total FROM total) >= ${totalBound}`)}))`,
+                    (${pageOf(`stories WHERE ${where} AND (SELECT n FROM probed) >= ${probeMax}`)}))`,
   };
   // The page's stories are read by id. The LIMIT of STORY_LIST_MAX_LIMIT changes nothing (no page is longer) but
   // tells the planner how few they are: it cannot see the page's own limit, and would otherwise join by a hash

@@ -1,8 +1,6 @@
 import { SpriteIcon } from '@/components/sprite-icon';
 import { Link } from 'wouter';
-
-/** Where the 'Buy me a coffee' link points; set to the developer's own page before going live. */
-const BUY_ME_A_COFFEE_URL = 'https://www.buymeacoffee.com/';
+import { useSiteCredit } from './site-credit';
 
 const FOOTER_LINKS = [
   { href: '/about', label: 'About' },
@@ -11,7 +9,9 @@ const FOOTER_LINKS = [
   { href: '/terms', label: 'Terms' },
 ] as const;
 
+/** Spec part 1 §2: the pages, the API's reference, and the credit and 'Buy me a coffee' link the server's configuration names. */
 export function SiteFooter() {
+  const credit = useSiteCredit();
   return (
     <footer className="border-t bg-card">
       <div className="mx-auto grid max-w-7xl gap-4 px-4 py-8 text-sm text-muted-foreground sm:px-6">
@@ -21,15 +21,17 @@ export function SiteFooter() {
               {link.label}
             </Link>
           ))}
-          <a
-            href={BUY_ME_A_COFFEE_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 rounded-sm hover:text-foreground hover:underline"
-          >
-            <SpriteIcon name="coffee" className="size-4" />
-            Buy me a coffee
-          </a>
+          {credit?.coffeeUrl && (
+            <a
+              href={credit.coffeeUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 rounded-sm hover:text-foreground hover:underline"
+            >
+              <SpriteIcon name="coffee" className="size-4" />
+              Buy me a coffee
+            </a>
+          )}
           {/* The API's reference is a page of the server, not of the app: a plain link. */}
           <a href="/api/docs" className="rounded-sm hover:text-foreground hover:underline">
             API
@@ -39,7 +41,7 @@ export function SiteFooter() {
           HN Trends is an independent project and is not affiliated with, endorsed by or sponsored by Hacker News or Y
           Combinator.
         </p>
-        <p>Made with care by the HN Trends developer.</p>
+        {credit && <p>Made with care by {credit.name}.</p>}
       </div>
     </footer>
   );

@@ -5,7 +5,6 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import { isFeatured } from '../../../../../common/rules/featured.ts';
 import { SKELETON_CARDS, SLOW_LOAD_HINT_MS } from '../../../../../common/rules/limits.ts';
-import { formatListTotal } from '../../../../../common/rules/list-total.ts';
 import { formatCount } from '../../../../../common/rules/plural.ts';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../../../../common/rules/preferences.ts';
 import { DEFAULT_TIME_FILTER, TIME_FILTER_CAPTIONS } from '../../../../../common/rules/time-windows.ts';
@@ -191,7 +190,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-muted-foreground max-sm:text-xs" aria-live="polite">
           {/* Focus goes here when it would otherwise be lost while no story is on screen. */}
           <p ref={captionRef} tabIndex={-1} data-testid="count-caption">
-            {data && countCaption(filters, data.count, formatListTotal(data.totalCount, data.page, query.limit))}
+            {data && countCaption(filters, data.count, formatCount(data.totalCount, 'story', 'stories'))}
           </p>
           {freshCount > 0 && (
             <p data-testid="fresh-caption" className="font-medium text-emerald-700 dark:text-emerald-300">
@@ -325,7 +324,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
 
 /**
  * 'N stories (last 3 days)' for trending, 'N of TOTAL stories (last 3 days)' for the other sorts: each names its real
- * window. TOTAL reads '1,000+' when the server stopped counting at its bound.
+ * window, and TOTAL is the list's exact count (the spec's '933+' shows a real count).
  */
 function countCaption(filters: ListFilters, count: number, total: string): string {
   const window = TIME_FILTER_CAPTIONS[filters.timeFilter];
