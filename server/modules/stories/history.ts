@@ -67,7 +67,7 @@ export class StoryHistoryService {
   async card(storyId: number): Promise<CardInput> {
     const result = await this.pool.query<CardInput>({
       name: 'story-history-card',
-      text: `SELECT s.title, s.domain, s.score, s.descendants AS comments FROM stories s WHERE s.id = $1 AND ${visibleStory('s')}`,
+      text: `SELECT s.title, s.domain, s.score, s.descendants AS comments, s.synthetic FROM stories s WHERE s.id = $1 AND ${visibleStory('s')}`,
       values: [storyId],
     });
     const row = result.rows[0];
