@@ -1,4 +1,4 @@
-import { expect, signUpThroughApi, test, waitForStories, withDatabase } from './support.ts';
+import { checkPage, expect, signUpThroughApi, test, waitForStories, withDatabase } from './support.ts';
 
 test.describe('story list', () => {
   let account: { email: string; password: string };
@@ -262,6 +262,26 @@ test.describe('story list', () => {
     for (const time of served[0]!.times) expect(Date.now() / 1000 - time).toBeLessThan(3600 + 120);
     // No hydration mismatch for any of these views.
     expect(problems).toEqual([]);
+  });
+
+  test("a story the demo's replay made up wears its Demo badge, readable in both themes, on the list and its page", async ({ page }) => {
+    // Two pages checked by axe in both themes: slow on a busy machine.
+    test.setTimeout(300_000);
+    // The newest stories: the replay's synthetic tail arrives about once a minute, between recorded ones.
+    await page.goto('/?sort=time&minScore=0');
+    await waitForStories(page);
+    const badge = page.getByRole('list', { name: 'Stories' }).getByTestId('synthetic-badge').first();
+    await expect(badge).toBeVisible();
+    await expect(badge).toHaveText("Demo: a made-up story from the demo's replay, not from Hacker News", { useInnerText: false });
+    await expect(badge).toHaveAttribute('title', "Demo: a made-up story from the demo's replay, not from Hacker News");
+    await checkPage(page, 'story-list-demo-badge', waitForStories);
+
+    await page.getByRole('list', { name: 'Stories' }).getByRole('article').filter({ has: page.getByTestId('synthetic-badge') }).first().locator('[data-story-link="history"]').click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('synthetic-badge')).toBeVisible();
+    await checkPage(page, 'story-page-demo-badge', async (p) => {
+      await expect(p.getByTestId('synthetic-badge')).toBeVisible();
+    });
   });
 
   test("the header's theme switch sticks: across a reload and on another device", async ({ page, browser, baseURL }) => {

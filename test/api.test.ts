@@ -195,6 +195,10 @@ describe('landing sample, maintenance status, health', () => {
     expect(response.json().paths['/api/stories/trending'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['minScore', 'page', 'limit', 'hours', 'timeFilter', 'minVelocity']),
     );
+    // A story made up by the demo's replay says so; the field is optional, so a real story's JSON goes without it.
+    const story = response.json().paths['/api/stories/trending'].get.responses['200'].content['application/json'].schema.properties.stories.items;
+    expect(story.properties.synthetic).toMatchObject({ type: 'boolean', enum: [true] });
+    expect(story.required).not.toContain('synthetic');
   });
 
   it('the OpenAPI document states the rate limits: the general one from the configuration, and each route its own', async () => {

@@ -54,8 +54,8 @@ async function unseenListedIds(at: number, count: number): Promise<number[]> {
 async function expectStoredMatchesReplay(): Promise<void> {
   const now = replay.clock.now();
   const listed = new Set([...replay.dataset.topAt(now), ...replay.dataset.newAt(now), ...replay.dataset.bestAt(now), ...replay.dataset.askAt(now), ...replay.dataset.showAt(now)]);
-  const stored = await pool().query<{ hn_id: number; title: string; score: number; descendants: number; url: string; dead: boolean }>(
-    `SELECT hn_id, title, score, descendants, url, dead FROM stories WHERE hn_id = ANY($1::int[])`,
+  const stored = await pool().query<{ hn_id: number; title: string; score: number; descendants: number; url: string; dead: boolean; synthetic: boolean }>(
+    `SELECT hn_id, title, score, descendants, url, dead, synthetic FROM stories WHERE hn_id = ANY($1::int[])`,
     [[...listed]],
   );
   const skipped = await pool().query<{ hn_id: number }>(`SELECT hn_id FROM skipped_items WHERE hn_id = ANY($1::int[])`, [[...listed]]);
@@ -74,6 +74,7 @@ async function expectStoredMatchesReplay(): Promise<void> {
     expect(row.score).toBe(item.score ?? 0);
     expect(row.descendants).toBe(item.descendants ?? 0);
     expect(row.url).toBe(item.url ?? '');
+    expect(row.synthetic, `story ${id} marked as the replay marks it`).toBe(item.synthetic === true);
     compared++;
   }
   expect(compared).toBeGreaterThan(100);
@@ -139,10 +140,11 @@ describe('ingestion against the replay', () => {
 
   it("counts every stored story's keywords in the hourly buckets, as it is now (issue 13)", async () => {
     expect(await scalar('SELECT count(*) FROM keyword_extractions')).toBeGreaterThan(50);
-    // Every live story is counted with its current title and score; a dead one is not counted.
+    // Every live story is counted with its current title and score; a dead one, or one the replay made up, is not.
     expect(
       await scalar(`SELECT count(*) FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
-                     WHERE (NOT s.dead AND (e.title IS DISTINCT FROM s.title OR e.points IS DISTINCT FROM s.score)) OR (s.dead AND e.story_id IS NOT NULL)`),
+                     WHERE (NOT s.dead AND NOT s.synthetic AND (e.title IS DISTINCT FROM s.title OR e.points IS DISTINCT FROM s.score))
+                        OR ((s.dead OR s.synthetic) AND e.story_id IS NOT NULL)`),
     ).toBe(0);
     // The buckets hold exactly what the keywords of the stories readers paid attention to add up to.
     expect(
@@ -155,6 +157,29 @@ describe('ingestion against the replay', () => {
     ).toBe(0);
   });
 });
+describe("the stories the demo's replay made up", () => {
+  it('are stored with their mark, marked in the lists, and count under no keyword', async () => {
+    // Some of them have the points that would count (ATTENTION_MIN_POINTS): being made up is what leaves them out.
+    expect(await scalar('SELECT count(*) FROM stories WHERE synthetic AND NOT dead AND score >= $1', [ATTENTION_MIN_POINTS])).toBeGreaterThan(0);
+    expect(await scalar('SELECT count(*) FROM stories WHERE NOT synthetic')).toBeGreaterThan(50);
+    expect(await scalar('SELECT count(*) FROM keyword_extractions e JOIN stories s ON s.id = e.story_id WHERE s.synthetic')).toBe(0);
+    expect(await scalar('SELECT count(*) FROM story_keywords k JOIN stories s ON s.id = k.story_id WHERE s.synthetic')).toBe(0);
+
+    const response = await t.app.server.inject({ url: '/api/stories/recent?limit=100' });
+    expect(response.statusCode).toBe(200);
+    const stories = response.json().stories as { hnId: number; synthetic?: boolean }[];
+    const now = replay.clock.now();
+    const marked = stories.filter((story) => replay.dataset.itemAt(story.hnId, now)?.synthetic);
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked.length).toBeLessThan(stories.length);
+    for (const story of stories) {
+      // The mark only where it is true, so a real story's JSON is as it was.
+      if (marked.includes(story)) expect(story.synthetic, `story ${story.hnId}`).toBe(true);
+      else expect('synthetic' in story, `story ${story.hnId}`).toBe(false);
+    }
+  });
+});
+
 describe('faults: every cycle completes, nothing is duplicated, nothing is lost', () => {
   const itemFaults: [string, Omit<Fault, 'match'>][] = [
     ['5xx answers', { kind: 'error' }],

@@ -81,6 +81,15 @@ describe('keyword counts', () => {
     expect(rows.rows[0].n).toBe(0);
   });
 
+  it("counts a story the demo's replay made up for nothing, whatever its points", async () => {
+    await seedStories(pool(), [{ hnId: 7, time: now - 60, score: 40, title: 'Why engineers love quiet telescopes', synthetic: true }]);
+    await index([7]);
+    expect(await bucket('telescopes')).toEqual([]);
+    expect(await bucket('engineers')).toEqual([]);
+    const extracted = await pool().query('SELECT count(*)::int AS n FROM keyword_extractions WHERE story_id = $1', [await storyId(7)]);
+    expect(extracted.rows[0].n).toBe(0);
+  });
+
   it('merges aliases into one keyword shown in its usual spelling', async () => {
     await seedStories(pool(), [
       { hnId: 4, time: now - 60, score: 5, title: 'LLMs can reason' },
@@ -144,6 +153,24 @@ describe('keyword alert firing', () => {
     await seedStories(pool(), [{ hnId: 14, time: now - 30, title: 'WebAssembly again' }]);
     await index([14]);
     expect(await firings()).toHaveLength(1);
+  });
+
+  it("neither fires on nor counts the stories the demo's replay made up", async () => {
+    await t.app.server.inject({ method: 'POST', url: '/api/keyword-alerts', headers: { cookie: alice.cookie }, payload: { keyword: 'telescopes', threshold: 2 } });
+    await seedStories(pool(), [
+      { hnId: 30, time: now - 2 * HOUR, title: 'Quiet telescopes, explained', synthetic: true },
+      { hnId: 31, time: now - 60, title: 'Why engineers love quiet telescopes', synthetic: true },
+    ]);
+    await index([30, 31]);
+    expect((await firings()).map((firing) => firing.keyword)).not.toContain('telescopes');
+    // A real story completes the threshold only with another real one: the made-up ones are not among the matches.
+    await seedStories(pool(), [{ hnId: 32, time: now - 60, title: 'Telescopes on the far side of the Moon' }]);
+    await index([32]);
+    expect((await firings()).map((firing) => firing.keyword)).not.toContain('telescopes');
+    await seedStories(pool(), [{ hnId: 33, time: now - 30, title: 'Amateur telescopes find a comet' }]);
+    await index([33]);
+    const fired = (await firings()).filter((firing) => firing.keyword === 'telescopes');
+    expect(fired).toEqual([{ keyword: 'telescopes', story_ids: await Promise.all([32, 33].map(storyId)) }]);
   });
 
   it('does not fire a paused alert, nor on a word that only contains the keyword', async () => {

@@ -7,7 +7,7 @@ import { titleSlug } from '../common/rules/slug.ts';
 import { buildApp, type App } from '../server/app.ts';
 import { publicUrl } from '../server/config.ts';
 import { createMetrics } from '../server/metrics.ts';
-import { CARD_HEIGHT, CARD_WIDTH, renderCardSvg, shortenTitle } from '../server/modules/shares/og-image.ts';
+import { CARD_HEIGHT, CARD_WIDTH, cardEtag, renderCardSvg, shortenTitle } from '../server/modules/shares/og-image.ts';
 import { escapeHtml, injectMeta } from '../server/modules/shares/pages.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -239,13 +239,21 @@ describe('the preview card', () => {
   });
 
   it('renders non-Latin scripts (Cyrillic, Greek, Vietnamese) as glyphs', async () => {
-    const base = { domain: '', score: 1, comments: 1 };
+    const base = { domain: '', score: 1, comments: 1, synthetic: false };
     const empty = await renderCardSvg({ ...base, title: '.' });
     for (const title of ['Привет мир', 'Καλημέρα κόσμε', 'Xin chào thế giới']) {
       const svg = await renderCardSvg({ ...base, title });
       // Each glyph drawn is path data; a missing font would draw nothing.
       expect(svg.length - empty.length, title).toBeGreaterThan(1500);
     }
+  }, 30_000);
+
+  it("says a story the demo's replay made up is one, and draws a new picture for it", async () => {
+    const real = { title: 'Why engineers love quiet telescopes', domain: '', score: 3, comments: 0, synthetic: false };
+    const made = { ...real, synthetic: true };
+    // The words drawn as paths: the made-up story's card draws its note besides the same facts.
+    expect((await renderCardSvg(made)).length - (await renderCardSvg(real)).length).toBeGreaterThan(3000);
+    expect(cardEtag(made)).not.toBe(cardEtag(real));
   }, 30_000);
 
   it('cuts long titles cleanly at a word, with an ellipsis', () => {

@@ -1,10 +1,11 @@
 /**
  * How many of the hot keywords are what readers of the front page saw (docs/keywords.md, "What readers paid
- * attention to"): at five moments of the recording, the 24-hour hot keywords the demo's server would rank, counted
- * from the replay's stories as they stand at the moment (the recorded ones with their score then, and every story of
- * the synthetic tail of the 24 hours: more of it than the demo's first cycles fetch), by the product's extraction
- * and attention rule; and how many of the first 20 appear as words of a front-page title of the two days before.
- * Prints the same for the rule before attention (every story counts, ranked by number) for comparison.
+ * attention to"): at five moments of the recording, the 24-hour hot keywords the demo's server ranks, counted from
+ * the replay's recorded stories as they stand at the moment (with their score then) by the product's extraction and
+ * attention rule, the stories the replay marks as made up left out; and how many of the first 20 appear as words of
+ * a front-page title of the two days before. Prints the same for the rules before, with every story of the synthetic
+ * tail of the 24 hours counted (more of it than the demo's first cycles fetch): by attention, and every story counted
+ * by number.
  *
  *   npx tsx tools/hot-keyword-attention.ts
  *
@@ -26,7 +27,7 @@ const decodeEntities = (title: string) =>
 
 const dataset = await loadDataset({ dataDir: process.env.HN_REPLAY_DATA });
 const recordedIds = dataset.storyIds();
-let total = { attention: 0, before: 0 };
+let total = { product: 0, attention: 0, before: 0 };
 for (const moment of MOMENTS) {
   const now = Date.parse(moment) / 1000;
   const from = (Math.floor(now / HOUR) - 24) * HOUR;
@@ -35,15 +36,21 @@ for (const moment of MOMENTS) {
     const item = dataset.itemAt(id, now);
     if (item?.title && item.time >= now - 48 * HOUR) for (const token of tokenize(item.title)) frontPageWords.add(token.key);
   }
-  const stories: { points: number; keys: string[] }[] = [];
+  const stories: { points: number; keys: string[]; synthetic: boolean }[] = [];
   for (let id = dataset.maxItemAt(from); id <= dataset.maxItemAt(now); id++) {
     const item = dataset.itemAt(id, now);
     if (!item || item.type !== 'story' || item.dead || item.deleted || !item.title || item.time < from) continue;
-    stories.push({ points: item.score ?? 1, keys: extractKeywords(decodeEntities(item.title), NO_ALIASES).map((keyword) => keyword.key) });
+    const keys = extractKeywords(decodeEntities(item.title), NO_ALIASES).map((keyword) => keyword.key);
+    stories.push({ points: item.score ?? 1, keys, synthetic: item.synthetic === true });
   }
-  const hot = (counted: (points: number) => { stories: number; points: number } | null, order: (a: { points: number; frequency: number }, b: { points: number; frequency: number }) => number) => {
+  const hot = (
+    counted: (points: number) => { stories: number; points: number } | null,
+    order: (a: { points: number; frequency: number }, b: { points: number; frequency: number }) => number,
+    withSynthetic = true,
+  ) => {
     const keywords = new Map<string, { keyword: string; frequency: number; points: number }>();
     for (const story of stories) {
+      if (story.synthetic && !withSynthetic) continue;
       const worth = counted(story.points);
       if (!worth) continue;
       for (const key of story.keys) {
@@ -59,11 +66,18 @@ for (const moment of MOMENTS) {
       .slice(0, HOT_KEYWORDS_SHOWN);
   };
   const seen = (list: { keyword: string }[]) => list.filter((entry) => entry.keyword.split(' ').every((word) => frontPageWords.has(word))).length;
+  const product = hot(storyAttention, compareByAttention, false);
   const attention = hot(storyAttention, compareByAttention);
   const before = hot((points) => ({ stories: 1, points }), (a, b) => b.frequency - a.frequency || b.points - a.points);
-  total = { attention: total.attention + seen(attention), before: total.before + seen(before) };
-  console.log(`${moment}: ${stories.length} stories in the 24 hours; by attention ${seen(attention)}/${HOT_KEYWORDS_SHOWN} seen on the front page, every story counted ${seen(before)}/${HOT_KEYWORDS_SHOWN}`);
+  total = { product: total.product + seen(product), attention: total.attention + seen(attention), before: total.before + seen(before) };
+  const synthetic = stories.filter((story) => story.synthetic).length;
+  console.log(
+    `${moment}: ${stories.length} stories in the 24 hours (${synthetic} made up); seen on the front page: ${seen(product)}/${HOT_KEYWORDS_SHOWN}, ` +
+      `with the made-up ones by attention ${seen(attention)}/${HOT_KEYWORDS_SHOWN}, every story counted ${seen(before)}/${HOT_KEYWORDS_SHOWN}`,
+  );
+  console.log(`  product:      ${product.map((entry) => `${entry.keyword} (${entry.frequency})`).join(', ')}`);
   console.log(`  by attention: ${attention.map((entry) => `${entry.keyword} (${entry.frequency})`).join(', ')}`);
   console.log(`  every story:  ${before.map((entry) => `${entry.keyword} (${entry.frequency})`).join(', ')}`);
 }
-console.log(`total: by attention ${total.attention}/${HOT_KEYWORDS_SHOWN * MOMENTS.length}, every story counted ${total.before}/${HOT_KEYWORDS_SHOWN * MOMENTS.length}`);
+const of = HOT_KEYWORDS_SHOWN * MOMENTS.length;
+console.log(`total: ${total.product}/${of}; with the made-up ones by attention ${total.attention}/${of}, every story counted ${total.before}/${of}`);

@@ -82,6 +82,10 @@ export const storySchema = z.object({
   predictionScore: z.number().int().optional().describe('The current prediction: probability of reaching 300 points within 6 hours, as a percentage'),
   predictionConfidence: z.enum(PREDICTION_CONFIDENCES).optional(),
   muted: z.boolean().optional().describe("Present (true) on a story the person's muting rules hide, when the list was asked to show them"),
+  synthetic: z
+    .literal(true)
+    .optional()
+    .describe("Present (true) on a story made up by the demo's replay of recorded data (docs/hn-replay.md), never on one from Hacker News"),
 });
 export type Story = z.infer<typeof storySchema>;
 

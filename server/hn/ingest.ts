@@ -499,12 +499,12 @@ async function inSavepoint<T>(client: pg.PoolClient, work: () => Promise<T>): Pr
 /** Counts only change when the API says so; a deleted story keeps what we knew of it. */
 async function upsertStoryRows(client: pg.PoolClient, rows: ParsedStory[], sampledAt: Date): Promise<UpsertedStory[]> {
   const result = await client.query<UpsertedStory>(
-    `INSERT INTO stories (hn_id, title, url, domain, by, time, score, descendants, dead, deleted,
+    `INSERT INTO stories (hn_id, title, url, domain, by, time, score, descendants, dead, deleted, synthetic,
                           first_seen_at, last_fetched_at, updated_at, exposure_updated_at)
-     SELECT r.hn_id, r.title, r.url, r.domain, r.by, r.time, r.score, r.descendants, r.dead, r.deleted, $11, $11, $11, $11
+     SELECT r.hn_id, r.title, r.url, r.domain, r.by, r.time, r.score, r.descendants, r.dead, r.deleted, r.synthetic, $11, $11, $11, $11
        FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::int[],
-                   $9::bool[], $10::bool[])
-            AS r(hn_id, title, url, domain, by, time, score, descendants, dead, deleted)
+                   $9::bool[], $10::bool[], $12::bool[])
+            AS r(hn_id, title, url, domain, by, time, score, descendants, dead, deleted, synthetic)
      ON CONFLICT (hn_id) DO UPDATE SET
        title = CASE WHEN excluded.deleted THEN stories.title ELSE excluded.title END,
        url = CASE WHEN excluded.deleted THEN stories.url ELSE excluded.url END,
@@ -512,7 +512,7 @@ async function upsertStoryRows(client: pg.PoolClient, rows: ParsedStory[], sampl
        by = CASE WHEN excluded.deleted THEN stories.by ELSE excluded.by END,
        score = CASE WHEN excluded.deleted THEN stories.score ELSE excluded.score END,
        descendants = CASE WHEN excluded.deleted THEN stories.descendants ELSE excluded.descendants END,
-       dead = excluded.dead, deleted = excluded.deleted,
+       dead = excluded.dead, deleted = excluded.deleted, synthetic = excluded.synthetic,
        last_fetched_at = excluded.last_fetched_at,
        updated_at = CASE WHEN (stories.score, stories.descendants, stories.title, stories.dead, stories.deleted)
                            IS DISTINCT FROM (excluded.score, excluded.descendants, excluded.title, excluded.dead, excluded.deleted)
@@ -530,6 +530,7 @@ async function upsertStoryRows(client: pg.PoolClient, rows: ParsedStory[], sampl
       rows.map((s) => s.dead),
       rows.map((s) => s.deleted),
       sampledAt,
+      rows.map((s) => s.synthetic),
     ],
   );
   return result.rows;

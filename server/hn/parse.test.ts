@@ -49,7 +49,16 @@ describe('parseItem', () => {
       descendants: 3,
       dead: false,
       deleted: false,
+      synthetic: false,
     });
+  });
+
+  it("keeps the replay's synthetic mark: only a boolean true counts, anything else is no item", () => {
+    expect(parseItem({ ...story, synthetic: true }, asked(1))).toMatchObject({ kind: 'story', synthetic: true });
+    expect(parseItem({ ...story, synthetic: false }, asked(1))).toMatchObject({ kind: 'story', synthetic: false });
+    for (const synthetic of ['true', 1, null, {}]) {
+      expect(parseItem({ ...story, synthetic }, asked(1))).toEqual({ kind: 'missing', reason: expect.stringContaining('synthetic') });
+    }
   });
 
   it('stores an Ask HN post without url as an empty url and domain', () => {

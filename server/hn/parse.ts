@@ -27,6 +27,8 @@ const rawItemSchema = z.object({
   descendants: count.optional(),
   dead: z.boolean().optional(),
   deleted: z.boolean().optional(),
+  /** Never sent by Hacker News: the demo's replay marks the stories it made up (docs/hn-replay.md). */
+  synthetic: z.boolean().optional(),
 });
 
 export interface ParsedStory {
@@ -41,6 +43,8 @@ export interface ParsedStory {
   descendants: number;
   dead: boolean;
   deleted: boolean;
+  /** Made up by the demo's replay: shown as such, and left out of keyword intelligence. */
+  synthetic: boolean;
 }
 
 export type ParsedItem =
@@ -135,6 +139,7 @@ export function parseItem(raw: unknown, context: ParseContext): ParsedItem {
     descendants: Math.max(0, item.descendants ?? 0),
     dead,
     deleted,
+    synthetic: item.synthetic === true,
   };
 }
 

@@ -14,6 +14,7 @@ export interface SeedStory {
   riseScore?: number;
   dead?: boolean;
   deleted?: boolean;
+  synthetic?: boolean;
 }
 
 /** Inserts stories with chosen derived values, for tests of what the API serves. */
@@ -22,8 +23,8 @@ export async function seedStories(pool: pg.Pool, stories: SeedStory[]): Promise<
     const url = s.url ?? `https://example.com/${s.hnId}`;
     await pool.query(
       `INSERT INTO stories (hn_id, title, url, domain, by, time, score, descendants, score_velocity, comments_velocity,
-                            trending_score, rise_score, dead, deleted)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+                            trending_score, rise_score, dead, deleted, synthetic)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         s.hnId,
         s.title ?? `Story ${s.hnId}`,
@@ -39,6 +40,7 @@ export async function seedStories(pool: pg.Pool, stories: SeedStory[]): Promise<
         s.riseScore ?? 0,
         s.dead ?? false,
         s.deleted ?? false,
+        s.synthetic ?? false,
       ],
     );
   }

@@ -156,6 +156,11 @@ describe.each(suites)('%s dataset', (_name, load) => {
     const tail = dataset.newAt(dataset.range.last).filter((id) => !recorded.includes(id));
     expect(tail.length).toBeGreaterThan(0);
     for (const id of tail) expect(dataset.isSynthetic(id)).toBe(true);
+    // Every item of the tail carries the mark, whatever its kind (deleted, dead, job, poll, pollopt).
+    for (let id = tail[0]!; id > tail.at(-1)!; id--) {
+      const item = dataset.itemAt(id, dataset.range.last);
+      if (item) expect(item.synthetic, `item ${id}`).toBe(recorded.includes(id) ? undefined : true);
+    }
     // Recorded stories are real unless the whole dataset is generated.
     for (const id of recorded.slice(0, 50)) expect(dataset.isSynthetic(id)).toBe(dataset.source === 'generated');
   });
@@ -176,7 +181,7 @@ describe.each(suites)('%s dataset', (_name, load) => {
       tailItems++;
       if (item.deleted) {
         seen.deleted++;
-        expect(Object.keys(item).sort()).toEqual(['deleted', 'id', 'time', 'type']);
+        expect(Object.keys(item).sort()).toEqual(['deleted', 'id', 'synthetic', 'time', 'type']);
       }
       if (item.dead) seen.dead++;
       if (item.type === 'job') {

@@ -68,6 +68,19 @@ describe('replay server', () => {
     expect(top.slice(0, replay.dataset.snapshotAt(t)!.ids.length)).toEqual(replay.dataset.snapshotAt(t)!.ids);
   });
 
+  it('marks the items of the synthetic tail, and no recorded story', async () => {
+    const recorded = new Set(replay.dataset.storyIds());
+    const newest = (await getJson(`${replay.url}/newstories.json`)).body as number[];
+    const tail = newest.filter((id) => !recorded.has(id)).slice(0, 20);
+    const real = replay.dataset.topAt(t).filter((id) => recorded.has(id)).slice(0, 20);
+    expect(tail.length).toBe(20);
+    expect(real.length).toBe(20);
+    const served = async (id: number) => (await getJson(`${replay.url}/item/${id}.json`)).body as HnItem;
+    for (const id of tail) expect(await served(id), `tail item ${id}`).toMatchObject({ id, synthetic: true });
+    // The recorded front page (or, without the data, its generated stand-in) is served as the real API serves it.
+    for (const id of real) expect('synthetic' in (await served(id)), `recorded story ${id}`).toBe(false);
+  });
+
   it('answers null for unknown items and for items not created yet', async () => {
     expect(await getJson(`${replay.url}/item/1.json`)).toMatchObject({ status: 200, body: null });
     const newest = replay.dataset.newAt(t)[0]!;

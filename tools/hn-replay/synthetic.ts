@@ -167,17 +167,17 @@ export class SyntheticStories {
     if (t < time) return null;
     const kind = this.kinds[index]!;
     const base = kind & 7;
-    if (kind & Flag.deleted) return { id, deleted: true, type: 'story', time };
+    if (kind & Flag.deleted) return { id, deleted: true, type: 'story', time, synthetic: true };
     const random = itemRandom(this.seed, id);
     const counts = { score: 0, comments: 0 };
     this.scoreAt(index, t, counts);
     if (base === Kind.pollopt) {
       const poll = this.pollOf(index);
-      return { id, type: 'pollopt', by: author(random), poll, score: counts.score, text: pollOptionText(random), time };
+      return { id, type: 'pollopt', by: author(random), poll, score: counts.score, text: pollOptionText(random), time, synthetic: true };
     }
     const title = this.title(index);
     const by = author(mulberry32(Math.floor(hashUnit(this.seed, id, 9) * 4294967296)));
-    const item: HnItem = { id, type: 'story', by, time, title };
+    const item: HnItem = { id, type: 'story', by, time, title, synthetic: true };
     switch (base) {
       case Kind.ask:
         item.text = postText(random);

@@ -15,6 +15,8 @@ export interface HnItem {
   deleted?: true;
   parts?: number[];
   poll?: number;
+  /** The replay's own mark on what it made up (the synthetic tail); the real API never sends it. */
+  synthetic?: true;
 }
 
 /**

@@ -33,6 +33,8 @@ export const stories = pgTable(
     descendants: integer('descendants').notNull().default(0),
     dead: boolean('dead').notNull().default(false),
     deleted: boolean('deleted').notNull().default(false),
+    /** Made up by the demo's replay (docs/hn-replay.md), never by Hacker News: marked on the card, no keyword counts it. */
+    synthetic: boolean('synthetic').notNull().default(false),
     /** Hidden by moderation (an approved flag); ingestion never touches it. Lists, search and predictions leave it out. */
     hidden: boolean('hidden').notNull().default(false),
     topRank: smallint('top_rank'),

@@ -4,7 +4,7 @@ import { StoryRemovedError, visibleStory } from '../stories/visibility.ts';
 
 /** The story columns `presentStory` needs, read from the stories table aliased `s`. */
 export const STORY_COLUMNS = `s.id AS story_id, s.hn_id, s.title, s.url, s.score, s.descendants, s.by, s.time, s.domain,
-  s.score_velocity, s.comments_velocity, s.trending_score`;
+  s.score_velocity, s.comments_velocity, s.trending_score, s.synthetic`;
 
 /** A row joined with its story: the story's id comes as story_id so the row's own id stays free. */
 export type WithStory<T> = T & Omit<StoryRow, 'id'> & { story_id: number };
@@ -23,6 +23,7 @@ export function storyRowOf(row: WithStory<object>): StoryRow {
     score_velocity: row.score_velocity,
     comments_velocity: row.comments_velocity,
     trending_score: row.trending_score,
+    synthetic: row.synthetic,
   };
 }
 

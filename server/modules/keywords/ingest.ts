@@ -24,7 +24,8 @@ interface StoryState {
   title: string;
   time: number;
   score: number;
-  dead: boolean;
+  /** Dead, or made up by the demo's replay: counted under no keyword. */
+  uncounted: boolean;
   counted_title: string | null;
   counted_hour: Date | null;
   counted_points: number | null;
@@ -50,7 +51,8 @@ export interface KeywordIndexReport {
 /**
  * Brings the keyword counts of these stories up to date: a new story adds its keywords to the bucket of its
  * submission hour; a new title takes the old keywords out and puts the new ones in; a new score moves only the
- * points. Dead stories count for nothing. Then fires the alerts the new titles complete.
+ * points. Dead stories, and the stories the demo's replay made up (their template titles are no news), count for
+ * nothing. Then fires the alerts the new titles complete.
  */
 export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly number[], nowMs: number): Promise<KeywordIndexReport> {
   if (storyIds.length === 0) return { storiesExtracted: 0, storiesRescored: 0, alertsFired: 0 };
@@ -60,7 +62,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
   const titles = await pool.query<{ title: string }>({
     name: 'keyword-titles-to-extract',
     text: `SELECT s.title FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
-            WHERE s.id = ANY($1::int[]) AND NOT s.dead AND e.title IS DISTINCT FROM s.title`,
+            WHERE s.id = ANY($1::int[]) AND NOT s.dead AND NOT s.synthetic AND e.title IS DISTINCT FROM s.title`,
     values: [storyIds],
   });
   const extractedTitles = new Map(titles.rows.map((row) => [row.title, extractKeywords(row.title, aliases)]));
@@ -68,7 +70,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
     const windows = await advanceKeywordWindows(client, nowMs);
     const states = await client.query<StoryState>({
       name: 'keyword-story-states',
-      text: `SELECT s.id, s.title, s.time, s.score, s.dead, e.title AS counted_title, e.hour AS counted_hour, e.points AS counted_points,
+      text: `SELECT s.id, s.title, s.time, s.score, s.dead OR s.synthetic AS uncounted, e.title AS counted_title, e.hour AS counted_hour, e.points AS counted_points,
                     ARRAY(SELECT k.keyword_id FROM story_keywords k WHERE k.story_id = s.id) AS counted_keyword_ids
                FROM stories s LEFT JOIN keyword_extractions e ON e.story_id = s.id
               WHERE s.id = ANY($1::int[])
@@ -80,7 +82,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
     const retitled: StoryState[] = [];
     const rescored: StoryState[] = [];
     for (const story of states.rows) {
-      const countedTitle = story.dead ? null : story.title;
+      const countedTitle = story.uncounted ? null : story.title;
       if (countedTitle !== story.counted_title) retitled.push(story);
       else if (countedTitle !== null && story.score !== story.counted_points) rescored.push(story);
     }
@@ -113,7 +115,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
 
     const extracted = new Map<number, ExtractedKeyword[]>();
     // A title changed since it was extracted above (another writer in between) is extracted here.
-    for (const story of retitled) if (!story.dead) extracted.set(story.id, extractedTitles.get(story.title) ?? extractKeywords(story.title, aliases));
+    for (const story of retitled) if (!story.uncounted) extracted.set(story.id, extractedTitles.get(story.title) ?? extractKeywords(story.title, aliases));
     const keywordIds = await storeKeywords(client, [...extracted.values()].flat());
     for (const story of retitled) {
       const found = extracted.get(story.id);
@@ -139,7 +141,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
         });
       }
     }
-    const nowCounted = [...retitled.filter((story) => !story.dead), ...rescored];
+    const nowCounted = [...retitled.filter((story) => !story.uncounted), ...rescored];
     if (nowCounted.length > 0) {
       await client.query({
         name: 'keyword-extractions-write',
@@ -152,7 +154,7 @@ export async function indexStoryKeywords(pool: pg.Pool, storyIds: readonly numbe
 
     const alertsFired = await fireKeywordAlerts(
       client,
-      retitled.filter((story) => !story.dead).map((story) => story.title),
+      retitled.filter((story) => !story.uncounted).map((story) => story.title),
       aliases,
       nowMs,
     );
@@ -262,7 +264,7 @@ async function fireKeywordAlerts(client: pg.PoolClient, newTitles: string[], ali
   if (mentioned.length === 0) return 0;
 
   const recent = await client.query<{ id: number; title: string }>(
-    `SELECT id, title FROM stories WHERE time >= $1 AND time <= $2 AND NOT dead ORDER BY id`,
+    `SELECT id, title FROM stories WHERE time >= $1 AND time <= $2 AND NOT dead AND NOT synthetic ORDER BY id`,
     [Math.floor(since.getTime() / 1000), Math.floor(nowMs / 1000)],
   );
   const recentWords = recent.rows.map((story) => ({ id: story.id, words: titleWords(story.title, aliases) }));

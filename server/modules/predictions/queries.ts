@@ -58,7 +58,7 @@ export async function selectPredictionPage(pool: pg.Pool, query: PredictionListQ
          FROM stories WHERE ${CURRENT}
      ), page AS (
        SELECT id, hn_id, title, url, score, descendants, by, time, domain,
-              score_velocity, comments_velocity, trending_score, prediction_probability
+              score_velocity, comments_velocity, trending_score, prediction_probability, synthetic
          FROM stories WHERE ${CURRENT} AND ${IN_VIEW[query.view]}
         ORDER BY prediction_probability DESC, id DESC
         LIMIT $2 OFFSET $3
@@ -87,7 +87,7 @@ export async function selectCurrentPredictions(pool: pg.Pool, nowMs: number): Pr
   const result = await pool.query<PredictionPageRow & { prediction_confidence: PredictionConfidence | null }>({
     name: 'prediction-current-all',
     text: `SELECT s.id, s.hn_id, s.title, s.url, s.score, s.descendants, s.by, s.time, s.domain,
-                  s.score_velocity, s.comments_velocity, s.trending_score, s.prediction_probability, s.prediction_confidence,
+                  s.score_velocity, s.comments_velocity, s.trending_score, s.prediction_probability, s.prediction_confidence, s.synthetic,
                   c.called_at, c.probability AS call_probability, c.score_at_call
              FROM stories s LEFT JOIN prediction_calls c ON c.story_id = s.id
             WHERE ${currentPrediction('s')}

@@ -86,7 +86,7 @@ function whereClause(query: SearchQuery, nowMs: number, use: 'probe' | 'walk', p
 export function searchStatement(query: SearchQuery, nowMs: number, bound = SEARCH_TOTAL_BOUND): { text: string; values: unknown[] } {
   const values: unknown[] = [];
   const order = SORT_ORDERS[query.sort](query.order === 'asc' ? 'ASC' : 'DESC');
-  const columns = 'id, hn_id, title, url, score, descendants, by, time, domain, score_velocity, comments_velocity, trending_score';
+  const columns = 'id, hn_id, title, url, score, descendants, by, time, domain, score_velocity, comments_velocity, trending_score, synthetic';
   return {
     text: `WITH probe AS MATERIALIZED (
              SELECT id FROM stories WHERE ${whereClause(query, nowMs, 'probe', values)} LIMIT ${bound}

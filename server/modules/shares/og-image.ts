@@ -18,6 +18,8 @@ export interface CardInput {
   domain: string;
   score: number;
   comments: number;
+  /** Made up by the demo's replay (docs/hn-replay.md): the card says so before its facts. */
+  synthetic: boolean;
 }
 
 type Font = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' };
@@ -66,7 +68,7 @@ const el = (type: string, style: Record<string, unknown>, children?: Node['props
 function cardTree(input: CardInput): Node {
   const title = shortenTitle(input.title) || 'A story on Hacker News';
   const titleSize = title.length > 60 ? 54 : 64;
-  const facts = [input.domain, formatCount(input.score, 'point'), formatCount(input.comments, 'comment')].filter(Boolean);
+  const facts = [input.synthetic ? 'Demo: made up, not from Hacker News' : '', input.domain, formatCount(input.score, 'point'), formatCount(input.comments, 'comment')].filter(Boolean);
   return el(
     'div',
     { width: CARD_WIDTH, height: CARD_HEIGHT, display: 'flex', flexDirection: 'column', backgroundColor: '#0f172a', color: '#f8fafc', fontFamily: FONT_FAMILY },
@@ -104,7 +106,7 @@ export async function renderCard(input: CardInput): Promise<Buffer> {
 
 /** The ETag of a card: a digest of everything drawn on it, so it changes exactly when the picture does. */
 export function cardEtag(input: CardInput): string {
-  const digest = createHash('sha256').update(JSON.stringify([1, input.title, input.domain, input.score, input.comments])).digest('base64url');
+  const digest = createHash('sha256').update(JSON.stringify([1, input.title, input.domain, input.score, input.comments, input.synthetic])).digest('base64url');
   return `"${digest.slice(0, 27)}"`;
 }
 

@@ -71,7 +71,7 @@ export function sharesRoutes(service: SharesService, resolveUser: UserResolver, 
       async (request, reply) => {
         const preview = await service.preview(request.params.shareToken);
         if (!preview) throw new SharedLinkNotFoundError();
-        const input = { title: preview.title, domain: preview.domain, score: preview.score, comments: preview.comments };
+        const input = { title: preview.title, domain: preview.domain, score: preview.score, comments: preview.comments, synthetic: preview.synthetic };
         const etag = cardEtag(input);
         reply.header('etag', etag).header('cache-control', 'public, max-age=300');
         const ifNoneMatch = request.headers['if-none-match'];

@@ -180,6 +180,7 @@ export class SharesService {
       domain: row.domain,
       score: row.score,
       comments: row.descendants,
+      synthetic: row.synthetic,
       storyUrl: storyLinkUrl({ url: row.url, hnId: row.hn_id }),
       hnId: row.hn_id,
       path: sharePath(row.share_token, row.title),

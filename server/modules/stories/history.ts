@@ -67,7 +67,7 @@ export class StoryHistoryService {
   async card(storyId: number): Promise<CardInput> {
     const result = await this.pool.query<CardInput>({
       name: 'story-history-card',
-      text: `SELECT s.title, s.domain, s.score, s.descendants AS comments FROM stories s WHERE s.id = $1 AND ${visibleStory('s')}`,
+      text: `SELECT s.title, s.domain, s.score, s.descendants AS comments, s.synthetic FROM stories s WHERE s.id = $1 AND ${visibleStory('s')}`,
       values: [storyId],
     });
     const row = result.rows[0];
@@ -80,7 +80,7 @@ export class StoryHistoryService {
     const storyResult = await this.pool.query<HistoryStoryRow>({
       name: 'story-history-story',
       text: `SELECT s.id, s.hn_id, s.title, s.url, s.score, s.descendants, s.by, s.time, s.domain, s.score_velocity,
-                    s.comments_velocity, s.trending_score, s.prediction_probability, s.top_rank
+                    s.comments_velocity, s.trending_score, s.prediction_probability, s.top_rank, s.synthetic
                FROM stories s WHERE s.id = $1 AND ${visibleStory('s')}`,
       values: [storyId],
     });

@@ -18,6 +18,8 @@ export function presentStory(row: StoryRow, nowMs: number): Story {
     scoreVelocity: row.score_velocity,
     commentsVelocity: row.comments_velocity,
     trendingScore: row.trending_score,
+    // Only a story the demo's replay made up carries the mark: the lists' JSON stays as small as it was.
+    ...(row.synthetic && { synthetic: true }),
     // A story carries its current prediction when it has one (docs/predictions.md), and a confidence only when that
     // prediction is a call to trend.
     ...(row.prediction_probability != null && presentPrediction(row.prediction_probability)),

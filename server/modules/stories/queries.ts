@@ -19,6 +19,8 @@ export interface StoryRow {
   score_velocity: number;
   comments_velocity: number;
   trending_score: number;
+  /** Made up by the demo's replay (docs/hn-replay.md). */
+  synthetic: boolean;
   /** The current prediction, where the query reads it (null when the story has none). */
   prediction_probability?: number | null;
 }
@@ -101,7 +103,7 @@ const ORDER_COLUMNS: Record<StoryListSort, string> = {
 
 /** What a list shows of each of its stories (presenter.ts). */
 const PAGE_COLUMNS = `id, hn_id, title, url, score, descendants, by, time, domain, score_velocity, comments_velocity,
-                      trending_score, rise_score, prediction_probability`;
+                      trending_score, rise_score, prediction_probability, synthetic`;
 
 /**
  * The one statement behind a list page: its total, counted exactly on index entries, and its stories. It answers

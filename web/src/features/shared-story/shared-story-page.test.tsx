@@ -54,3 +54,12 @@ it("says 'Share link not found' when the link cannot be loaded at all", async ()
   expect(await screen.findByRole('heading', { level: 1, name: 'Story Not Found' })).toBeTruthy();
   expect(screen.getByText(/^Share link not found: we could not load this shared story/)).toBeTruthy();
 });
+
+it("marks a story the demo's replay made up with the Demo badge", async () => {
+  const story = { id: 1, hnId: 2, title: 'Why engineers love quiet telescopes', url: '', score: 3, descendants: 0, by: 'someone', time: 1, timeAgo: '', domain: '', scoreVelocity: 0, commentsVelocity: 0, trendingScore: 0, synthetic: true };
+  const view = { story, customTitle: null, customDescription: null, user: { displayName: 'Alice' }, createdAt: '2026-01-01T00:00:00.000Z' };
+  fetchMock.mockImplementationOnce(() => Promise.resolve(new Response(JSON.stringify(view), { status: 200, headers: { 'content-type': 'application/json' } })));
+  renderPage('D'.repeat(43));
+  expect(await screen.findByRole('heading', { level: 1, name: story.title })).toBeTruthy();
+  expect(screen.getByTestId('synthetic-badge').textContent).toBe("Demo: a made-up story from the demo's replay, not from Hacker News");
+});

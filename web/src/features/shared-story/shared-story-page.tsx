@@ -5,6 +5,7 @@ import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { MetaItem } from '@/components/meta-item';
+import { SyntheticBadge } from '@/components/synthetic-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
@@ -102,6 +103,7 @@ export function SharedStoryPage({ shareToken }: { shareToken?: string }) {
             {story.domain}
           </MetaItem>
         )}
+        {story.synthetic && <SyntheticBadge />}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button asChild size="lg">

@@ -7,6 +7,7 @@ import { formatCount } from '../../../../common/rules/plural.ts';
 import { durationText, FRONT_PAGE_RANKS } from '../../../../common/rules/story-history.ts';
 import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
 import { HeatBadge } from '@/components/heat-badge';
+import { SyntheticBadge } from '@/components/synthetic-badge';
 import { Banner, Empty, Section } from '@/components/page-parts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -117,6 +118,7 @@ export function StoryHistoryView({ data, renderActions }: { data: StoryHistory; 
           <span>{timeAgoOrRecently(story.timeAgo)}</span>
           {story.rank !== null && <span>{`#${story.rank} on the top list now`}</span>}
           {currentHeat && <HeatBadge level={currentHeat} />}
+          {story.synthetic && <SyntheticBadge />}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <Button asChild size="sm">

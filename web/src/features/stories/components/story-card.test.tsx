@@ -118,6 +118,18 @@ describe('StoryCard', () => {
     expect(screen.getByTestId('new-badge').textContent).toBe('New');
   });
 
+  it("marks a story the demo's replay made up with a Demo badge that says so, and no other story", () => {
+    const { rerender } = render(<StoryCard story={story} featured={false} nowMs={NOW} />);
+    expect(screen.queryByTestId('synthetic-badge')).toBeNull();
+    rerender(<StoryCard story={{ ...story, synthetic: true }} featured={false} nowMs={NOW} />);
+    const badge = within(screen.getByRole('article')).getByTestId('synthetic-badge');
+    // Seen: one quiet word, its meaning on hover; heard: the whole of it.
+    expect(within(badge).getByText('Demo')).toBeTruthy();
+    expect(badge.getAttribute('title')).toBe("Demo: a made-up story from the demo's replay, not from Hacker News");
+    expect(badge.textContent).toBe("Demo: a made-up story from the demo's replay, not from Hacker News");
+    expect(badge.querySelector('.sr-only')?.textContent).toBe(": a made-up story from the demo's replay, not from Hacker News");
+  });
+
   it('renders the action slot', () => {
     render(<StoryCard story={story} featured={false} nowMs={NOW} actions={<button type="button">Bookmark</button>} />);
     expect(screen.getByRole('button', { name: 'Bookmark' })).toBeTruthy();

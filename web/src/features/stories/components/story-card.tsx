@@ -9,6 +9,7 @@ import { STORY_TAG_LABELS, storyTags } from '../../../../../common/rules/tags.ts
 import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HeatBadge } from '@/components/heat-badge';
+import { SyntheticBadge } from '@/components/synthetic-badge';
 
 export interface StoryCardProps {
   story: Story;
@@ -117,6 +118,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
               {STORY_TAG_LABELS[tag]}
             </span>
           ))}
+          {story.synthetic && <SyntheticBadge />}
           {extraBadges}
           {actions && <div className="story-actions">{actions}</div>}
         </div>
