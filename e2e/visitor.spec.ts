@@ -12,7 +12,18 @@ test.describe('visitor tour', () => {
     for (const link of await rows.getByRole('link').all()) {
       await expect(link).toHaveAttribute('href', /^https:\/\/news\.ycombinator\.com\/item\?id=\d+$/);
     }
-    await expect(page.getByText('50K+')).toBeVisible();
+    // The figures are the server's own measurements, not copy.
+    const storiesCounted = async () => ((await (await page.request.get('/api/site/stats')).json()) as { storiesLast30Days: number }).storiesLast30Days;
+    const before = await storiesCounted();
+    const figures = page.getByTestId('live-figure');
+    const value = (figure: string) => figures.filter({ hasText: figure }).getByTestId('figure-value');
+    await expect(value('Stories followed in the last 30 days')).toHaveText(/^\d[\d,]*$/);
+    const shown = Number((await value('Stories followed in the last 30 days').innerText()).replaceAll(',', ''));
+    // The startup cycle may still be adding stories: the page shows a count between two readings around it.
+    expect(shown).toBeGreaterThanOrEqual(Math.min(before, 1));
+    expect(shown).toBeLessThanOrEqual(await storiesCounted());
+    await expect(value('Readers in the last 24 hours')).toHaveText(/^\d[\d,]*$/);
+    await expect(value('calls that came true')).toHaveText(/^(\d+(\.\d)?%|—)$/);
     await expect(page.getByRole('list').filter({ hasText: 'Smart story browsing' }).getByRole('listitem')).toHaveCount(6);
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/api/login');
     // The calls to action for newcomers open Sign Up.

@@ -68,6 +68,8 @@ import { EmailSigner } from './email/tokens.ts';
 import { smtpTransport, type MailTransport } from './email/transport.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { freshnessRoutes } from './modules/freshness/routes.ts';
+import { siteStatsRoutes } from './modules/site-stats/routes.ts';
+import { SiteStatsService } from './modules/site-stats/service.ts';
 import { FreshnessService } from './modules/freshness/service.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { predictionsRoutes } from './modules/predictions/routes.ts';
@@ -284,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(mutesRoutes(mutes, resolveUser));
   await server.register(settingsRoutes(settings));
   await server.register(freshnessRoutes(new FreshnessService(deps.pool)));
+  await server.register(siteStatsRoutes(new SiteStatsService(deps.pool, deps.config.SESSION_TTL_HOURS * 3600)));
   await server.register(
     accountsRoutes({
       auth,

@@ -39,6 +39,7 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   'POST /api/stories/refresh': { request: { method: 'POST', url: '/api/stories/refresh' }, expect: [200, 200, 200, 200] },
   'GET /api/maintenance-status': { request: { url: '/api/maintenance-status' }, expect: [200, 200, 200, 200] },
   'GET /api/stories/freshness': { request: { url: '/api/stories/freshness' }, expect: [200, 200, 200, 200] },
+  'GET /api/site/stats': { request: { url: '/api/site/stats' }, expect: [200, 200, 200, 200] },
   'GET /api/auth/*': { request: { url: '/api/auth/get-session' }, expect: [200, 200, 200, 200] },
   'POST /api/auth/*': { request: { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'nobody@example.com', password: 'wrong password' } }, expect: [401, 401, 401, 401] },
   'GET /api/auth/user': { request: { url: '/api/auth/user' }, expect: [401, 200, 200, 200] },

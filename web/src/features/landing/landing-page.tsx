@@ -24,14 +24,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { SIGN_UP_PATH } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { SAMPLE_SIZE, useTrendingSample } from './api';
+import { SAMPLE_SIZE, useMonthAccuracy, useSiteStats, useTrendingSample } from './api';
 
-const STATS = [
-  { value: '50K+', label: 'Stories analysed monthly' },
-  { value: '2K+', label: 'Daily users' },
-  { value: '85%', label: 'Prediction accuracy' },
-  { value: '24/7', label: 'Advanced search and filters' },
-] as const;
 
 const FEATURES: readonly { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Filter, title: 'Smart story browsing', text: 'Filter by score, time, domain and trending level, and sort by what is rising fastest.' },
@@ -78,14 +72,7 @@ export function LandingPage() {
         <h2 id="stats-heading" className="sr-only">
           HN Trends in numbers
         </h2>
-        <dl className="grid grid-cols-2 gap-6 text-center md:grid-cols-4">
-          {STATS.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse gap-1">
-              <dt className="text-sm text-muted-foreground">{stat.label}</dt>
-              <dd className="text-3xl font-bold text-primary">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <LiveFigures />
       </section>
 
       <section aria-labelledby="features-heading" className="grid gap-6">
@@ -198,5 +185,53 @@ function TrendingRow({ story, nowMs }: { story: Story; nowMs: number }) {
         </span>
       </a>
     </li>
+  );
+}
+
+interface Figure {
+  label: string;
+  /** Undefined while it loads. */
+  value: string | undefined;
+  /** What the figure counts, or its baseline. */
+  note?: string;
+}
+
+/**
+ * The product's own measurements (GET /api/site/stats, and the precision of the last 30 days' "will trend" calls
+ * beside the share of all predicted stories that trended), not copy: each says what it counts.
+ */
+function LiveFigures() {
+  const stats = useSiteStats();
+  const accuracy = useMonthAccuracy();
+  const count = (value: number | undefined) => value?.toLocaleString('en-US');
+  const precision = accuracy.data?.calls.precision;
+  const baseline = accuracy.data?.alwaysWillNotAccuracy;
+  const figures: Figure[] = [
+    { label: 'Stories followed in the last 30 days', value: count(stats.data?.storiesLast30Days), note: 'Every story posted, minute by minute' },
+    { label: 'Readers in the last 24 hours', value: count(stats.data?.readersLast24Hours), note: 'People signed in today' },
+    {
+      label: '“Will trend” calls that came true',
+      value: accuracy.data ? (precision === null || precision === undefined ? '—' : `${precision}%`) : undefined,
+      note: accuracy.data
+        ? precision === null || precision === undefined
+          ? 'No call settled in the last 30 days yet'
+          : `Last 30 days; ${baseline === null || baseline === undefined ? 'no' : `${(100 - baseline).toFixed(1)}%`} of all predicted stories trended`
+        : undefined,
+    },
+    { label: 'Advanced search and filters', value: '24/7', note: 'Title, site, author, score and dates' },
+  ];
+  const failed = stats.isError || accuracy.isError;
+  return (
+    <dl className="grid grid-cols-2 gap-6 text-center md:grid-cols-4" aria-busy={stats.isPending || accuracy.isPending}>
+      {figures.map((figure) => (
+        // The value first on screen, then its name, then what it counts (a line kept whether or not the note has come,
+        // so nothing moves when it does).
+        <div key={figure.label} className="flex flex-col gap-1" data-testid="live-figure">
+          <dt className="order-2 text-sm text-muted-foreground">{figure.label}</dt>
+          <dd data-testid="figure-value" className="order-1 h-9 text-3xl font-bold text-primary tabular-nums">{figure.value ?? <Skeleton className="mx-auto h-8 w-24" />}</dd>
+          <dd className="order-3 min-h-4 text-xs text-muted-foreground">{figure.note ?? (failed && figure.value === undefined ? 'Not available right now' : '')}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
