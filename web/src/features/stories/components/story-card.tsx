@@ -20,9 +20,9 @@ export interface StoryCardProps {
   /** Whether to show the story's website (the showDomains preference). */
   showDomain?: boolean;
   /**
-   * Slot for the per-story action buttons (bookmark, share, note, flag, watch), which a later issue adds.
-   * The card lays them out at its right end (after the facts on a phone); nothing shows while no actions are given.
-   * Where a mouse is the pointer they show on hover and focus (index.css, `.story-actions`).
+   * Slot for the per-story action buttons (story-actions). The card lays them out at its right end; where a mouse
+   * points, Bookmark and Share always show and the others on hover and focus; on a phone or a touch screen one
+   * button opens them in a sheet (index.css, `.story-actions`). Nothing shows while no actions are given.
    */
   actions?: ReactNode;
   /** Called when the title or the comments link is followed (the per-story analytics). */
