@@ -11,6 +11,7 @@ import {
   Triangle,
   type LucideIcon,
 } from 'lucide-react';
+import type { Accuracy } from '../../../../common/contracts/predictions.ts';
 import type { Story } from '../../../../common/contracts/stories.ts';
 import { LANDING_HEAT_DIFFERENCE_TEXT, landingHeatLevel } from '../../../../common/rules/heat.ts';
 import { itemPageUrl } from '../../../../common/rules/links.ts';
@@ -25,7 +26,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SIGN_UP_PATH } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { SAMPLE_SIZE, useMonthAccuracy, useSiteStats, useTrendingSample } from './api';
-
 
 const FEATURES: readonly { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Filter, title: 'Smart story browsing', text: 'Filter by score, time, domain and trending level, and sort by what is rising fastest.' },
@@ -204,20 +204,10 @@ function LiveFigures() {
   const stats = useSiteStats();
   const accuracy = useMonthAccuracy();
   const count = (value: number | undefined) => value?.toLocaleString('en-US');
-  const precision = accuracy.data?.calls.precision;
-  const baseline = accuracy.data?.alwaysWillNotAccuracy;
   const figures: Figure[] = [
     { label: 'Stories followed in the last 30 days', value: count(stats.data?.storiesLast30Days), note: 'Every story posted, minute by minute' },
     { label: 'Readers in the last 24 hours', value: count(stats.data?.readersLast24Hours), note: 'People signed in today' },
-    {
-      label: '“Will trend” calls that came true',
-      value: accuracy.data ? (precision === null || precision === undefined ? '—' : `${precision}%`) : undefined,
-      note: accuracy.data
-        ? precision === null || precision === undefined
-          ? 'No call settled in the last 30 days yet'
-          : `Last 30 days; ${baseline === null || baseline === undefined ? 'no' : `${(100 - baseline).toFixed(1)}%`} of all predicted stories trended`
-        : undefined,
-    },
+    { label: '“Will trend” calls that came true', ...callPrecision(accuracy.data) },
     { label: 'Advanced search and filters', value: '24/7', note: 'Title, site, author, score and dates' },
   ];
   const failed = stats.isError || accuracy.isError;
@@ -234,4 +224,13 @@ function LiveFigures() {
       ))}
     </dl>
   );
+}
+
+/** The window's call precision beside its baseline; "—" while no call has settled. */
+function callPrecision(accuracy: Accuracy | undefined): Pick<Figure, 'value' | 'note'> {
+  if (!accuracy) return { value: undefined };
+  const { precision } = accuracy.calls;
+  if (precision === null) return { value: '—', note: 'No call settled in the last 30 days yet' };
+  const trended = accuracy.alwaysWillNotAccuracy === null ? 'no' : `${(100 - accuracy.alwaysWillNotAccuracy).toFixed(1)}%`;
+  return { value: `${precision}%`, note: `Last 30 days; ${trended} of all predicted stories trended` };
 }

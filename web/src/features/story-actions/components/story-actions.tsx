@@ -43,8 +43,8 @@ export function StoryActionsScope({ storyIds, signedIn, children }: { storyIds: 
  * A card's action buttons (spec part 1 §2): Bookmark and Share for everyone, last, where they always show; Watch,
  * Note, Flag and the muting ones for signed-in people, before them. Visitors pressing Bookmark or Share go to sign
  * in and come back here. The page's statuses come from the StoryActionsScope around it, or are asked for here when
- * there is none. Memoised: the story list re-renders every
- * second for its refresh countdown, and the props (the story, the page's ids) stay the same.
+ * there is none. Memoised: the story list re-renders every second for its refresh countdown, and the props (the
+ * story, the page's ids) stay the same.
  */
 export const StoryActions = memo(function StoryActions(props: StoryActionsProps) {
   const statuses = useContext(PageStatusesContext);
