@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { SiteStats } from '../../../common/contracts/site-stats.ts';
 import { RecentReading } from '../../recent-reading.ts';
+import { listedStory } from '../stories/visibility.ts';
 
 /** A reading serves every visitor of the landing page for a minute: the figures move slowly. */
 export const SITE_STATS_READING_MS = 60_000;
@@ -31,7 +32,7 @@ export class SiteStatsService {
     const { rows } = await this.pool.query<{ stories: number; readers: number }>({
       name: 'site-stats',
       text: `SELECT (SELECT count(*)::int FROM stories
-                      WHERE NOT dead AND NOT deleted AND NOT hidden AND time >= extract(epoch FROM now())::bigint - 30 * 86400) AS stories,
+                      WHERE ${listedStory()} AND time >= extract(epoch FROM now())::bigint - 30 * 86400) AS stories,
                     (SELECT count(DISTINCT user_id)::int FROM sessions
                       WHERE expires_at >= now() + make_interval(secs => $1)) AS readers`,
       values: [Math.max(0, this.sessionLifetimeSeconds - DAY_SECONDS)],
