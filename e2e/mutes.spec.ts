@@ -12,7 +12,10 @@ test('desktop: muting from a card, undo, the x key, the rules page, and the doma
   await page.goto('/?window=month&minScore=0');
   await waitForStories(page);
   const title = await titleOf(page, 0);
+  // The card's hide button exists once the account is known (a visitor's cards have none).
+  await expect(cards(page).first().locator('button[data-hide-story]')).toBeAttached();
   await page.keyboard.press('j');
+  await expect(page.locator('[data-reader-current]').first()).toContainText(title);
   await page.keyboard.press('x');
   await expect(toast(page, 'Story hidden')).toBeVisible();
   await expect(cards(page).filter({ hasText: title })).toHaveCount(0);
