@@ -38,6 +38,10 @@ function stories(nowSeconds: number): IndexedStory[] {
     const words = Array.from({ length: 4 + Math.floor(next() * 6) }, () => pick(WORDS));
     return {
       id: i + 1,
+      hnId: i + 1,
+      url: '',
+      synthetic: false,
+      predictionProbability: null,
       score,
       descendants: Math.floor(score * next()),
       time: nowSeconds - Math.floor(((count - i) / count) * DAYS * 86_400),

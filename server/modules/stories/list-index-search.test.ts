@@ -24,8 +24,8 @@ const storyArbitrary = fc.record({
   trendingScore: fc.constantFrom(0, 0.5, 2),
   visible: fc.integer({ min: 0, max: 5 }).map((n) => n !== 0),
 });
-type Fields = Omit<IndexedStory, 'id' | 'scoreVelocity' | 'commentsVelocity' | 'riseScore'>;
-const indexed = (id: number, fields: Fields): IndexedStory => ({ id, scoreVelocity: 0, commentsVelocity: 0, riseScore: 0, ...fields });
+type Fields = Omit<IndexedStory, 'id' | 'hnId' | 'url' | 'synthetic' | 'predictionProbability' | 'scoreVelocity' | 'commentsVelocity' | 'riseScore'>;
+const indexed = (id: number, fields: Fields): IndexedStory => ({ id, hnId: id, url: '', synthetic: false, predictionProbability: null, scoreVelocity: 0, commentsVelocity: 0, riseScore: 0, ...fields });
 
 const text = fc.oneof(
   fc.constant(''),
@@ -132,19 +132,19 @@ describe('StoryListIndex.search', () => {
         const stories = new Map<number, Fields>();
         for (const [id, fields] of loaded.flat()) stories.set(id, fields);
         const first = [...stories].map(([id, fields]) => indexed(id, fields));
-        index.apply(first, { textsLater: true });
-        expect(index.searchable).toBe(false);
+        index.apply(first, { detailsLater: true });
+        expect(index.complete).toBe(false);
         // Some texts are added, then changes come (new stories, changed titles and visibility), then the rest of
         // the texts as they were read at load: older than the changes.
         const at = cut % (first.length + 1);
-        index.addLoadedTexts(first.slice(0, at));
+        index.addLoadedDetails(first.slice(0, at));
         for (const batch of changes) {
           index.apply(batch.map(([id, fields]) => indexed(id, fields)));
           for (const [id, fields] of batch) stories.set(id, fields);
         }
-        index.addLoadedTexts(first.slice(at));
-        index.finishLoadingTexts();
-        expect(index.searchable).toBe(true);
+        index.addLoadedDetails(first.slice(at));
+        index.finishLoadingDetails();
+        expect(index.complete).toBe(true);
         for (const query of queries) expect(index.search(query, NOW_MS), JSON.stringify(query)).toEqual({ ...expectedSearch(stories, query), hiddenCount: 0 });
         for (const q of ['ru', 'ST', 'ünï']) expect(index.suggestions(q, 5), q).toEqual(expectedSuggestions(stories, q));
       }),

@@ -8,9 +8,18 @@ import { isWithinDomain, type MutableStory, type MuteMatcher } from '../../../co
 import { characterMask, hasOwnBit, searchTextOf, TrigramIndex } from './text-index.ts';
 import { TitleVocabulary } from './title-vocabulary.ts';
 
-/** What the index keeps of a story: its sort keys and filters (server/modules/stories/queries.ts, ORDER_BY). */
+/**
+ * What the index keeps of a story: its sort keys and filters (server/modules/stories/queries.ts, ORDER_BY), and the
+ * rest of what a list shows of it, so a page of any depth is presented without reading the table.
+ */
 export interface IndexedStory {
   id: number;
+  hnId: number;
+  url: string;
+  /** Made up by the demo's replay (docs/hn-replay.md). */
+  synthetic: boolean;
+  /** The current prediction (null when the story has none). */
+  predictionProbability: number | null;
   score: number;
   descendants: number;
   time: number;
@@ -52,8 +61,6 @@ export interface ListFilter {
 /** The most verdicts kept for one rule set (about 100 bytes each): lists read far fewer stories than this. */
 const VERDICTS_KEPT = 100_000;
 
-/** Whether a filter reads stories' texts (their domain, title and author), which the first load adds last. */
-export const filterReadsTexts = (filter: ListFilter): boolean => filter.domain !== undefined || (filter.mutes !== undefined && filter.mutes.size > 0);
 
 /** What the filter makes of a story: left out of the list, in it, muted and shown (marked), or muted and hidden. */
 const OUT = 0;
@@ -112,6 +119,9 @@ const SCORE_FLOORS = [0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
  * as stories change. docs/search.md, "How it is answered: from memory".
  */
 export class StoryListIndex {
+  /** `cardOf` makes a story's card: what a page of the list shows of it but for its age (indexed-lists.ts). */
+  constructor(private readonly cardOf: (story: IndexedStory) => string = () => '') {}
+
   private capacity = 0;
   /**
    * Each story's slot: where its values are in the columns. Not the story's id: ids have gaps (every upsert of a
@@ -128,6 +138,11 @@ export class StoryListIndex {
   private trendingScore = new Float64Array(0);
   private riseScore = new Float64Array(0);
   private visible = new Uint8Array(0);
+  /**
+   * Each slot's card: the story as a list presents it but for its age, which moves on while the story does not
+   * (cardOf), made when the story is stored and again when it changes.
+   */
+  private cards: string[] = [];
   private changed = new Uint8Array(0);
   /** A window's matches, marked by rank; cleared after each page (found synchronously, so one serves every request). */
   private rankMarks = new Uint32Array(0);
@@ -144,8 +159,8 @@ export class StoryListIndex {
   private readonly vocabulary = new TitleVocabulary();
   /** Each rule set's verdicts by search text (mutedSlot); a rule set no longer in use takes its verdicts with it. */
   private readonly verdicts = new WeakMap<MuteMatcher, Map<string, boolean>>();
-  /** Stories were applied with their texts left for later, and not all are in yet. */
-  private textsLoading = false;
+  /** Stories were applied with their search texts and cards left for later, and not all are in yet. */
+  private detailsLoading = false;
 
   /** Each sort's comparison of two slots, as its ORDER BY: every key descending, ties by id, newest first. */
   private readonly compare: Record<StoryListSort, (a: number, b: number) => number> = {
@@ -176,10 +191,27 @@ export class StoryListIndex {
   }
 
   /**
-   * Stores new and changed stories and puts them in place in every order. With `textsLater`, their search texts are
-   * left for `addLoadedTexts` (the first load: the lists are ready without waiting for the texts).
+   * The stories of `ids` a list may show, in order, comma-separated: each card followed by `end` (the story's age and
+   * what closes it, from its time, and whether it is `marked`). A story the index does not hold, or that is no longer
+   * visible, is left out. Written as parts and joined once: a page allocates one string.
    */
-  apply(stories: readonly IndexedStory[], { textsLater = false }: { textsLater?: boolean } = {}): void {
+  cardsOf(ids: readonly number[], end: (time: number, marked: boolean) => string, marked?: ReadonlySet<number>): { json: string; count: number } {
+    const parts: string[] = [];
+    let count = 0;
+    for (const id of ids) {
+      const slot = this.slots.get(id);
+      if (slot === undefined || this.visible[slot] !== 1) continue;
+      if (count++ > 0) parts.push(',');
+      parts.push(this.cards[slot]!, end(this.time[slot]!, marked?.has(id) === true));
+    }
+    return { json: parts.join(''), count };
+  }
+
+  /**
+   * Stores new and changed stories and puts them in place in every order. With `detailsLater`, their search texts and
+   * cards are left for `addLoadedDetails` (the first load: the orders are ready without waiting for them).
+   */
+  apply(stories: readonly IndexedStory[], { detailsLater = false }: { detailsLater?: boolean } = {}): void {
     if (stories.length === 0) return;
     const changed: number[] = [];
     for (const story of stories) {
@@ -190,7 +222,7 @@ export class StoryListIndex {
         this.ensureCapacity(slot + 1);
         this.ids[slot] = story.id;
       }
-      if (!textsLater) this.indexText(slot, story);
+      if (!detailsLater) this.indexText(slot, story);
       this.score[slot] = story.score;
       this.descendants[slot] = story.descendants;
       this.time[slot] = story.time;
@@ -199,6 +231,7 @@ export class StoryListIndex {
       this.trendingScore[slot] = story.trendingScore;
       this.riseScore[slot] = story.riseScore;
       this.visible[slot] = story.visible ? 1 : 0;
+      if (!detailsLater) this.cards[slot] = this.cardOf(story);
       // A story given twice is placed once, with its last values.
       if (this.changed[slot] === 0) changed.push(slot);
       this.changed[slot] = 1;
@@ -213,35 +246,36 @@ export class StoryListIndex {
     for (const slot of changedSlots) this.changed[slot] = 0;
     for (const sort of POSITIONED_ORDERS) this.rank(sort);
     this.vocabulary.settle();
-    if (textsLater) this.textsLoading = true;
+    if (detailsLater) this.detailsLoading = true;
   }
 
   /**
-   * The search texts of stories applied with `textsLater`, a run at a time (building them for 500,000 stories takes
-   * seconds, which the server's one thread must not spend at once). A story whose text a later change already gave is
-   * left as it is: the text read at load is older.
+   * The search texts and cards of stories applied with `detailsLater`, a run at a time (making them for 500,000
+   * stories takes seconds, which the server's one thread must not spend at once). A story whose details a later
+   * change already gave is left as it is: the details read at load are older.
    */
-  addLoadedTexts(stories: readonly IndexedStory[]): void {
+  addLoadedDetails(stories: readonly IndexedStory[]): void {
     for (const story of stories) {
       const slot = this.slots.get(story.id);
       if (slot === undefined || this.texts[slot] !== undefined) continue;
       const text = searchTextOf(story.title, story.domain, story.by);
       this.trigrams.add(slot, text);
       this.texts[slot] = text;
+      this.cards[slot] = this.cardOf(story);
       if (this.visible[slot] === 1) this.vocabulary.count(titleOf(text), 1);
     }
   }
 
-  /** Every loaded text is in: searches may be answered; the room the lists grew into is given back. */
-  finishLoadingTexts(): void {
+  /** Every loaded story's details are in: pages and searches may be answered; the room the lists grew into is given back. */
+  finishLoadingDetails(): void {
     this.vocabulary.settle();
     this.trigrams.trim();
-    this.textsLoading = false;
+    this.detailsLoading = false;
   }
 
-  /** Whether searches and suggestions can be answered (not while the first load's texts are being added). */
-  get searchable(): boolean {
-    return !this.textsLoading;
+  /** Whether pages, searches and suggestions can be answered (not while the first load's details are being added). */
+  get complete(): boolean {
+    return !this.detailsLoading;
   }
 
   /** A story's search text into the trigram index, and its title's words into the vocabulary while it is visible. */
@@ -381,8 +415,8 @@ export class StoryListIndex {
 
   /**
    * The page of a list, found as the SQL statement finds it (same filters, order, ties and total), with the
-   * filter's domain, heat level and muting rules applied to each story on the way. A filter that reads stories'
-   * texts (filterReadsTexts) is for a searchable index only.
+   * filter's domain, heat level and muting rules applied to each story on the way. For a complete index only: the
+   * domain and the rules are read from the stories' search texts.
    */
   page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}): IndexedListPage {
     const hours = windowHours(sort, query);

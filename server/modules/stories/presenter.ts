@@ -13,7 +13,6 @@ export function presentStory(row: StoryRow, nowMs: number): Story {
     descendants: row.descendants,
     by: row.by,
     time: row.time,
-    timeAgo: timeAgo(row.time, nowMs),
     domain: row.domain,
     scoreVelocity: row.score_velocity,
     commentsVelocity: row.comments_velocity,
@@ -23,6 +22,8 @@ export function presentStory(row: StoryRow, nowMs: number): Story {
     // A story carries its current prediction when it has one (docs/predictions.md), and a confidence only when that
     // prediction is a call to trend.
     ...(row.prediction_probability != null && presentPrediction(row.prediction_probability)),
+    // Last, as the lists' in-memory index writes it after the rest of a story's card (indexed-lists.ts).
+    timeAgo: timeAgo(row.time, nowMs),
   };
 }
 

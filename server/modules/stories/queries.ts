@@ -200,22 +200,10 @@ export async function selectDataGeneration(pool: pg.Pool): Promise<number> {
   return result.rows[0]?.id ?? 0;
 }
 
-/**
- * The stories of a page found by the lists' in-memory index, by id (in no particular order). The index holds only
- * listed stories; the rule is asked again for one hidden since the index last caught up.
- */
-export async function selectStoriesById(pool: pg.Pool, ids: readonly number[]): Promise<StoryRow[]> {
-  const result = await pool.query<StoryRow>({
-    name: 'story-list-rows',
-    text: `SELECT ${PAGE_COLUMNS} FROM stories WHERE id = ANY($1::int[]) AND ${listedStory()}`,
-    values: [ids],
-  });
-  return result.rows;
-}
-
 /** What the lists' in-memory index keeps of a story (list-index.ts), as array rows: 500,000 are read at start. */
-const INDEX_COLUMNS = `id, score, descendants, time, score_velocity, trending_score, rise_score, (${listedStory()}), title, domain, by, comments_velocity`;
-type IndexRow = [number, number, number, number, number, number, number, boolean, string, string, string, number];
+const INDEX_COLUMNS = `id, score, descendants, time, score_velocity, trending_score, rise_score, (${listedStory()}), title, domain, by, comments_velocity,
+                       hn_id, url, synthetic, prediction_probability`;
+type IndexRow = [number, number, number, number, number, number, number, boolean, string, string, string, number, number, string, boolean, number | null];
 
 const indexedStory = (row: IndexRow): IndexedStory => ({
   id: row[0],
@@ -230,6 +218,10 @@ const indexedStory = (row: IndexRow): IndexedStory => ({
   domain: row[9],
   by: row[10],
   commentsVelocity: row[11],
+  hnId: row[12],
+  url: row[13],
+  synthetic: row[14],
+  predictionProbability: row[15],
 });
 
 /**

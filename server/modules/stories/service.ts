@@ -58,7 +58,7 @@ export class StoriesService {
     private readonly trigger: CycleTrigger,
     private readonly now: () => number,
   ) {
-    this.indexed = new IndexedLists(pool, { maxPresented: 20_000, presentedMaxAgeMs: 60_000 });
+    this.indexed = new IndexedLists(pool);
     // The index reads what changed whenever the generation is read: a list then never rests on older stories than
     // the generation it is cached under.
     const readGeneration = async () => {
