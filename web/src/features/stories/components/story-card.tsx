@@ -80,7 +80,8 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             {story.title}
           </a>
         </h3>
-        {showDomain && story.domain && <span className="ml-1.5 text-xs text-muted-foreground">{`(${story.domain})`}</span>}
+        {/* Spaces, not margins, between the title, the site and the facts: a line may break there. */}{' '}
+        {showDomain && story.domain && <span className="text-xs text-muted-foreground">{`(${story.domain})`}</span>}{' '}
         {/* A compact line is 16 px: badges fit inside it (badges lose their border, the tags' 14 px line plus border
             is 16 px), so a row with a badge or a tag is exactly as tall as one without. The badges' own padding and
             border are utilities, so these are too. */}
