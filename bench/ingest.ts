@@ -120,7 +120,7 @@ export async function runIngestBenchmark(): Promise<void> {
           `${(row.medianMs / rows[0]!.medianMs).toFixed(2).padStart(37)}`,
       );
     }
-    console.log('target (issue 12): the largest table within 1.5x of the first (1.00 = independent of table size)');
+    console.log('target: the largest table within 1.5x of the first (1.00 = independent of table size)');
   } finally {
     await database.close();
     await replay.close();

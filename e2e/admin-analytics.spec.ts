@@ -38,7 +38,7 @@ test('admin: shared-links analytics shows the period and today’s shared links,
   });
 });
 
-/** The analytics page (issue 18): a story someone opened ranks in popular stories; API requests and events are listed. */
+/** The analytics page: a story someone opened ranks in popular stories; API requests and events are listed. */
 test('admin: analytics shows popular stories, API usage and user events for the period in the URL', async ({ page }) => {
   await signUpAs(page, 'admin', 'Ana Lytics');
   const story = await withDatabase(

@@ -1,6 +1,6 @@
 import { checkPage, expect, signUpAs, test, toast } from './support.ts';
 
-/** Database maintenance in the browser (issue 18): Initialize Tasks, the task cards, Run Now, Configure and the log. */
+/** Database maintenance in the browser: Initialize Tasks, the task cards, Run Now, Configure and the log. */
 test('admin: initialize the maintenance tasks, run one now, configure another, and read the log', async ({ page }) => {
   await signUpAs(page, 'admin', 'Dana Database');
   await page.goto('/admin');

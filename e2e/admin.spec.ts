@@ -1,6 +1,6 @@
 import { checkPage, expect, seedFlaggedStory, signUpAs, test, toast, withDatabase } from './support.ts';
 
-/** The administrator area (issue 16): every page and dialog as an admin, the moderator's view, and access denied. */
+/** The administrator area: every page and dialog as an admin, the moderator's view, and access denied. */
 
 test('admin: dashboard, users and roles, and the audit log', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);

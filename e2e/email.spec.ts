@@ -1,7 +1,7 @@
 import { checkPage, expect, signUpThroughApi, test, toast } from './support.ts';
 import { signUpAdmin, welcomeUnsubscribeLink } from './email-support.ts';
 
-/** Email in the browser (issue 17): the unsubscribe page from a real email's link, and the admin email pages. */
+/** Email in the browser: the unsubscribe page from a real email's link, and the admin email pages. */
 
 test('the welcome email’s unsubscribe link asks first, turns email off with one press, and says what is next', async ({ page }) => {
   const { email } = await signUpThroughApi(page, 'Una Subscriber');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { checkPage, expect, gotoKeywordsWithData, signUpThroughApi, test, waitForStories } from './support.ts';
 
-/** /keywords (issue 13): hot keywords and the stories behind them, insights, trend analysis, alerts, the card badge. */
+/** /keywords: hot keywords and the stories behind them, insights, trend analysis, alerts, the card badge. */
 
 async function openKeywords(page: Page): Promise<void> {
   await signUpThroughApi(page);

@@ -4,7 +4,7 @@ import { checkPage, expect, gotoPredictionsWithData, predictionsVerified, seedCa
 
 const CUT_SCORE = predictionScore(TREND_CALL_THRESHOLD);
 
-/** /predictions (issue 14): the current predictions, Refresh Predictions, the accuracy, trends and outcomes tabs. */
+/** /predictions: the current predictions, Refresh Predictions, the accuracy, trends and outcomes tabs. */
 
 async function openPredictions(page: Page): Promise<void> {
   await signUpThroughApi(page);

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories } from './support/seed.ts';
 import { plannerStatisticsTask, ROUTE_MATRIX } from './support/route-matrix.ts';
 
-/** The administrator area (issue 16) on a real database: every call with good and bad input, and its audit log. */
+/** The administrator area on a real database: every call with good and bad input, and its audit log. */
 let t: TestApp;
 let admin: TestUser;
 let moderator: TestUser;

@@ -7,7 +7,7 @@ import { expireWindows } from '../server/modules/analytics/windows.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';
 
-/** Shared-links analytics (issue 18 item 2) on a real database, on a clock the test sets. */
+/** Shared-links analytics on a real database, on a clock the test sets. */
 const DAY_MS = 86_400_000;
 const clock = Date.parse('2026-11-24T15:00:00Z');
 /** Moves the app's clock from `clock`, for events of another time. */

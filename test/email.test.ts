@@ -10,7 +10,7 @@ import { seedStories } from './support/seed.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from './support/smtp.ts';
 
 /**
- * Email end to end (issue 17): each kind from its real event, sent over SMTP to a real SMTP server, on a clock
+ * Email end to end: each kind from its real event, sent over SMTP to a real SMTP server, on a clock
  * the test moves. The app's own mail run (the job's body) is called directly instead of waiting for the schedule.
  */
 const FROM = 'HN Trends <digest@trends.example>';

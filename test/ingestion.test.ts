@@ -138,7 +138,7 @@ describe('ingestion against the replay', () => {
     expect(await mergeSearchIndexPendingLists(pool())).toBe(0);
   });
 
-  it("counts every stored story's keywords in the hourly buckets, as it is now (issue 13)", async () => {
+  it("counts every stored story's keywords in the hourly buckets, as it is now", async () => {
     expect(await scalar('SELECT count(*) FROM keyword_extractions')).toBeGreaterThan(50);
     // Every live story is counted with its current title and score; a dead one, or one the replay made up, is not.
     expect(

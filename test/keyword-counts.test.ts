@@ -5,7 +5,7 @@ import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';
 
-/** Keyword counting at ingestion and alert firing (issue 13 items 1 and 4), on a real database. */
+/** Keyword counting at ingestion and alert firing, on a real database. */
 let t: TestApp;
 let alice: TestUser;
 const pool = () => t.db.database.pool;

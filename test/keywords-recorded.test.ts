@@ -6,7 +6,7 @@ import { importHistory } from '../tools/import-history.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 /**
- * Keyword trends on real events (issue 13 item 6): the recorded front page of late 2021 and early 2022, counted by
+ * Keyword trends on real events: the recorded front page of late 2021 and early 2022, counted by
  * the product's own extraction and answered by its own trend call. Wordle broke out on Hacker News in the week of
  * 2022-01-10; against the week before it must rise.
  */

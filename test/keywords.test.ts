@@ -7,7 +7,7 @@ import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories, type SeedStory } from './support/seed.ts';
 
-/** The keyword calls and the keyword alert calls (issue 13 items 2 and 4), on a real database. */
+/** The keyword calls and the keyword alert calls, on a real database. */
 let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;

@@ -6,7 +6,7 @@ import { setRole, signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';
 
-/** Database maintenance (issue 18): the calls with good and bad input, and what each task removes and keeps. */
+/** Database maintenance: the calls with good and bad input, and what each task removes and keeps. */
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const clock = Date.parse('2026-11-24T12:00:00Z');

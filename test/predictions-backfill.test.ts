@@ -6,7 +6,7 @@ import { testRecording } from '../server/predictions/test-recording.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { seedStories } from './support/seed.ts';
 
-/** The demo's backfill of the ledger from recorded history (issue 14 item 4), on a real database. */
+/** The demo's backfill of the ledger from recorded history, on a real database. */
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 const T0 = Math.floor(Date.UTC(2021, 2, 1) / 1000);

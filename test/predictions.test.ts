@@ -16,7 +16,7 @@ import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';
 
-/** The ledger, the ingestion hook and the prediction calls (issue 14 items 4-6), on a real database. */
+/** The ledger, the ingestion hook and the prediction calls, on a real database. */
 let t: TestApp;
 let reader: TestUser;
 const HOUR = 3600;

@@ -8,7 +8,7 @@ import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories, type SeedStory } from './support/seed.ts';
 
-/** Advanced search (issue 15): the spec's rules answered by the server over every stored story. */
+/** Advanced search: the spec's rules answered by the server over every stored story. */
 let t: TestApp;
 let reader: TestUser;
 const NOW_SECONDS = 1_800_000_000;

@@ -13,7 +13,7 @@ import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories } from './support/seed.ts';
 
-/** Share links, their preview card and the share pages' meta tags (issue 5). */
+/** Share links, their preview card and the share pages' meta tags. */
 let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;

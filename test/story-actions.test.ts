@@ -6,7 +6,7 @@ import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories } from './support/seed.ts';
 
-/** Bookmarks, watches, notes, flags, the batch status calls and analytics events (issue 5), on a real database. */
+/** Bookmarks, watches, notes, flags, the batch status calls and analytics events, on a real database. */
 let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;
@@ -447,7 +447,7 @@ describe('the person’s data', () => {
 });
 
 describe('the API document', () => {
-  it('lists every call of issue 5', async () => {
+  it('lists every story-action call', async () => {
     const response = await inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);

@@ -1,5 +1,5 @@
 /**
- * Imports recorded Hacker News history into an installation (issue 13 item 5; docs/keywords.md): the recorded
+ * Imports recorded Hacker News history into an installation (docs/keywords.md): the recorded
  * front-page stories submitted in the days before a moment, optionally shifted in time, stored as stories and
  * counted into the keyword buckets by the product's own extraction, so keyword trends, insights and hourly patterns
  * have history from the first screen. Stories already stored are left as they are.

@@ -1,5 +1,5 @@
 /**
- * bench/analytics (issue 18): the admin analytics' calls on a week of activity (bench/analytics/server.ts), 10
+ * bench/analytics: the admin analytics' calls on a week of activity (bench/analytics/server.ts), 10
  * connections (an admin page asks three calls every 30 s, so this is many admins at once), every request another
  * period, limit or both (none of these answers is cached). Prints requests per second, p50 and p99 and the ratio
  * to the ceiling (the same server sending a same-size precomputed body), and how long taking an hour off every

@@ -1,5 +1,5 @@
 /**
- * bench/email (issue 17 item 7): the Sunday newsletter for a large list. Stage 1 renders and queues it for every
+ * bench/email: the Sunday newsletter for a large list. Stage 1 renders and queues it for every
  * subscriber (the production path: queueWeeklyDigest, batches of 500); stage 2 sends the outbox over SMTP to a local
  * sink (the smtp-server package, accepting and discarding, in a process of its own: sink.ts). Prints emails a
  * second for each stage and the peak memory, sampled every 50 ms. Targets: at least 200 emails a second sent; memory flat in the number of subscribers.

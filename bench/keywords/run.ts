@@ -1,5 +1,5 @@
 /**
- * bench/keywords (issue 13 item 7): the three keyword calls on the buckets of 500,000 stories, cold (no cached
+ * bench/keywords: the three keyword calls on the buckets of 500,000 stories, cold (no cached
  * answer: a new period or time zone) and warm, 50 connections each, against the ceiling (the same server answering
  * a precomputed body of the same size); then the share of an ingestion cycle spent on keywords, on real cycles of
  * recorded data. Targets: p99 under 50 ms cold; keywords under 10 % of a cycle.

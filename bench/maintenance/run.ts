@@ -1,5 +1,5 @@
 /**
- * bench/maintenance (issue 18 item 5): thinning BENCH_SNAPSHOTS story snapshots (10,000,000 by default) by the
+ * bench/maintenance: thinning BENCH_SNAPSHOTS story snapshots (10,000,000 by default) by the
  * thin-snapshots task's retention while readers load cold story lists (every request a new cache key, 50
  * connections, bench/api's keys). Prints the task's duration and rows a second, the list p99 in each 5-second
  * window during the run (target: under 150 ms throughout), and the database's size before and after.

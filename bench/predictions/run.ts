@@ -2,7 +2,7 @@
  * bench/predictions: the prediction calls over a ledger of 1,000,000 predictions (BENCH_PREDICTIONS), at 50
  * connections, against the ceiling (the same server answering a precomputed body of the same size), in one run.
  * Every request is cold: it empties the prediction cache first and is answered from the database.
- * Target (issue 14 item 7): p99 under 50 ms. The cost of scoring in the ingestion cycle is printed by bench/ingest.
+ * Target: p99 under 50 ms. The cost of scoring in the ingestion cycle is printed by bench/ingest.
  */
 import path from 'node:path';
 import autocannon from 'autocannon';

@@ -1,5 +1,5 @@
 /**
- * bench/search (issue 15): GET /api/search/stories and /api/search/suggestions on 500,000 stories, 50
+ * bench/search: GET /api/search/stories and /api/search/suggestions on 500,000 stories, 50
  * connections, every request a different search (search answers are not cached, so each one is cold): frequent
  * and rare title words, two-letter queries, domain and author filters, every sort and order. Prints requests
  * per second, p50 and p99 and the ratio to the ceiling (the same server sending a same-size precomputed body).

@@ -5,7 +5,7 @@
  * BENCH_WEB_RUNS runs (default 3) and their median. BENCH_WEB_REPORTS=<folder> keeps each run's Lighthouse report
  * and trace there. Then the server's side of the same two pages: requests per second and latency of `/` for the
  * visitor (a file held in memory) and for the signed-in person (rendered per request), under load.
- * Targets (issue 4): score >= 95, LCP < 2.0 s, CLS < 0.05, <= 150 KB gzipped JavaScript before the landing
+ * Targets: score >= 95, LCP < 2.0 s, CLS < 0.05, <= 150 KB gzipped JavaScript before the landing
  * page is interactive.
  */
 import { execFileSync, spawn } from 'node:child_process';

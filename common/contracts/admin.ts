@@ -211,7 +211,7 @@ export const adminSearchResponseSchema = z.object({
 export type AdminSearchResponse = z.infer<typeof adminSearchResponseSchema>;
 export const adminSearchSummarySchema = z.object({ users: z.number().int(), stories: z.number().int(), alerts: z.number().int(), settings: z.number().int() });
 
-/** Keyword aliases (issue 13's alias table): a spelling of up to three words and the keyword it counts as. */
+/** Keyword aliases: a spelling of up to three words and the keyword it counts as. */
 export const KEYWORD_ALIAS_MAX_CHARS = 60;
 
 const aliasWords = (name: string) =>

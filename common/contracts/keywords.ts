@@ -5,7 +5,7 @@ import { ALERT_THRESHOLD_DEFAULT, ALERT_THRESHOLD_MAX, ALERT_THRESHOLD_MIN } fro
 import { idParam, intParam, text } from './fields.ts';
 import { storySchema } from './stories.ts';
 
-/** Keyword intelligence and keyword alerts (part 1 §2, §3, §5, §7; part 2 §3; issue 13). */
+/** Keyword intelligence and keyword alerts (part 1 §2, §3, §5, §7; part 2 §3). */
 
 export const KEYWORDS_MAX_LIMIT = 100;
 

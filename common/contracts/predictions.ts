@@ -10,7 +10,7 @@ import {
 import { intParam } from './fields.ts';
 import { storyFilterFields, storySchema } from './stories.ts';
 
-/** The prediction calls (part 2 §2.5, §3, §7; issue 14). docs/predictions.md says what the figures mean. */
+/** The prediction calls (part 2 §2.5, §3, §7). docs/predictions.md says what the figures mean. */
 
 const confidence = z.enum(PREDICTION_CONFIDENCES);
 const percent = z.number().nullable().describe('A percentage with one decimal; null when nothing was verified');

@@ -1,5 +1,5 @@
 /**
- * Keyword trend rules (part 1 §2, §9; issue 13 item 2; docs/keywords.md): periods, the percentage change with its
+ * Keyword trend rules (part 1 §2, §9; docs/keywords.md): periods, the percentage change with its
  * 50 percent baseline, the 25th-percentile and median thresholds that split rising, stable and cooling, the
  * keyword's own usual level, and the day periods of the hourly patterns.
  */

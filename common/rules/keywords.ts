@@ -5,7 +5,7 @@
 
 /** A keyword alert's keyword is trimmed, non-empty and at most this long (its threshold: limits.ts). */
 export const KEYWORD_MAX_LENGTH = 100;
-/** How many alerts one person may hold (issue 13). */
+/** How many alerts one person may hold. */
 export const MAX_ALERTS_PER_PERSON = 50;
 /** An alert fires when its keyword is in `threshold` stories within this many hours, at most once per this span. */
 export const ALERT_WINDOW_HOURS = 24;
@@ -120,7 +120,7 @@ export function containsWordRun(haystack: readonly string[], needle: readonly st
 }
 
 /**
- * The alert matching rule (issue 13 item 4): the keyword's words occur in the title as whole words, in order and
+ * The alert matching rule: the keyword's words occur in the title as whole words, in order and
  * next to each other, ignoring case, after aliases are applied on both sides. "rust" does not match "trust";
  * "machine learning" matches "Machine Learning in Rust" but not "learning machine"; "JS" matches "JavaScript".
  * The site's boilerplate counts as text here ("Show HN" is a fine alert).

@@ -1,5 +1,5 @@
 /**
- * What a prediction is (issue 14; part 2 §2.5, §9). docs/predictions.md explains the choices.
+ * What a prediction is (part 2 §2.5, §9). docs/predictions.md explains the choices.
  *
  * A prediction is the probability that a story reaches PREDICTION_TARGET_POINTS within
  * PREDICTION_HORIZON_HOURS of the moment it is made. `predictionScore` is that probability as a

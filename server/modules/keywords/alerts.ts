@@ -5,7 +5,7 @@ import { insertWithinCap, type PersonCap } from '../../db/person-caps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { loadAliases } from './ingest.ts';
 
-/** A person's keyword alerts (issue 13 item 4): nobody sees or changes another person's. */
+/** A person's keyword alerts: nobody sees or changes another person's. */
 
 interface AlertRow {
   id: number;

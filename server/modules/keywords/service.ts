@@ -24,7 +24,7 @@ import { SUBSUMED_HEADROOM, trendingOf, trendingRowsSql, trendsAnswer } from './
 import { HOUR_MS, hourNumber, moveKeywordWindows, periodWindows, refreshKeywordAnswersNow, vacuumKeywordWindows } from './windows.ts';
 
 /**
- * The keyword calls (issue 13 item 2; docs/keywords.md), answered from the keyword windows ingestion keeps up to
+ * The keyword calls (docs/keywords.md), answered from the keyword windows ingestion keeps up to
  * date (windows.ts): each walks an index of them in the order it answers, so its cost grows with the keywords it
  * returns, never with the stories or buckets stored. Each call's statement is a named (prepared) one: its plan is
  * the same whatever the period, and parsing and planning it again each time cost as much as running it.
