@@ -12,7 +12,7 @@ import { withSharedSessionLookup } from './http/access.ts';
 import { answerEncoding, compressSync, preferredEncoding, type Encoding } from './http/compression.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './modules/accounts/auth.ts';
-import { injectMeta } from './modules/shares/pages.ts';
+import { injectMeta } from './page-meta.ts';
 import { storyHistoryParamsSchema } from '../common/contracts/story-history.ts';
 
 /** Where `npm run build` puts the web app. */

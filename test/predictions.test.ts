@@ -11,7 +11,7 @@ import {
 } from '../common/rules/predictions.ts';
 import { selectAccuracy, selectDailySums } from '../server/modules/predictions/queries.ts';
 import { runPredictions, verifyDue } from '../server/modules/predictions/scoring.ts';
-import { COMMITTED_MODEL } from '../server/predictions/committed.ts';
+import { COMMITTED_MODEL } from '../server/predictions/model.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';

@@ -8,7 +8,7 @@ import { buildApp, type App } from '../server/app.ts';
 import { publicUrl } from '../server/config.ts';
 import { createMetrics } from '../server/metrics.ts';
 import { CARD_HEIGHT, CARD_WIDTH, cardEtag, renderCardSvg, shortenTitle } from '../server/modules/shares/og-image.ts';
-import { escapeHtml, injectMeta } from '../server/modules/shares/pages.ts';
+import { escapeHtml, injectMeta } from '../server/page-meta.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories } from './support/seed.ts';

@@ -5,7 +5,8 @@ import { TIME_FILTERS } from '../common/rules/time-windows.ts';
 import { IndexedLists } from '../server/modules/stories/indexed-lists.ts';
 import { countWhile, StoryListIndex, type IndexedStory } from '../server/modules/stories/list-index.ts';
 import { presentStoryPage } from '../server/modules/stories/presenter.ts';
-import { selectStoryPage, storyChangesStatement, windowHours } from '../server/modules/stories/queries.ts';
+import { selectStoryPage, storyChangesStatement } from '../server/modules/stories/queries.ts';
+import { windowHours } from '../server/modules/stories/windows.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 const NOW_MS = Date.UTC(2026, 10, 23, 12);

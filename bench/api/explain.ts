@@ -9,7 +9,8 @@
 import { STORY_LIST_SORTS, type StoryListQuery, type StoryListSort } from '../../common/contracts/stories.ts';
 import { TIME_FILTERS, timeFilterHours } from '../../common/rules/time-windows.ts';
 import { openDatabase } from '../../server/db/index.ts';
-import { listShape, storyListStatement, windowHours } from '../../server/modules/stories/queries.ts';
+import { listShape, storyListStatement } from '../../server/modules/stories/queries.ts';
+import { windowHours } from '../../server/modules/stories/windows.ts';
 
 const database = await openDatabase({
   DATABASE_URL: process.env.DATABASE_URL,

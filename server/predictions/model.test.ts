@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS, TREND_CALL_THRESHOLD } from '../../common/rules/predictions.ts';
 import { PRODUCT_FEATURES } from './training.ts';
 import { FEATURE_NAMES, extractFeatures, OutcomeHistory, type PredictionStory } from './features.ts';
-import { predict } from './model.ts';
-import { COMMITTED_MODEL } from './committed.ts';
+import { COMMITTED_MODEL, predict } from './model.ts';
 
 const T0 = Date.UTC(2022, 2, 1, 15, 0, 0) / 1000;
 const PAGE = { newestId: 30_000_480, idsPerHour: 480, medianScore: 60 };

@@ -3,10 +3,10 @@
  * The parameters come from `npm run predictions:train` (tools/predictions/train.ts).
  */
 import { applyPlatt, type PlattScaling } from './calibration.ts';
-import { COMMITTED_MODEL } from './committed.ts';
 import type { CallFigures, CutTargets } from './calls.ts';
 import type { FeatureName, Features } from './features.ts';
 import { linearPredictor, sigmoid } from './logistic.ts';
+import committedModel from './model.json' with { type: 'json' };
 
 /** A calibrated logistic regression over standardized features. */
 export interface ModelHead {
@@ -51,6 +51,9 @@ export interface ModelFile {
   trendCall: { cut: number; chosenOn: 'calibration'; targets: CutTargets; figures: Record<string, CallFigures> };
   validation: Record<string, Figures>;
 }
+
+/** The model committed to the repository (npm run predictions:train writes it). */
+export const COMMITTED_MODEL = committedModel as ModelFile;
 
 /**
  * The probability, from 0 to 1, of what the head predicts; by default the committed model's product

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREDICTION_MAX_AGE_HOURS, PREDICTION_TARGET_POINTS } from '../../common/rules/predictions.ts';
-import { COMMITTED_MODEL } from './committed.ts';
 import { extractFeatures, OutcomeHistory, type PredictionStory } from './features.ts';
-import { predict } from './model.ts';
+import { COMMITTED_MODEL, predict } from './model.ts';
 import { productPrediction, undecidedAt } from './product.ts';
 
 const HOUR = 3600;

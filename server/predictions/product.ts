@@ -4,9 +4,8 @@
  * those of the product's own path: the undecided rule, the features, the product's head.
  */
 import { isUndecided } from '../../common/rules/predictions.ts';
-import { COMMITTED_MODEL } from './committed.ts';
 import { extractFeatures, type History, type PageAt, type PredictionStory } from './features.ts';
-import { predict, type ModelHead } from './model.ts';
+import { COMMITTED_MODEL, predict, type ModelHead } from './model.ts';
 
 const SECONDS_PER_HOUR = 3600;
 

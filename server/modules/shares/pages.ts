@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shareTokenParamsSchema } from '../../../common/contracts/actions.ts';
 import { formatCount } from '../../../common/rules/plural.ts';
+import { injectMeta, SITE_NAME, standalonePage, type ShareMeta } from '../../page-meta.ts';
 import { hasWebBuild } from '../../web.ts';
 import { StoryRemovedError } from '../stories/visibility.ts';
 import type { SharesService } from './service.ts';
@@ -13,76 +14,7 @@ import type { SharesService } from './service.ts';
  * HTML the server sends, so link previews work for crawlers that run no JavaScript. With a web build, its
  * index.html gets the tags (the app then renders the page); without one, a small page carries them and a link.
  */
-export const SITE_NAME = 'HN Trends';
 const GENERIC_DESCRIPTION = 'Follow what is trending on Hacker News, minute by minute: velocity, heat and fast risers.';
-
-export interface ShareMeta {
-  title: string;
-  description: string;
-  /** Absolute addresses. */
-  url: string;
-  image: string | null;
-  /** Where the story itself is, for the page without a web build. */
-  storyUrl: string | null;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
-
-export function metaTags(meta: ShareMeta): string {
-  const tags: [string, string, string][] = [
-    ['property', 'og:site_name', SITE_NAME],
-    ['property', 'og:type', 'article'],
-    ['property', 'og:title', meta.title],
-    ['property', 'og:description', meta.description],
-    ['property', 'og:url', meta.url],
-    ['name', 'description', meta.description],
-    ['name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'],
-    ['name', 'twitter:title', meta.title],
-    ['name', 'twitter:description', meta.description],
-  ];
-  if (meta.image) {
-    tags.push(
-      ['property', 'og:image', meta.image],
-      ['property', 'og:image:width', '1200'],
-      ['property', 'og:image:height', '630'],
-      ['property', 'og:image:alt', meta.title],
-      ['name', 'twitter:image', meta.image],
-    );
-  }
-  return tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`).join('\n    ');
-}
-
-/** The web app's index.html with the page's title and tags (its own description and title are replaced). */
-export function injectMeta(indexHtml: string, meta: ShareMeta): string {
-  const title = `<title>${escapeHtml(`${meta.title} - ${SITE_NAME}`)}</title>`;
-  return indexHtml
-    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
-    .replace(/<title>[\s\S]*?<\/title>/i, () => title)
-    .replace(/<\/head>/i, () => `  ${metaTags(meta)}\n  </head>`);
-}
-
-/** The page served when there is no web build: the same tags, and a link to the story. */
-export function standalonePage(meta: ShareMeta): string {
-  const link = meta.storyUrl ? `<p><a href="${escapeHtml(meta.storyUrl)}">Read the story</a></p>` : `<p>${escapeHtml(meta.title)}</p>`;
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <title>${escapeHtml(`${meta.title} - ${SITE_NAME}`)}</title>
-    ${metaTags(meta)}
-  </head>
-  <body>
-    <h1>${escapeHtml(meta.title)}</h1>
-    <p>${escapeHtml(meta.description)}</p>
-    ${link}
-  </body>
-</html>
-`;
-}
 
 export interface SharePagesOptions {
   service: SharesService;

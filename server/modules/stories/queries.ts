@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
 import { STORY_LIST_MAX_LIMIT } from '../../../common/rules/limits.ts';
-import { timeFilterHours } from '../../../common/rules/time-windows.ts';
+import { windowHours } from './windows.ts';
 import { HEAT_LEVELS, HEAT_THRESHOLDS, RECENT_WINDOW_HOURS } from '../../../common/rules/heat.ts';
 import type { IndexedStory } from './list-index.ts';
 import { listedStory } from './visibility.ts';
@@ -38,12 +38,6 @@ const ORDER_BY: Record<StoryListSort, string> = {
   recent: 'time DESC, id DESC',
   'fast-risers': 'rise_score DESC, id DESC',
 };
-
-/** How far back each sort looks, in hours; null means all stories. */
-export function windowHours(sort: StoryListSort, query: StoryListQuery): number | null {
-  if (sort === 'trending') return query.hours ?? timeFilterHours(query.timeFilter);
-  return query.hours ?? null;
-}
 
 /** The widest window a list reads whole and sorts (three days: about 4,000 stories at Hacker News's rate). */
 const SORTED_WINDOW_MAX_HOURS = 72;
