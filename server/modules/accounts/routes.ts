@@ -15,7 +15,7 @@ import {
   providersResponseSchema,
   type AuthRequestPath,
 } from '../../../common/contracts/accounts.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { errorResponseSchema, redirectResponseSchema } from '../../../common/contracts/errors.ts';
 import { currentUser, hasRole, type UserResolver } from '../../http/access.ts';
 import type { DatabaseRateLimiter } from '../../http/rate-limit.ts';
 import { tooManyRequestsMessage } from '../../http/rate-limit.ts';
@@ -156,6 +156,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
           tags: ['accounts'],
           summary: 'Start signing in (browser navigation)',
           querystring: loginQuerySchema,
+          response: { 302: redirectResponseSchema, 400: errorResponseSchema },
         },
       },
       async (request, reply) => {
@@ -179,7 +180,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/logout',
-      { config: { access: 'public', duringMaintenance: 'open' }, schema: { tags: ['accounts'], summary: 'Sign out (browser navigation)' } },
+      { config: { access: 'public', duringMaintenance: 'open' }, schema: { tags: ['accounts'], summary: 'Sign out (browser navigation)', response: { 302: redirectResponseSchema } } },
       async (request, reply) => {
         const response = await auth.api.signOut({ headers: toHeaders(request.headers), asResponse: true });
         reply.header('set-cookie', response.headers.getSetCookie());
@@ -189,7 +190,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/user/preferences',
-      { config: { access: 'user' }, schema: { tags: ['accounts'], response: { 200: preferencesResponseSchema } } },
+      { config: { access: 'user' }, schema: { tags: ['accounts'], response: { 200: preferencesResponseSchema, 401: errorResponseSchema } } },
       async (request) => {
         const userId = (await me(request)).id;
         const [preferences, defaults] = await Promise.all([service.preferences(userId), service.defaultPreferences()]);
@@ -201,7 +202,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
       '/api/user/preferences',
       {
         config: { access: 'user' },
-        schema: { tags: ['accounts'], body: preferencesPatchSchema, response: { 200: preferencesResponseSchema, 400: errorResponseSchema } },
+        schema: { tags: ['accounts'], body: preferencesPatchSchema, response: { 200: preferencesResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
       },
       async (request) => {
         const preferences = await service.updatePreferences((await me(request)).id, request.body);
@@ -213,7 +214,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
       '/api/user/onboarding/complete',
       {
         config: { access: 'user' },
-        schema: { tags: ['accounts'], body: onboardingSchema, response: { 200: z.object({ user: currentUserSchema }), 400: errorResponseSchema } },
+        schema: { tags: ['accounts'], body: onboardingSchema, response: { 200: z.object({ user: currentUserSchema }), 400: errorResponseSchema, 401: errorResponseSchema } },
       },
       async (request) => ({ user: await service.completeOnboarding((await me(request)).id, request.body) }),
     );
@@ -222,7 +223,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
       '/api/profile/:identifier',
       {
         config: { access: 'public' },
-        schema: { tags: ['accounts'], params: profileParamsSchema, response: { 200: profileResponseSchema, 404: errorResponseSchema } },
+        schema: { tags: ['accounts'], params: profileParamsSchema, response: { 200: profileResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema } },
       },
       async (request) => {
         const viewer = await currentUser(request, resolveUser);
@@ -234,14 +235,17 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
       '/api/profile',
       {
         config: { access: 'user' },
-        schema: { tags: ['accounts'], body: profileUpdateSchema, response: { 200: profileResponseSchema, 400: errorResponseSchema } },
+        schema: { tags: ['accounts'], body: profileUpdateSchema, response: { 200: profileResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
       },
       async (request) => ({ profile: await service.updateProfile((await me(request)).id, request.body) }),
     );
 
     app.get(
       '/api/user/export',
-      { config: { access: 'user' }, schema: { tags: ['accounts'], summary: 'Download all my data as JSON' } },
+      {
+        config: { access: 'user' },
+        schema: { tags: ['accounts'], summary: 'Download all my data as JSON', response: { 200: z.unknown().describe('Everything the account holds, as a JSON file to download'), 401: errorResponseSchema } },
+      },
       async (request, reply) => {
         const data = await service.exportData((await me(request)).id);
         return reply
@@ -258,7 +262,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
           tags: ['accounts'],
           summary: 'Delete my account and everything that belongs to it (with the password, for accounts that have one; 409 for the last admin)',
           body: deleteAccountSchema,
-          response: { 200: z.object({ deleted: z.literal(true) }), 400: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+          response: { 200: z.object({ deleted: z.literal(true) }), 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
         },
       },
       async (request, reply) => {

@@ -24,7 +24,7 @@ export function announcementsRoutes(service: AnnouncementsService, resolveUser: 
         schema: {
           tags: ['announcements'],
           params: announcementParamsSchema,
-          response: { 200: okResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+          response: { 200: okResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
         },
       },
       async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { errorResponseSchema, imageResponseSchema, redirectResponseSchema } from '../../../common/contracts/errors.ts';
 import { unsubscribeParamsSchema, unsubscribeQuerySchema, unsubscribeResponseSchema } from '../../../common/contracts/email.ts';
 import { INVALID_UNSUBSCRIBE, type EmailService } from '../../email/service.ts';
 import type { EmailSigner } from '../../email/tokens.ts';
@@ -25,7 +25,7 @@ export function emailPublicRoutes(email: EmailService, signer: EmailSigner, now:
 
     // Opening the link (a person, a mail client without one-click, or a scanner checking links) changes nothing: it
     // leads to the page whose button sends the POST below. HEAD, which Fastify answers from this route, the same.
-    app.get('/api/unsubscribe/:token', { config: { access: 'public', duringMaintenance: 'open' }, schema: { ...query, response: { 400: errorResponseSchema } } }, async (request, reply) => {
+    app.get('/api/unsubscribe/:token', { config: { access: 'public', duringMaintenance: 'open' }, schema: { ...query, response: { 303: redirectResponseSchema, 400: errorResponseSchema } } }, async (request, reply) => {
       const { type } = request.query;
       return reply.redirect(`/unsubscribe/${encodeURIComponent(request.params.token)}${type ? `?type=${type}` : ''}`, 303);
     });
@@ -46,7 +46,7 @@ export function emailPublicRoutes(email: EmailService, signer: EmailSigner, now:
       },
     );
 
-    app.get('/api/email/open/:token/:signature', { config: { access: 'public', duringMaintenance: 'open' }, schema: { tags: ['email'], params: trackParams } }, async (request, reply) => {
+    app.get('/api/email/open/:token/:signature', { config: { access: 'public', duringMaintenance: 'open' }, schema: { tags: ['email'], params: trackParams, response: { 200: imageResponseSchema('A 1x1 transparent GIF'), 400: errorResponseSchema } } }, async (request, reply) => {
       const { token, signature } = request.params;
       if (signer.verifyOpen(token, signature)) await email.track(token, 'open', now());
       return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
@@ -57,7 +57,7 @@ export function emailPublicRoutes(email: EmailService, signer: EmailSigner, now:
       {
         // An email's links lead to the article or the discussion on Hacker News, which maintenance does not close.
         config: { access: 'public', duringMaintenance: 'open' },
-        schema: { tags: ['email'], params: trackParams, querystring: z.object({ u: z.string().max(4000, 'u is too long') }), response: { 400: errorResponseSchema } },
+        schema: { tags: ['email'], params: trackParams, querystring: z.object({ u: z.string().max(4000, 'u is too long') }), response: { 302: redirectResponseSchema, 400: errorResponseSchema } },
       },
       async (request, reply) => {
         const { token, signature } = request.params;

@@ -17,7 +17,7 @@ export function emailRoutes(controls: EmailControlsService, resolveUser: UserRes
         schema: {
           tags: ['email'],
           summary: 'Whether this server sends email (SMTP configured), the time zone your email follows and what is held for later',
-          response: { 200: emailDeliverySchema },
+          response: { 200: emailDeliverySchema, 401: errorResponseSchema },
         },
       },
       async (request) => ({ configured: deliveryConfigured(), ...(await controls.held((await currentUser(request, resolveUser))!.id)) }),
@@ -25,7 +25,7 @@ export function emailRoutes(controls: EmailControlsService, resolveUser: UserRes
 
     app.get(
       '/api/email/frequency-controls',
-      { config: { access: 'user' }, schema: { tags: ['email'], response: { 200: z.object({ controls: z.array(emailControlSchema) }) } } },
+      { config: { access: 'user' }, schema: { tags: ['email'], response: { 200: z.object({ controls: z.array(emailControlSchema) }), 401: errorResponseSchema } } },
       async (request) => ({ controls: await controls.list((await currentUser(request, resolveUser))!.id) }),
     );
 
@@ -37,7 +37,7 @@ export function emailRoutes(controls: EmailControlsService, resolveUser: UserRes
           tags: ['email'],
           params: emailTypeParamsSchema,
           body: emailControlPatchSchema,
-          response: { 200: z.object({ control: emailControlSchema }), 400: errorResponseSchema, 404: errorResponseSchema },
+          response: { 200: z.object({ control: emailControlSchema }), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
         },
       },
       async (request, reply) => {

@@ -8,7 +8,7 @@ import {
   sharedLinkViewSchema,
   shareTokenParamsSchema,
 } from '../../../common/contracts/actions.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { errorResponseSchema, imageResponseSchema, notModifiedResponseSchema } from '../../../common/contracts/errors.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import { viewerKey } from '../../http/viewer.ts';
 import { CardCache, cardEtag } from './og-image.ts';
@@ -66,7 +66,12 @@ export function sharesRoutes(service: SharesService, resolveUser: UserResolver, 
       '/api/og-image/:shareToken',
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'The preview card of a share link: a 1200x630 PNG (ETag, 304 when unchanged)', params: shareTokenParamsSchema },
+        schema: {
+          tags,
+          summary: 'The preview card of a share link: a 1200x630 PNG (ETag, 304 when unchanged)',
+          params: shareTokenParamsSchema,
+          response: { 200: imageResponseSchema('A 1200x630 PNG'), 304: notModifiedResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
       },
       async (request, reply) => {
         const preview = await service.preview(request.params.shareToken);
@@ -75,7 +80,7 @@ export function sharesRoutes(service: SharesService, resolveUser: UserResolver, 
         const etag = cardEtag(input);
         reply.header('etag', etag).header('cache-control', 'public, max-age=300');
         const ifNoneMatch = request.headers['if-none-match'];
-        if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+        if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send(null);
         return reply.type('image/png').send(await cards.get(etag, input));
       },
     );

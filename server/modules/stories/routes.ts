@@ -7,7 +7,7 @@ import {
   storyListQuerySchema,
   storyPageSchema,
 } from '../../../common/contracts/stories.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { errorResponseSchema, imageResponseSchema, notModifiedResponseSchema } from '../../../common/contracts/errors.ts';
 import { storyHistoryParamsSchema, storyHistorySchema } from '../../../common/contracts/story-history.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { CardCache, cardEtag } from '../shares/og-image.ts';
@@ -97,13 +97,18 @@ export function storyHistoryRoutes(service: StoryHistoryService, cards = new Car
       '/api/stories/:id/card.png',
       {
         config: { access: 'public' },
-        schema: { tags: ['stories'], summary: "The story page's preview card: a 1200x630 PNG (ETag, 304 when unchanged)", params: storyHistoryParamsSchema },
+        schema: {
+          tags: ['stories'],
+          summary: "The story page's preview card: a 1200x630 PNG (ETag, 304 when unchanged)",
+          params: storyHistoryParamsSchema,
+          response: { 200: imageResponseSchema('A 1200x630 PNG'), 304: notModifiedResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
       },
       async (request, reply) => {
         const input = await service.card(request.params.id);
         const etag = cardEtag(input);
         reply.header('etag', etag).header('cache-control', 'public, max-age=300');
-        if (ifNoneMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+        if (ifNoneMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
         return reply.type('image/png').send(await cards.get(etag, input));
       },
     );
