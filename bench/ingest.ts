@@ -1,7 +1,7 @@
 /**
  * bench/ingest: (1) replays one recorded day at full speed, one cycle per virtual minute, and prints items
  * per second and cycle times; (2) prints the cost of one cycle with 10,000, 100,000 and 500,000 stored stories
- * (20 snapshots each). Targets (issues 2 and 12): the cycle's cost grows with the stories that changed, not with
+ * (20 snapshots each). Targets: the cycle's cost grows with the stories that changed, not with
  * the table: at 500,000 stories within 1.5x of the cycle at 10,000.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
