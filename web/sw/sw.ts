@@ -14,12 +14,11 @@
  * - A new version waits until the page's "Reload" asks it to take over (SKIP_WAITING).
  */
 import { Queue } from 'workbox-background-sync';
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst, StaleWhileRevalidate, type StrategyHandler } from 'workbox-strategies';
-import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import {
   APP_SHELL_PATH,
   CACHED_AT_HEADER,
@@ -62,6 +61,9 @@ async function stamp(response: Response): Promise<Response | null> {
   const body = await response.clone().arrayBuffer();
   if (body.byteLength > ENTRY_MAX_BYTES) return null;
   const headers = new Headers(response.headers);
+  // The body is kept as decoded: the server's compression and length no longer describe it.
+  headers.delete('content-encoding');
+  headers.delete('content-length');
   headers.set(CACHED_AT_HEADER, String(Date.now()));
   headers.set(BYTES_HEADER, String(body.byteLength));
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
@@ -104,6 +106,8 @@ function scheduleBudgetCheck(): void {
 async function enforceBudget(): Promise<void> {
   const entries: { cache: Cache; request: Request; bytes: number; savedAt: number }[] = [];
   for (const name of Object.values(DATA_CACHES)) {
+    // Opening creates: a cache deleted by a sign-out stays deleted.
+    if (!(await caches.has(name))) continue;
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       const response = await cache.match(request);

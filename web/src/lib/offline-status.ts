@@ -65,7 +65,7 @@ export function getOfflineStatus(): OfflineStatus {
  */
 export function noteAnswer(cachedAt: string | null): void {
   if (cachedAt === null) {
-    if (navigator.onLine && status.savedAt !== null) update({ savedAt: null });
+    if (status.savedAt !== null && typeof navigator !== 'undefined' && navigator.onLine) update({ savedAt: null });
     return;
   }
   const savedAt = Number(cachedAt);

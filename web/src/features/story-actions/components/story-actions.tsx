@@ -100,11 +100,11 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
       { story, bookmarked },
       {
         onSuccess: (data) => {
-          const offline = isQueuedWrite(data) ? { description: SAVED_OFFLINE } : undefined;
+          const say = (text: string) => (isQueuedWrite(data) ? toast.success(text, { description: SAVED_OFFLINE }) : toast.success(text));
           if (bookmarked) {
-            toast.success('Removed from bookmarks', offline);
+            say('Removed from bookmarks');
           } else {
-            toast.success('Bookmarked!', offline);
+            say('Bookmarked!');
             trackBookmark(story);
           }
         },
