@@ -108,10 +108,19 @@ test.describe('installable and readable offline', () => {
     await expect.poll(() => page.evaluate(async (id) => Boolean(await caches.match(`/api/stories/${id}/history`)), story.id), { timeout: 30_000 }).toBe(true);
     await page.goto('/');
     await waitForStories(page);
+    // Another list, viewed in the app (its answer comes from the API, not in a page).
+    await page.getByLabel('Sort by').selectOption('Score');
+    await expect(page).toHaveURL(/sort=score/);
+    const topByScore = (await page.getByRole('list', { name: 'Stories' }).getByRole('article').first().getByRole('heading').innerText()).trim();
+    await page.goto('/');
+    await waitForStories(page);
 
     await page.context().setOffline(true);
     try {
-      await page.reload();
+      await page.goto('/?sort=score');
+      await waitForStories(page);
+      await expect(page.getByRole('list', { name: 'Stories' }).getByRole('article').first().getByRole('heading')).toHaveText(topByScore);
+      await page.goto('/');
       await waitForStories(page);
       await expect(page.getByRole('article', { name: story.title, exact: true })).toBeVisible();
       await expect(page.getByTestId('offline-status')).toContainText('You are offline.');
