@@ -51,6 +51,10 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker (web/sw/sw.ts) answers requests from its caches and outside the page, where
+    // page.route and the page's request events do not see them: tests of other subjects run without it, and
+    // e2e/offline.spec.ts, whose subject it is, allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', testIgnore: /(maintenance|phone)\.spec\.ts/, use: { viewport: { width: 1280, height: 900 } } },

@@ -3,15 +3,21 @@
  * (web/src/prerender.tsx, built for Node into dist/web-ssr): the landing page, saved as dist/web/landing.html,
  * and the loading screen, put in index.html. The server keeps using dist/web-ssr to render the signed-in home
  * for each request, into the page template dist/web-ssr/home.html.
+ * Then the app's icons (PNG, drawn from web/app-icons.ts) and the service worker (web/sw/sw.ts, with the list of files
+ * it precaches) are added.
  * Run by `npm run build`, and by `npm start` through scripts/ensure-web-build.ts when the build is stale.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { Resvg } from '@resvg/resvg-js';
 import { build } from 'vite';
 import { HOME_TEMPLATE_FILE, PRECOMPRESSED, SSR_ENTRY_FILE } from '../server/web.ts';
+import { APP_ICONS } from '../web/app-icons.ts';
+import { APP_SHELL_PATH, PRECACHE_MAX_BYTES, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -101,6 +107,67 @@ async function compressBuild(dir: string): Promise<void> {
   );
 }
 
+/** The app's icons (the web app manifest names them), drawn from their SVG at each size. */
+async function writeAppIcons(): Promise<void> {
+  await mkdir(path.join(WEB_DIST_DIR, 'icons'), { recursive: true });
+  for (const icon of APP_ICONS) {
+    const png = new Resvg(icon.svg, { fitTo: { mode: 'width', value: icon.size } }).render().asPng();
+    await writeFile(path.join(WEB_DIST_DIR, icon.file), png);
+  }
+}
+
+/** Files the service worker precaches: the app's code, stylesheet, icons and manifest, and index.html as the shell. */
+const PRECACHED = /\.(?:js|css|svg|png|webmanifest|woff2)$/;
+
+/**
+ * The precache list: each file with a revision (none for Vite's hashed assets, whose name changes with their
+ * content), and index.html under APP_SHELL_PATH. Refuses a list over PRECACHE_MAX_BYTES: the data caches' budget
+ * counts on it (web/src/lib/offline-protocol.ts).
+ */
+async function precacheList(): Promise<{ url: string; revision: string | null }[]> {
+  const entries = await readdir(WEB_DIST_DIR, { withFileTypes: true, recursive: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && PRECACHED.test(entry.name))
+    .map((entry) => '/' + path.relative(WEB_DIST_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((url) => url !== SERVICE_WORKER_PATH)
+    .sort();
+  let bytes = 0;
+  const list: { url: string; revision: string | null }[] = [];
+  for (const url of [...files, '/index.html']) {
+    const data = await readFile(path.join(WEB_DIST_DIR, url));
+    bytes += data.length;
+    const revision = url.startsWith('/assets/') ? null : createHash('sha256').update(data).digest('hex').slice(0, 16);
+    list.push({ url: url === '/index.html' ? APP_SHELL_PATH : url, revision });
+  }
+  if (bytes > PRECACHE_MAX_BYTES) throw new Error(`the service worker would precache ${bytes} bytes, over ${PRECACHE_MAX_BYTES}`);
+  return list;
+}
+
+/** Where Workbox's precaching reads its list; replaced by the list in the built worker. */
+const PRECACHE_PLACEHOLDER = 'self.__WB_MANIFEST';
+
+/** Builds web/sw/sw.ts (Workbox bundled in) into dist/web/sw.js, one classic script, with the precache list in it. */
+async function buildServiceWorker(): Promise<void> {
+  const list = await precacheList();
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root,
+    publicDir: false,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: WEB_DIST_DIR,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      lib: { entry: path.join(root, 'web/sw/sw.ts'), formats: ['iife'], name: 'hntServiceWorker', fileName: () => SERVICE_WORKER_PATH.slice(1) },
+    },
+  });
+  const file = path.join(WEB_DIST_DIR, SERVICE_WORKER_PATH.slice(1));
+  const code = await readFile(file, 'utf8');
+  if (code.split(PRECACHE_PLACEHOLDER).length !== 2) throw new Error(`the built service worker should name ${PRECACHE_PLACEHOLDER} once`);
+  await writeFile(file, code.replace(PRECACHE_PLACEHOLDER, () => JSON.stringify(list)));
+}
+
 export async function buildWeb(): Promise<void> {
   await build({ configFile, logLevel: 'warn' });
   await build({
@@ -125,7 +192,13 @@ export async function buildWeb(): Promise<void> {
   await writeFile(path.join(SSR_DIR, HOME_TEMPLATE_FILE), withScriptsAfterContent(builtHtml));
   await writeFile(path.join(WEB_DIST_DIR, 'index.html'), indexHtml.replace(EMPTY_ROOT, renderLoadingRoot()));
   await writeFile(path.join(WEB_DIST_DIR, LANDING_HTML_FILE), landingHtml);
+  await writeAppIcons();
+  await buildServiceWorker();
   await compressBuild(WEB_DIST_DIR);
+  // scripts/ensure-web-build.ts dates the build by landing.html: marked as the last file written, so a build stopped
+  // half-way reads as stale.
+  const now = new Date();
+  await utimes(path.join(WEB_DIST_DIR, LANDING_HTML_FILE), now, now);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildWeb();

@@ -25,6 +25,8 @@ describe('webRoutes', () => {
     await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
     await writeFile(path.join(distDir, 'assets/index-abc123.js'), 'console.log(1)');
     await writeFile(path.join(distDir, 'favicon.svg'), '<svg/>');
+    await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    await writeFile(path.join(distDir, 'manifest.webmanifest'), '{"name":"HN Trends"}');
     await writeFile(path.join(distDir, 'assets/app-def456.js'), APP_JS);
     await writeFile(path.join(distDir, 'assets/app-def456.js.br'), brotliCompressSync(APP_JS));
     await writeFile(path.join(distDir, 'assets/app-def456.js.gz'), gzipSync(APP_JS));
@@ -140,6 +142,23 @@ describe('webRoutes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/svg+xml');
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves the service worker as a script revalidated on every update check, and the manifest with its type', async () => {
+    const worker = await app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves the empty app as the shell the service worker precaches, never cached by HTTP for long', async () => {
+    const response = await app.inject({ url: '/app-shell.html' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
   });
 
   it('answers a missing asset with a plain 404, not the app', async () => {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { isAppRoute } from '../web/src/app/route-paths.ts';
 import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, siteCreditElement, type ApiCall, type ServerRenderer, type SiteCredit } from '../web/src/prerendered.ts';
+import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
 import { HomeRenderThread, type HomeTemplate } from './home-render-thread.ts';
 import { withSharedSessionLookup } from './http/access.ts';
 import { answerEncoding, compressSync, preferredEncoding, type Encoding } from './http/compression.ts';
@@ -30,6 +31,11 @@ const HASHED_ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unhashed files copied from web/public (icons, robots.txt): cached briefly, as a new build may change them. */
 const SHORT_CACHE = 'public, max-age=3600';
+/**
+ * The service worker is asked again on every update check (browsers skip the HTTP cache for it up to a day; no-cache
+ * makes that every time), so a new build's worker is found at the next visit.
+ */
+const ALWAYS_REVALIDATE = 'no-cache';
 
 /**
  * Paths owned by the server: an unknown one keeps the API's JSON 404 instead of the app's 404 page. Tested on
@@ -232,13 +238,14 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '', cr
       if (pathname === '/') return sendHome(request, reply);
       const storyPage = STORY_PAGE.exec(pathname);
       if (storyPage) return sendStoryPage(request, reply, storyPage[1]!);
-      if (isAppRoute(pathname)) return sendApp(request, reply, 200);
+      // The empty app, which the service worker precaches for the pages it must answer offline.
+      if (isAppRoute(pathname) || pathname === APP_SHELL_PATH) return sendApp(request, reply, 200);
 
       // The pages themselves are only served as pages, above.
       const file = isPage(pathname) ? undefined : files.get(pathname);
       if (file) {
         const hashed = pathname.startsWith(HASHED_ASSETS_PREFIX);
-        reply.header('cache-control', hashed ? IMMUTABLE : SHORT_CACHE).type(contentTypeOf(pathname));
+        reply.header('cache-control', hashed ? IMMUTABLE : pathname === SERVICE_WORKER_PATH ? ALWAYS_REVALIDATE : SHORT_CACHE).type(contentTypeOf(pathname));
         return sendFile(request, reply, file);
       }
       // A missing hashed asset is an old build's file: a plain 404 rather than a page, so a script tag fails cleanly.

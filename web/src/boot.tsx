@@ -12,6 +12,8 @@ import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { preloadSignedInHome, preloadStoryPage } from './app/signed-in-frame';
 import { readSiteCredit, setSiteCredit, SITE_CREDIT_KEY } from './app/layout/site-credit';
+import { listenForInstallOffer } from './lib/install-prompt';
+import { notePageData } from './lib/offline-status';
 import { CURRENT_USER_KEY } from './lib/session';
 import { APP_READY_ATTRIBUTE, APP_STATE_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from './prerendered';
 
@@ -21,7 +23,12 @@ const stateElement = document.getElementById(APP_STATE_ELEMENT_ID);
 const queryClient = createQueryClient();
 // The signed-in home comes with the answers it was rendered from: the app starts from the same data, so its first
 // render is the page on screen, with nothing left to ask for.
-if (stateElement) hydrate(queryClient, JSON.parse(stateElement.textContent ?? '{}') as DehydratedState);
+if (stateElement) {
+  const state = JSON.parse(stateElement.textContent ?? '{}') as DehydratedState;
+  hydrate(queryClient, state);
+  // A page the service worker kept, opened offline: the status line says how old its data is.
+  notePageData((state.queries ?? []).map((query) => query.state.dataUpdatedAt));
+}
 // A prerendered page is on screen already and needs no answer to hydrate; answers arriving in the middle of
 // hydration would make React finish it in one blocking pass, so it asks once hydration is under way (its effects).
 // The credit in the page's head: at once for a page rendered here; after hydration for the landing page, built
@@ -41,6 +48,9 @@ function AppReadyMark() {
   useEffect(() => {
     container.setAttribute(APP_READY_ATTRIBUTE, '');
     if (creditLater) setSiteCredit(queryClient, creditLater);
+    // The service worker (offline reading, queued changes, new versions) once the page is up: it never competes with
+    // the page's own first requests. Not in development, where Vite serves the sources.
+    if (import.meta.env.PROD) void import('./lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker(queryClient));
   }, []);
   return null;
 }
@@ -73,4 +83,5 @@ async function start() {
     else createRoot(container).render(app);
   });
 }
+listenForInstallOffer();
 void start();

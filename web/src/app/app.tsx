@@ -1,5 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
+import { AppStatusBar } from '@/components/app-status-bar';
 import { LoadingScreen } from '@/components/loading-screen';
 import { IconSprite } from '@/components/sprite-icon';
 import { useMaintenanceStatus } from '@/features/maintenance/api';
@@ -7,6 +8,7 @@ import { MaintenancePage } from '@/features/maintenance/maintenance-page';
 import { MaintenanceAdminBanner } from '@/features/maintenance/admin-banner';
 import { usePreferences } from '@/features/preferences/api';
 import { handleUnauthorized, loginUrl } from '@/lib/api';
+import { checkCachedAccount } from '@/lib/offline-data';
 import { useCurrentUser, type CurrentUser } from '@/lib/session';
 import { setTheme, themeIsSettled } from '@/lib/theme';
 import { HomeRoute } from './home';
@@ -78,6 +80,11 @@ export function App({ prerenderedForVisitor = false }: AppProps) {
   const maintenance = useMaintenanceStatus();
   const [location] = useLocation();
   useDarkModePreference(user);
+  // The service worker's caches hold one person's data: another account's (or a visitor's) first empties them.
+  const userId = userLoading ? undefined : (user?.id ?? null);
+  useEffect(() => {
+    if (userId !== undefined) checkCachedAccount(userId);
+  }, [userId]);
 
   // Once the checks are done, the page behind them (for someone signed in: navigation, filters, a list of cards) is
   // rendered as a deferred update: React builds it in short slices, keeping 'Loading...' up meanwhile, instead of
@@ -101,6 +108,7 @@ export function App({ prerenderedForVisitor = false }: AppProps) {
       ) : (
         <VisitorHeader />
       )}
+      <AppStatusBar />
       <main id="main" tabIndex={-1} className="focus-visible:outline-none mx-auto w-full max-w-7xl flex-1 px-3 py-3 sm:px-6 sm:py-3">
         <Suspense fallback={<LoadingScreen />}>
           <Routes user={user} />

@@ -9,9 +9,11 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error) => void handledAsUnauthorized(error) }),
     mutationCache: new MutationCache({ onError: (error) => void handledAsUnauthorized(error) }),
+    // offlineFirst: a request goes out even while the browser says it is offline, as the service worker may answer
+    // it (from its cache, or by queuing a change: web/sw/sw.ts); only retries wait for the connection.
     defaultOptions: {
-      queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false },
-      mutations: { retry: false },
+      queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false, networkMode: 'offlineFirst' },
+      mutations: { retry: false, networkMode: 'offlineFirst' },
     },
   });
 }

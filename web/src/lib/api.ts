@@ -5,6 +5,8 @@
 import { toast } from 'sonner';
 import type { ErrorResponse } from '../../../common/contracts/errors.ts';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../common/rules/limits.ts';
+import { CACHED_AT_HEADER, QUEUED_HEADER } from './offline-protocol';
+import { noteAnswer } from './offline-status';
 
 export const LOGIN_PATH = '/api/login';
 /** The sign-in page opened on Sign Up: where calls to action for newcomers go. */
@@ -51,6 +53,8 @@ export class ApiError extends Error {
 }
 
 async function throwIfNotOk(response: Response): Promise<void> {
+  // The service worker stamps an answer it took from its cache: the offline line says how old it is.
+  noteAnswer(response.headers.get(CACHED_AT_HEADER));
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
   throw new ApiError(response.status, text);
@@ -70,7 +74,21 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await throwIfNotOk(response);
+  if (response.headers.has(QUEUED_HEADER)) return { queued: true } as T;
   return (await parseBody(response)) as T;
+}
+
+/** What a write answers when the service worker queued it for later (the browser is offline). */
+export interface QueuedWrite {
+  queued: true;
+}
+
+/**
+ * Whether a write's answer is the service worker's "queued": the change is kept and sent once the connection is back
+ * (lib/service-worker.ts tells the outcome), so the page shows it as made, without reloading anything yet.
+ */
+export function isQueuedWrite(data: unknown): data is QueuedWrite {
+  return typeof data === 'object' && data !== null && (data as { queued?: unknown }).queued === true;
 }
 
 /** The default read: GET and parse. With `nullOn401`, a 401 resolves to null instead of failing. */

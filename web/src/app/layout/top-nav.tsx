@@ -1,6 +1,6 @@
-import { LogOut, Settings, Shield, User } from 'lucide-react';
+import { Download, LogOut, Settings, Shield, User } from 'lucide-react';
 import { SpriteIcon } from '@/components/sprite-icon';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '@/components/logo';
@@ -16,6 +16,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useSaveDarkMode } from '@/features/preferences/api';
 import { isUnauthorizedError, LOGOUT_PATH } from '@/lib/api';
+import { install, useInstallOffer } from '@/lib/install-prompt';
+import { clearPersonalData } from '@/lib/offline-data';
 import { isStaff, nameOf, type CurrentUser } from '@/lib/session';
 import type { Theme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
@@ -29,12 +31,25 @@ const NAV_LINKS = [
   { href: '/search', label: 'Search' },
 ] as const;
 
+/**
+ * Sign Out empties what the service worker keeps of this person first (after sending any change still queued), so
+ * the next person on this browser finds nothing of theirs, then goes to the sign-out path.
+ */
+function signOut(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  void clearPersonalData()
+    .catch(() => undefined)
+    .finally(() => window.location.assign(LOGOUT_PATH));
+}
+
 const navLinkClasses = 'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground';
 
 export function TopNav({ user }: { user: CurrentUser }) {
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const name = nameOf(user);
+  const installOffered = useInstallOffer();
   const saveDarkMode = useSaveDarkMode();
   const saveTheme = (theme: Theme) =>
     saveDarkMode.mutate(theme === 'dark', {
@@ -92,9 +107,14 @@ export function TopNav({ user }: { user: CurrentUser }) {
                   </Link>
                 </DropdownMenuItem>
               )}
+              {installOffered && (
+                <DropdownMenuItem onSelect={() => void install()}>
+                  <Download aria-hidden="true" /> Install app
+                </DropdownMenuItem>
+              )}
               <DropdownMenuSeparator />
               <DropdownMenuItem asChild>
-                <a href={LOGOUT_PATH}>
+                <a href={LOGOUT_PATH} onClick={signOut}>
                   <LogOut aria-hidden="true" /> Sign Out
                 </a>
               </DropdownMenuItem>
@@ -141,8 +161,15 @@ export function TopNav({ user }: { user: CurrentUser }) {
                 </Link>
               </li>
             )}
+            {installOffered && (
+              <li>
+                <button type="button" onClick={() => void install()} className={cn(navLinkClasses, 'block w-full text-left')}>
+                  Install app
+                </button>
+              </li>
+            )}
             <li>
-              <a href={LOGOUT_PATH} className={cn(navLinkClasses, 'block')}>
+              <a href={LOGOUT_PATH} onClick={signOut} className={cn(navLinkClasses, 'block')}>
                 Sign Out
               </a>
             </li>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { toast } from 'sonner';
 import type { Mute } from '../../../../common/contracts/mutes.ts';
 import type { MuteKind } from '../../../../common/rules/mutes.ts';
-import { apiRequest, getJson, isUnauthorizedError, messageOf } from '@/lib/api';
+import { apiRequest, getJson, isQueuedWrite, isUnauthorizedError, messageOf, type QueuedWrite } from '@/lib/api';
 
 export const MUTES_PATH = '/api/user/mutes';
 const MUTES_KEY = [MUTES_PATH] as const;
@@ -23,8 +23,9 @@ function refreshMutedSurfaces(queryClient: QueryClient): Promise<unknown> {
 export function useAddMute() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rule: { kind: MuteKind; value: string }) => apiRequest<{ mute: Mute }>('POST', MUTES_PATH, rule),
-    onSuccess: () => refreshMutedSurfaces(queryClient),
+    mutationFn: (rule: { kind: MuteKind; value: string }) => apiRequest<{ mute: Mute } | QueuedWrite>('POST', MUTES_PATH, rule),
+    // A rule queued offline changes nothing yet: the lists reload once it has been sent (lib/service-worker.ts).
+    onSuccess: (data) => void (isQueuedWrite(data) || refreshMutedSurfaces(queryClient)),
   });
 }
 
@@ -32,7 +33,7 @@ export function useRemoveMute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `${MUTES_PATH}/${id}`),
-    onSuccess: () => refreshMutedSurfaces(queryClient),
+    onSuccess: (data) => void (isQueuedWrite(data) || refreshMutedSurfaces(queryClient)),
   });
 }
 
@@ -45,7 +46,12 @@ export function useMuteWithUndo() {
   const remove = useRemoveMute();
   return (rule: { kind: MuteKind; value: string }, done: string) =>
     add.mutate(rule, {
-      onSuccess: ({ mute }) =>
+      onSuccess: (data) => {
+        if (isQueuedWrite(data)) {
+          toast.success(done, { description: 'You are offline: it will be saved when the connection is back.' });
+          return;
+        }
+        const { mute } = data;
         toast.success(done, {
           action: {
             label: 'Undo',
@@ -55,7 +61,8 @@ export function useMuteWithUndo() {
                 onError: (error) => void (isUnauthorizedError(error) || toast.error(messageOf(error, 'Could not undo. Try again from Muted stories.'))),
               }),
           },
-        }),
+        });
+      },
       onError: (error) => {
         if (!isUnauthorizedError(error)) toast.error(messageOf(error, 'Could not mute. Please try again.'));
       },

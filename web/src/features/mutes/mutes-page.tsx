@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
-import { isUnauthorizedError, messageOf } from '@/lib/api';
+import { isQueuedWrite, isUnauthorizedError, messageOf } from '@/lib/api';
 import { useAddMute, useMutes, useRemoveMute } from './api';
 
 /** What a person can type a rule for here (a single story is hidden from its card). */
@@ -46,9 +46,10 @@ export function MutesPage() {
     add.mutate(
       { kind, value: kind === 'kind' ? storyKind : value },
       {
-        onSuccess: ({ mute }) => {
+        onSuccess: (data) => {
           setValue('');
-          toast.success(`Muted ${ruleText(mute.kind, mute.value)}`);
+          if (isQueuedWrite(data)) toast.success('You are offline: the rule will be added when the connection is back.');
+          else toast.success(`Muted ${ruleText(data.mute.kind, data.mute.value)}`);
         },
         onError: (failure) => {
           if (!isUnauthorizedError(failure)) setError(messageOf(failure, 'Could not add the rule. Please try again.'));

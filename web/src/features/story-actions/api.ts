@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useMemo } from 'react';
 import type { FlagType } from '../../../../common/rules/limits.ts';
 import type { Note, SharedLink } from '../../../../common/contracts/actions.ts';
-import { apiRequest } from '@/lib/api';
+import { apiRequest, isQueuedWrite } from '@/lib/api';
 import { useLazyMutation } from '@/lib/lazy-mutation';
 import type { SharePayload } from './rules';
 
@@ -78,11 +78,15 @@ export function usePageStatuses(storyIds: readonly number[], enabled: boolean): 
   return useMemo(() => ({ bookmarks, flags, watches, notes: notes.data, notesAnswered }), [bookmarks, flags, watches, notes.data, notesAnswered]);
 }
 
-/** Sets one story's status in every cached batch answer of a kind (so the button changes at once), then reloads them. */
-function setStatus(queryClient: QueryClient, kind: StatusKind, storyId: number, value: boolean): void {
+/**
+ * Sets one story's status in every cached batch answer of a kind (so the button changes at once), then reloads them;
+ * not for a change the service worker queued offline (the reload would bring the old status back from its cache):
+ * every query is reloaded once the queue has been sent (lib/service-worker.ts).
+ */
+function setStatus(queryClient: QueryClient, kind: StatusKind, storyId: number, value: boolean, reload = true): void {
   const { path } = BATCH_CALLS[kind];
   queryClient.setQueriesData<StatusMap>({ queryKey: [path] }, (old) => (old && String(storyId) in old ? { ...old, [storyId]: value } : old));
-  void queryClient.invalidateQueries({ queryKey: [path] });
+  if (reload) void queryClient.invalidateQueries({ queryKey: [path] });
 }
 
 interface StoryRef {
@@ -95,8 +99,9 @@ export function useToggleBookmark() {
   return useLazyMutation({
     mutationFn: ({ story, bookmarked }: { story: StoryRef; bookmarked: boolean }) =>
       bookmarked ? apiRequest('DELETE', `/api/bookmarks/${story.id}`) : apiRequest('POST', '/api/bookmarks', { storyId: story.id }),
-    onSuccess: (_data, { story, bookmarked }) => {
-      setStatus(queryClient, 'bookmarks', story.id, !bookmarked);
+    onSuccess: (data, { story, bookmarked }) => {
+      setStatus(queryClient, 'bookmarks', story.id, !bookmarked, !isQueuedWrite(data));
+      if (isQueuedWrite(data)) return;
       void queryClient.invalidateQueries({ queryKey: ['/api/bookmarks'] });
       void queryClient.invalidateQueries({ queryKey: [`/api/bookmarks/check/${story.id}`] });
     },
@@ -108,8 +113,9 @@ export function useToggleWatch() {
   return useLazyMutation({
     mutationFn: ({ story, watched }: { story: StoryRef; watched: boolean }) =>
       watched ? apiRequest('DELETE', `/api/story-watches/${story.id}`) : apiRequest('POST', '/api/story-watches', { storyId: story.id }),
-    onSuccess: (_data, { story, watched }) => {
-      setStatus(queryClient, 'watches', story.id, !watched);
+    onSuccess: (data, { story, watched }) => {
+      setStatus(queryClient, 'watches', story.id, !watched, !isQueuedWrite(data));
+      if (isQueuedWrite(data)) return;
       void queryClient.invalidateQueries({ queryKey: ['/api/story-watches'] });
     },
   });
@@ -127,7 +133,7 @@ export function useNoteMutation(storyId: number) {
       action === 'delete'
         ? apiRequest('DELETE', notePath(storyId))
         : apiRequest<{ note: Note }>(action === 'create' ? 'POST' : 'PUT', notePath(storyId), { note }),
-    onSuccess: (_data, { action }) => setStatus(queryClient, 'notes', storyId, action !== 'delete'),
+    onSuccess: (data, { action }) => setStatus(queryClient, 'notes', storyId, action !== 'delete', !isQueuedWrite(data)),
   });
 }
 

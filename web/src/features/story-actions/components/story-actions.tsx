@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Story } from '../../../../../common/contracts/stories.ts';
 import type { DrawnIcon } from '@/components/drawn-icons';
-import { isUnauthorizedError, loginUrl, messageOf } from '@/lib/api';
+import { isQueuedWrite, isUnauthorizedError, loginUrl, messageOf } from '@/lib/api';
 import { EMAIL_NOT_SENT_YET, fetchEmailNotSent } from '@/lib/email-delivery';
 import { trackBookmark } from '../analytics';
 import { usePageStatuses, useToggleBookmark, useToggleWatch, type PageStatuses } from '../api';
@@ -55,6 +55,9 @@ function StoryActionsOnTheirOwn(props: StoryActionsProps) {
   return <StoryActionButtons {...props} statuses={usePageStatuses(props.storyIds, props.signedIn)} />;
 }
 
+/** Said of a change the service worker queued while offline (lib/service-worker.ts reports how it went). */
+const SAVED_OFFLINE = 'You are offline: the change is sent when the connection is back.';
+
 function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & { statuses: PageStatuses }) {
   const bookmarked = statuses.bookmarks?.[story.id] === true;
   const flagged = statuses.flags?.[story.id] === true;
@@ -96,11 +99,12 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
     toggleBookmark.mutate(
       { story, bookmarked },
       {
-        onSuccess: () => {
+        onSuccess: (data) => {
+          const say = (text: string) => (isQueuedWrite(data) ? toast.success(text, { description: SAVED_OFFLINE }) : toast.success(text));
           if (bookmarked) {
-            toast.success('Removed from bookmarks');
+            say('Removed from bookmarks');
           } else {
-            toast.success('Bookmarked!');
+            say('Bookmarked!');
             trackBookmark(story);
           }
         },
@@ -115,7 +119,11 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
     toggleWatch.mutate(
       { story, watched },
       {
-        onSuccess: async () => {
+        onSuccess: async (data) => {
+          if (isQueuedWrite(data)) {
+            toast.success(watched ? 'Story Watch Removed' : 'Story Watch Added', { description: withTitle(SAVED_OFFLINE, story.title) });
+            return;
+          }
           if (watched) {
             toast.success('Story Watch Removed', { description: withTitle("You'll no longer receive notifications for this story.", story.title) });
             return;
