@@ -22,9 +22,11 @@ import { cn } from '@/lib/utils';
 
 const NAV_LINKS = [
   { href: '/', label: 'Stories' },
+  { href: '/for-you', label: 'For you' },
   { href: '/keywords', label: 'Keywords' },
   { href: '/predictions', label: 'Predictions' },
   { href: '/bookmarks', label: 'Bookmarks' },
+  { href: '/collections', label: 'Collections' },
   { href: '/watched-stories', label: 'Watched' },
   { href: '/search', label: 'Search' },
 ] as const;
