@@ -11,7 +11,7 @@ test('phone: adding a bookmark to a collection, the collection and its shared pa
   await api(page, 'POST', '/api/bookmarks', { storyId });
 
   await page.goto('/bookmarks');
-  await page.getByRole('button', { name: `Add “${title}” to a collection` }).click();
+  await page.getByRole('button', { name: `Add to collection: “${title}”` }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to collection' });
   await dialog.getByLabel('New collection').fill('Phone picks');
   await dialog.getByRole('button', { name: 'Create and add' }).click();

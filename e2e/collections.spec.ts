@@ -12,7 +12,7 @@ test('desktop: collections from bookmarks, shared read-only by link and revoked,
 
   // From the bookmarks page: a new collection made with the first story in it.
   await page.goto('/bookmarks');
-  await page.getByRole('button', { name: `Add “${tricky}” to a collection` }).click();
+  await page.getByRole('button', { name: `Add to collection: “${tricky}”` }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to collection' });
   await expect(dialog).toContainText('You have no collections yet');
   await dialog.getByLabel('New collection').fill('Weekend reading');
@@ -25,7 +25,7 @@ test('desktop: collections from bookmarks, shared read-only by link and revoked,
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   // The second story into the same collection, by its checkbox.
-  await page.getByRole('button', { name: `Add “${plain}” to a collection` }).click();
+  await page.getByRole('button', { name: `Add to collection: “${plain}”` }).click();
   const checkbox = dialog.getByRole('checkbox', { name: /Weekend reading/ });
   await expect(checkbox).not.toBeChecked();
   await checkbox.check();

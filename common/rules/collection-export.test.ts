@@ -30,13 +30,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += c;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
   }
   return rows;
 }
@@ -102,7 +111,11 @@ describe('HTML bookmarks and OPML', () => {
   });
 
   it('escapeMarkup leaves no markup character of any text', () => {
-    fc.assert(fc.property(fc.string(), (text) => expect(/[<>"']|&(?!amp;|lt;|gt;|quot;|#39;)/.test(escapeMarkup(text))).toBe(false)));
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        expect(/[<>"']|&(?!amp;|lt;|gt;|quot;|#39;)/.test(escapeMarkup(text))).toBe(false);
+      }),
+    );
   });
 });
 

@@ -56,7 +56,7 @@ describe('simulate', () => {
 
     const results = simulate(stories, observations(rows), { ...DEFAULT_OPTIONS, keywordTopicsPerWeek: 10, domainTopicsPerWeek: 5 });
     const zig = results.find((result) => result.topic === 'word:zig')!;
-    expect(zig).toMatchObject({ week: 0, bookmarks: 3, candidates: 14, onTopic: 2, forYou: 0.2, trendingNow: 0, topPoints: 0, ceiling: 0.2 });
+    expect(zig).toMatchObject({ week: 0, bookmarks: 3, candidates: 14, onTopic: 2, forYou: 0.2, forYouWithoutTopic: 0, trendingNow: 0, topPoints: 0, ceiling: 0.2 });
     // A site topic with no story the next week has no reader.
     expect(results.find((result) => result.topic === 'domain:zig.example')).toBeUndefined();
     // No reader for the last week: there is no week after it.

@@ -38,6 +38,8 @@ export interface ReaderResult {
   onTopic: number;
   recommended: number;
   forYou: number;
+  /** For you with the topic's own keyword or site taken out of the profile: found through what goes with it. */
+  forYouWithoutTopic: number;
   trendingNow: number;
   topPoints: number;
   /** The best any ranking could do: min(k, on-topic candidates) / k. */
@@ -105,14 +107,14 @@ export function simulate(stories: readonly RecordedStory[], rows: Observations, 
   if (stories.length === 0) return [];
   const sightings = sightingsByStory(stories, rows);
   const features = stories.map((story) => featuresOf(story, NO_ALIASES));
-  // Weeks start on the first Monday 00:00 UTC on or after the first story (1970-01-01 was a Thursday).
+  // Weeks start on Mondays 00:00 UTC, from the one on or before the first story (1970-01-01 was a Thursday).
   const first = stories.reduce((earliest, story) => Math.min(earliest, story.createdBefore), Number.POSITIVE_INFINITY);
-  const start = Math.ceil((first - 4 * 86_400) / WEEK_SECONDS) * WEEK_SECONDS + 4 * 86_400;
+  const start = Math.floor((first - 4 * 86_400) / WEEK_SECONDS) * WEEK_SECONDS + 4 * 86_400;
   const weeks = new Map<number, number[]>();
   stories.forEach((story, index) => {
-    if (story.createdBefore < start) return;
     const week = weekOf(start, story.createdBefore);
-    weeks.set(week, [...(weeks.get(week) ?? []), index]);
+    if (!weeks.has(week)) weeks.set(week, []);
+    weeks.get(week)!.push(index);
   });
 
   const results: ReaderResult[] = [];
@@ -122,7 +124,13 @@ export function simulate(stories: readonly RecordedStory[], rows: Observations, 
     const at = start + (week + 2) * WEEK_SECONDS;
     // Every topic of week t, with its stories.
     const topics = new Map<Feature, number[]>();
-    for (const index of members) for (const feature of features[index]!) if (!feature.startsWith('author:')) topics.set(feature, [...(topics.get(feature) ?? []), index]);
+    for (const index of members) {
+      for (const feature of features[index]!) {
+        if (feature.startsWith('author:')) continue;
+        if (!topics.has(feature)) topics.set(feature, []);
+        topics.get(feature)!.push(index);
+      }
+    }
     const eligible = [...topics].filter(([, indexes]) => indexes.length >= options.minBookmarks);
     const byCount = (a: [Feature, number[]], b: [Feature, number[]]) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1);
     const chosen = [
@@ -151,7 +159,11 @@ export function simulate(stories: readonly RecordedStory[], rows: Observations, 
         at: Math.max(stories[index]!.createdBefore, sightings[index]![0]?.at ?? stories[index]!.createdBefore),
       }));
       const profile = buildProfile(signals, [], NO_ALIASES, at);
-      const ranked = recommend(profile, candidates, NO_ALIASES, options.k, new Set(signals.map((s) => s.storyId))).map((r) => r.candidate.id);
+      const bookmarked = new Set(signals.map((s) => s.storyId));
+      const ranked = recommend(profile, candidates, NO_ALIASES, options.k, bookmarked).map((r) => r.candidate.id);
+      const withoutTopic = new Map(profile);
+      withoutTopic.delete(topic);
+      const rankedWithoutTopic = recommend(withoutTopic, candidates, NO_ALIASES, options.k, bookmarked).map((r) => r.candidate.id);
       results.push({
         week,
         topic,
@@ -160,6 +172,7 @@ export function simulate(stories: readonly RecordedStory[], rows: Observations, 
         onTopic: relevant.size,
         recommended: ranked.length,
         forYou: hitRateAt(ranked, relevant, options.k),
+        forYouWithoutTopic: hitRateAt(rankedWithoutTopic, relevant, options.k),
         trendingNow: hitRateAt(trendingNow, relevant, options.k),
         topPoints: hitRateAt(topPoints, relevant, options.k),
         ceiling: Math.min(options.k, relevant.size) / options.k,

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '../../../common/contracts/actions.ts';
 import {
@@ -26,13 +27,13 @@ export function collectionsRoutes(service: CollectionsService, resolveUser: User
   return async (app) => {
     const tags = ['collections'];
     const me = async (request: Parameters<typeof currentUser>[0]) => (await currentUser(request, resolveUser))!.id;
-    const download = (reply: { header(name: string, value: string): unknown; type(type: string): unknown }, file: CollectionExport) => {
-      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-      reply.header('cache-control', 'no-store');
-      reply.header('x-content-type-options', 'nosniff');
-      reply.type(file.type);
-      return file.body;
-    };
+    const download = (reply: FastifyReply, file: CollectionExport) =>
+      reply
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .type(file.type)
+        .send(file.body);
 
     app.get(
       '/api/collections',

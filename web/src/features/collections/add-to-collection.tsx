@@ -2,7 +2,7 @@ import { FolderPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
-import { COLLECTION_NAME_MAX_LENGTH } from '../../../../common/contracts/collections.ts';
+import { COLLECTION_NAME_MAX_LENGTH, type Collection } from '../../../../common/contracts/collections.ts';
 import type { Story } from '../../../../common/contracts/stories.ts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -19,7 +19,7 @@ export function AddToCollection({ story }: { story: Story }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Add “${story.title}” to a collection`}>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Add to collection: “${story.title}”`}>
         <FolderPlus aria-hidden="true" /> Add to collection
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
@@ -75,26 +75,7 @@ function CollectionChoices({ story, onDone }: { story: Story; onDone: () => void
         <fieldset className="grid max-h-64 gap-1 overflow-y-auto">
           <legend className="sr-only">Collections</legend>
           {collections.data.map((collection) => (
-            <label key={collection.id} className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 hover:bg-accent">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={collection.containsStory ?? false}
-                disabled={membership.isPending}
-                onChange={(event) => {
-                  const inside = event.target.checked;
-                  membership.mutate(
-                    { collectionId: collection.id, storyId: story.id, inside },
-                    {
-                      onSuccess: () => toast.success(inside ? `Added to “${collection.name}”` : `Removed from “${collection.name}”`),
-                      onError: failed(inside ? 'Could not add the story.' : 'Could not remove the story.'),
-                    },
-                  );
-                }}
-              />
-              <span className="min-w-0 flex-1 break-words">{collection.name}</span>
-              <span className="text-xs text-muted-foreground">{collection.storyCount}</span>
-            </label>
+            <CollectionCheckbox key={collection.id} collection={collection} storyId={story.id} />
           ))}
         </fieldset>
       )}
@@ -135,5 +116,35 @@ function CollectionChoices({ story, onDone }: { story: Story; onDone: () => void
         <Button onClick={onDone}>Done</Button>
       </DialogFooter>
     </>
+  );
+}
+
+/** One collection's box: it shows its new state at once; the server's answer (or a failure, which puts it back) follows. */
+function CollectionCheckbox({ collection, storyId }: { collection: Collection; storyId: number }) {
+  const membership = useSetMembership();
+  const [pending, setPending] = useState<boolean | null>(null);
+  return (
+    <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 hover:bg-accent">
+      <input
+        type="checkbox"
+        className="size-4 accent-primary"
+        checked={pending ?? collection.containsStory ?? false}
+        disabled={pending !== null}
+        onChange={(event) => {
+          const inside = event.target.checked;
+          setPending(inside);
+          membership.mutate(
+            { collectionId: collection.id, storyId, inside },
+            {
+              onSuccess: () => toast.success(inside ? `Added to “${collection.name}”` : `Removed from “${collection.name}”`),
+              onError: (failure) => void (isUnauthorizedError(failure) || toast.error(messageOf(failure, inside ? 'Could not add the story.' : 'Could not remove the story.'))),
+              onSettled: () => setPending(null),
+            },
+          );
+        }}
+      />
+      <span className="min-w-0 flex-1 break-words">{collection.name}</span>
+      <span className="text-xs text-muted-foreground">{collection.storyCount}</span>
+    </label>
   );
 }

@@ -18,7 +18,13 @@ export function useCollection(id: number) {
 }
 
 export function useSharedCollection(token: string) {
-  return useQuery({ queryKey: ['/api/shared-collections', token], queryFn: () => getJson<SharedCollection>(`/api/shared-collections/${encodeURIComponent(token)}`), retry: false });
+  // Its owner changes it elsewhere: asked again each time the page opens.
+  return useQuery({
+    queryKey: ['/api/shared-collections', token],
+    queryFn: () => getJson<SharedCollection>(`/api/shared-collections/${encodeURIComponent(token)}`),
+    retry: false,
+    staleTime: 0,
+  });
 }
 
 export function useCreateCollection() {

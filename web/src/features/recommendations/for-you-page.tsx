@@ -51,7 +51,7 @@ export function ForYouPage({ renderStory }: ForYouPageProps) {
             Try Again
           </Button>
         </div>
-      ) : data.recommendations.length === 0 ? (
+      ) : !data ? null : data.recommendations.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-xl border bg-card p-8 text-center" data-testid="for-you-empty">
           <Sparkles className="size-8 text-muted-foreground" aria-hidden="true" />
           <h2 className="text-lg font-semibold">{signals === 0 ? 'Nothing to go on yet' : 'Nothing new on your topics'}</h2>
