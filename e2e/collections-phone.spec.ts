@@ -22,7 +22,8 @@ test('phone: adding a bookmark to a collection, the collection and its shared pa
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expectNoOverflow(page);
 
-  await page.goto('/collections');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Collections', exact: true }).click();
   await page.getByRole('list', { name: 'Your collections' }).getByRole('link', { name: 'Phone picks' }).click();
   await expect(page.getByTestId('collection-count')).toHaveText('1 story');
   await page.getByRole('button', { name: 'Share read-only link' }).click();

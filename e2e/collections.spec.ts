@@ -33,7 +33,8 @@ test('desktop: collections from bookmarks, shared read-only by link and revoked,
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   // The collections page, then the collection.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Collections' }).click();
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Collections' }).click();
   const list = page.getByRole('list', { name: 'Your collections' });
   await expect(list.getByRole('listitem').filter({ hasText: 'Weekend reading' })).toContainText('2 stories');
   await checkPage(page, 'desktop-collections', async (p) => {

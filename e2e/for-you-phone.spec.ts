@@ -9,7 +9,9 @@ test('phone: For you, reached from the menu, fits the screen with its reasons', 
   const [kept] = await seedStories([`${word} turns ten`, `What is new in ${word} this year, a very long title that has to wrap on a small phone screen`]);
   await api(page, 'POST', '/api/story-watches', { storyId: kept });
 
-  await page.goto('/for-you');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('#mobile-menu').getByRole('link', { name: 'For you', exact: true }).click();
+  await expect(page).toHaveURL(/\/for-you$/);
   const item = page.getByRole('list', { name: 'Recommended stories' }).getByTestId('recommendation').first();
   await expect(item).toContainText(`Because you watch “${word} turns ten”`);
   await expectNoOverflow(page);

@@ -11,6 +11,9 @@ test('desktop: For you lists recent stories on the topics of my bookmarks, each 
   const [kept] = await seedStories([`${word} compiler released`, `${word} in production at scale`, `Notes from a ${word} meetup`]);
   await api(page, 'POST', '/api/bookmarks', { storyId: kept });
 
+  // Away and back through the navigation: the page asks again each time it opens.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookmarks' }).click();
+  await expect(page.getByTestId('bookmarks-count')).toHaveText('1 bookmarked story');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'For you' }).click();
   await expect(page).toHaveURL(/\/for-you$/);
   const list = page.getByRole('list', { name: 'Recommended stories' });
