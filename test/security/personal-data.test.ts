@@ -60,6 +60,8 @@ async function giveThePersonARowEverywhere(): Promise<void> {
   await q(`INSERT INTO email_frequency_controls (user_id, email_type, frequency) VALUES ($1, 'keyword_alert', 'daily')`, [id]);
   await q(`INSERT INTO bookmarks (user_id, story_id) VALUES ($1, $2)`, [id, storyId]);
   await q(`INSERT INTO story_mutes (user_id, kind, value) VALUES ($1, 'domain', 'example.com')`, [id]);
+  const collection = await q(`INSERT INTO collections (user_id, name, share_token) VALUES ($1, 'Reading list', 'tok-collection') RETURNING id`, [id]);
+  await q(`INSERT INTO collection_stories (collection_id, story_id) VALUES ($1, $2)`, [collection.rows[0].id, storyId]);
   const watch = await q(
     `INSERT INTO story_watches (user_id, story_id, initial_score, initial_descendants, initial_status, last_status) VALUES ($1, $2, 10, 1, 'other', 'trending') RETURNING id`,
     [id, storyId],

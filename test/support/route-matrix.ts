@@ -7,7 +7,7 @@ import { seedStories } from './seed.ts';
 /**
  * Every route of the server with a request that is valid for a permitted caller, and the status a visitor, a
  * user, a moderator and an admin get from it: the authorization matrix (test/authorization.test.ts), also used
- * by the security tests that walk every route. `{self}`, `{announcement}`, `{keyword}`, `{keywordAlert}`, `{mute}`, `{adminFlag}`,
+ * by the security tests that walk every route. `{self}`, `{announcement}`, `{keyword}`, `{keywordAlert}`, `{mute}`, `{collection}`, `{adminFlag}`,
  * `{adminAnnouncement}`, `{contactMessage}`, `{maintenanceTask}` and `{plainUser}` in a URL are filled by `urlFor`.
  */
 export type Who = 'visitor' | 'user' | 'moderator' | 'admin';
@@ -21,6 +21,8 @@ export interface Row {
 
 /** A share link made in beforeAll, for the rows of the public share routes. */
 export const SHARE_TOKEN = 'matrixShareToken_0123456789abcdefghijklmnop';
+/** A collection shared in beforeAll, for the rows of the public shared-collection routes. */
+export const COLLECTION_TOKEN = 'matrixCollectionToken_0123456789abcdefghijk';
 
 export const ROUTE_MATRIX: Record<string, Row> = {
   'GET /healthz': { request: { url: '/healthz' }, expect: [200, 200, 200, 200] },
@@ -117,6 +119,27 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   // Each person changes their own alert ({keywordAlert}); the visitor tries the plain user's.
   'PATCH /api/keyword-alerts/:id': { request: { method: 'PATCH', url: '/api/keyword-alerts/{keywordAlert}', payload: { isActive: false } }, expect: [401, 200, 200, 200] },
   'DELETE /api/keyword-alerts/:id': { request: { method: 'DELETE', url: '/api/keyword-alerts/{keywordAlert}' }, expect: [401, 200, 200, 200] },
+  // Each person works on their own collection ({collection}); the visitor tries the plain user's. The shared
+  // collection's link ({collectionToken}) is the plain user's, readable by anyone.
+  'GET /api/recommendations': { request: { url: '/api/recommendations?limit=10' }, expect: [401, 200, 200, 200] },
+  'GET /api/collections': { request: { url: '/api/collections?storyId=1' }, expect: [401, 200, 200, 200] },
+  'POST /api/collections': { request: { method: 'POST', url: '/api/collections', payload: { name: 'Matrix reading' } }, expect: [401, 201, 201, 201] },
+  'GET /api/collections/:collectionId': { request: { url: '/api/collections/{collection}' }, expect: [401, 200, 200, 200] },
+  'PATCH /api/collections/:collectionId': {
+    request: { method: 'PATCH', url: '/api/collections/{collection}', payload: { name: 'Renamed', description: 'Stories to read' } },
+    expect: [401, 200, 200, 200],
+  },
+  'POST /api/collections/:collectionId/stories': {
+    request: { method: 'POST', url: '/api/collections/{collection}/stories', payload: { storyId: 1 } },
+    expect: [401, 201, 201, 201],
+  },
+  'DELETE /api/collections/:collectionId/stories/:storyId': { request: { method: 'DELETE', url: '/api/collections/{collection}/stories/1' }, expect: [401, 200, 200, 200] },
+  'POST /api/collections/:collectionId/share': { request: { method: 'POST', url: '/api/collections/{collection}/share' }, expect: [401, 200, 200, 200] },
+  'DELETE /api/collections/:collectionId/share': { request: { method: 'DELETE', url: '/api/collections/{collection}/share' }, expect: [401, 200, 200, 200] },
+  'GET /api/collections/:collectionId/export': { request: { url: '/api/collections/{collection}/export?format=csv' }, expect: [401, 200, 200, 200] },
+  'DELETE /api/collections/:collectionId': { request: { method: 'DELETE', url: '/api/collections/{collection}' }, expect: [401, 200, 200, 200] },
+  'GET /api/shared-collections/:token': { request: { url: `/api/shared-collections/${COLLECTION_TOKEN}` }, expect: [200, 200, 200, 200] },
+  'GET /api/shared-collections/:token/export': { request: { url: `/api/shared-collections/${COLLECTION_TOKEN}/export?format=markdown` }, expect: [200, 200, 200, 200] },
   'GET /api/user/mutes': { request: { url: '/api/user/mutes' }, expect: [401, 200, 200, 200] },
   'POST /api/user/mutes': { request: { method: 'POST', url: '/api/user/mutes', payload: { kind: 'domain', value: 'matrix.example' } }, expect: [401, 201, 201, 201] },
   // Each person removes their own rule ({mute}); the visitor tries the plain user's.
@@ -213,6 +236,8 @@ export interface MatrixFixtures {
   keywordAlertIds: Record<string, number>;
   /** Each person's own muting rule. */
   muteIds: Record<string, number>;
+  /** Each person's own (empty) collection. */
+  collectionIds: Record<string, number>;
   /** The plain user's weekly-digest unsubscribe token, and a tracked link signed by the server. */
   unsubscribeToken: string;
   emailClick: string;
@@ -235,9 +260,12 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
   await setRole(pool, moderator.id, 'moderator');
   const inserted = await pool.query<{ id: number }>(`INSERT INTO announcements (title, message) VALUES ('Hello', 'World') RETURNING id`);
   await pool.query(`INSERT INTO shared_links (share_token, user_id, story_id) VALUES ($1, $2, 1)`, [SHARE_TOKEN, user.id]);
+  const shared = await pool.query<{ id: number }>(`INSERT INTO collections (user_id, name, share_token) VALUES ($1, 'Shared', $2) RETURNING id`, [user.id, COLLECTION_TOKEN]);
+  await pool.query(`INSERT INTO collection_stories (collection_id, story_id) VALUES ($1, 1)`, [shared.rows[0]!.id]);
   const keyword = await pool.query<{ id: number }>(`INSERT INTO keywords (key, display) VALUES ('matrix', 'Matrix') RETURNING id`);
   const keywordAlertIds: Record<string, number> = {};
   const muteIds: Record<string, number> = {};
+  const collectionIds: Record<string, number> = {};
   const adminFlagIds: Record<string, number> = {};
   const adminAnnouncementIds: Record<string, number> = {};
   const contactMessageIds: Record<string, number> = {};
@@ -250,6 +278,8 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
     keywordAlertIds[person.id] = alert.rows[0]!.id;
     const mute = await pool.query<{ id: number }>(`INSERT INTO story_mutes (user_id, kind, value) VALUES ($1, 'word', 'matrix') RETURNING id`, [person.id]);
     muteIds[person.id] = mute.rows[0]!.id;
+    const collection = await pool.query<{ id: number }>(`INSERT INTO collections (user_id, name) VALUES ($1, 'Matrix') RETURNING id`, [person.id]);
+    collectionIds[person.id] = collection.rows[0]!.id;
     const flag = await pool.query<{ id: number }>(`INSERT INTO content_flags (user_id, story_id, flag_type) VALUES ($1, $2, 'spam') RETURNING id`, [person.id, secondStory]);
     adminFlagIds[person.id] = flag.rows[0]!.id;
     const announcement = await pool.query<{ id: number }>(`INSERT INTO announcements (title, message, is_active) VALUES ('Draft', 'Text', false) RETURNING id`);
@@ -265,6 +295,7 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
     keywordId: keyword.rows[0]!.id,
     keywordAlertIds,
     muteIds,
+    collectionIds,
     unsubscribeToken: composer.signer.unsubscribeToken(user.id, 'weekly_digest'),
     emailClick: new URL(composer.tracked('matrixEmail', 'https://example.com/read')).pathname + new URL(composer.tracked('matrixEmail', 'https://example.com/read')).search,
     adminFlagIds,
@@ -292,6 +323,7 @@ export function urlFor(row: Row, fixtures: MatrixFixtures, person: TestUser | un
     .replace('{keyword}', String(fixtures.keywordId))
     .replace('{keywordAlert}', String(fixtures.keywordAlertIds[caller.id]))
     .replace('{mute}', String(fixtures.muteIds[caller.id]))
+    .replace('{collection}', String(fixtures.collectionIds[caller.id]))
     .replace('{unsubscribe}', fixtures.unsubscribeToken)
     .replace('{emailClick}', fixtures.emailClick)
     .replace('{adminFlag}', String(fixtures.adminFlagIds[caller.id]))

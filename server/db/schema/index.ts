@@ -8,3 +8,4 @@ export * from './keywords.ts';
 export * from './predictions.ts';
 export * from './email.ts';
 export * from './maintenance.ts';
+export * from './collections.ts';

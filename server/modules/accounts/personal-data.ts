@@ -13,6 +13,7 @@ import {
   storyWatches,
   watchStatusChanges,
 } from '../../db/schema/actions.ts';
+import { collections, collectionStories } from '../../db/schema/collections.ts';
 import { digestCustomContent, emailOutbox, emailPendingItems } from '../../db/schema/email.ts';
 import { keywordAlertFirings, keywordAlerts } from '../../db/schema/keywords.ts';
 import { adminLogs, announcementDismissals, announcements, contactMessages } from '../../db/schema/site.ts';
@@ -132,6 +133,30 @@ export const PERSONAL_DATA: PersonalColumn[] = [
       withIsoDates(
         await db.select({ ...story, createdAt: bookmarks.createdAt }).from(bookmarks).innerJoin(stories, eq(stories.id, bookmarks.storyId)).where(eq(bookmarks.userId, userId)).orderBy(asc(bookmarks.id)),
       ),
+  },
+  {
+    // Each collection with its stories (in the order they were added) and, while it is shared, its link's token.
+    column: collections.userId,
+    exportedAs: 'collections',
+    onDelete: 'delete',
+    read: async ({ db }, userId) => {
+      const owned = await db
+        .select({ id: collections.id, name: collections.name, description: collections.description, shareToken: collections.shareToken, createdAt: collections.createdAt, updatedAt: collections.updatedAt })
+        .from(collections)
+        .where(eq(collections.userId, userId))
+        .orderBy(asc(collections.id));
+      const items = await Promise.all(
+        owned.map((collection) =>
+          db
+            .select({ ...story, addedAt: collectionStories.addedAt })
+            .from(collectionStories)
+            .innerJoin(stories, eq(stories.id, collectionStories.storyId))
+            .where(eq(collectionStories.collectionId, collection.id))
+            .orderBy(asc(collectionStories.addedAt)),
+        ),
+      );
+      return owned.map(({ id: _id, ...collection }, index) => ({ ...withIsoDates([collection])[0], stories: withIsoDates(items[index]!) }));
+    },
   },
   {
     column: storyMutes.userId,
@@ -441,6 +466,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   story_window_activity: 'story views and bookmarks of everyone together, per story and period',
   api_usage: 'API requests by the route they matched: no address, query, person or session',
   api_usage_hourly: 'API request totals by route and hour',
+  collection_stories: 'the stories of a collection, with no person: they go with the collection, which is its owner’s data',
   shared_link_events: 'the views and clicks of a share link, with no viewer; they go with the link, which is its sharer’s data',
   story_hourly_events: keyedHashOfTheDay,
   story_daily_viewers: keyedHashOfTheDay,

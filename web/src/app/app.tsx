@@ -29,6 +29,10 @@ const TermsPage = lazyPage(async () => (await import('@/features/info/terms-page
 const PreferencesPage = lazyPage(async () => (await import('@/features/preferences/preferences-page')).PreferencesPage);
 const MutesPage = lazyPage(async () => (await import('@/features/mutes/mutes-page')).MutesPage);
 const ProfilePage = lazyPage(async () => (await import('@/features/profile/profile-page')).ProfilePage);
+const ForYouRoute = lazyPage(async () => (await import('./for-you-route')).ForYouRoute);
+const CollectionsPage = lazyPage(async () => (await import('@/features/collections/collections-page')).CollectionsPage);
+const CollectionPage = lazyPage(async () => (await import('@/features/collections/collection-page')).CollectionPage);
+const SharedCollectionPage = lazyPage(async () => (await import('@/features/collections/shared-collection-page')).SharedCollectionPage);
 const BookmarksRoute = lazyPage(async () => (await import('./bookmarks-route')).BookmarksRoute);
 const SearchRoute = lazyPage(async () => (await import('./search-route')).SearchRoute);
 const WatchedStoriesPage = lazyPage(async () => (await import('@/features/watched-stories/watched-stories-page')).WatchedStoriesPage);
@@ -157,6 +161,24 @@ function Routes({ user }: { user: CurrentUser | null }) {
           <BookmarksRoute />
         </SignedInOnly>
       </Route>
+      <Route path={ROUTES.forYou}>
+        <SignedInOnly user={user}>
+          <ForYouRoute />
+        </SignedInOnly>
+      </Route>
+      <Route path={ROUTES.collections}>
+        <SignedInOnly user={user}>
+          <CollectionsPage />
+        </SignedInOnly>
+      </Route>
+      <Route path={ROUTES.collection}>
+        {(params: { id?: string }) => (
+          <SignedInOnly user={user}>
+            <CollectionRoute key={params.id} id={params.id} />
+          </SignedInOnly>
+        )}
+      </Route>
+      <Route path={ROUTES.sharedCollection}>{(params: { token?: string }) => <SharedCollectionPage key={params.token} token={params.token ?? ''} />}</Route>
       <Route path={ROUTES.watchedStories}>
         <SignedInOnly user={user}>
           <WatchedStoriesPage />
@@ -190,6 +212,11 @@ function Routes({ user }: { user: CurrentUser | null }) {
       <Route component={NotFoundPage} />
     </Switch>
   );
+}
+
+/** /collections/:id with a number for an id; anything else is the 404 page. */
+function CollectionRoute({ id }: { id: string | undefined }) {
+  return id && /^\d{1,9}$/.test(id) ? <CollectionPage id={Number(id)} /> : <NotFoundPage />;
 }
 
 function PublicProfileRoute() {

@@ -12,6 +12,12 @@ export const ROUTES = {
   predictions: '/predictions',
   search: '/search',
   preferences: '/preferences',
+  /** Not in the spec's table: recommendations from a person's bookmarks, watches, notes and alerts (docs/recommendations.md). */
+  forYou: '/for-you',
+  /** Not in the spec's table: a person's collections of stories, one of them, and one shared by link (docs/actions.md). */
+  collections: '/collections',
+  collection: '/collections/:id',
+  sharedCollection: '/c/:token',
   /** Not in the spec's table: a person's muting rules (docs/actions.md). */
   mutes: '/mutes',
   profile: '/profile',

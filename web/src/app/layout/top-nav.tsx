@@ -1,4 +1,4 @@
-import { Download, LogOut, Settings, Shield, User } from 'lucide-react';
+import { Download, FolderOpen, LogOut, Settings, Shield, User } from 'lucide-react';
 import { SpriteIcon } from '@/components/sprite-icon';
 import { useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
@@ -22,14 +22,17 @@ import { isStaff, nameOf, type CurrentUser } from '@/lib/session';
 import type { Theme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
-const NAV_LINKS = [
+const NAV_LINKS: readonly { href: string; label: string; menuOnly?: boolean }[] = [
   { href: '/', label: 'Stories' },
+  { href: '/for-you', label: 'For you' },
   { href: '/keywords', label: 'Keywords' },
   { href: '/predictions', label: 'Predictions' },
   { href: '/bookmarks', label: 'Bookmarks' },
+  // The bar has room for seven links at 1024 px: collections are in the account menu there (and on Bookmarks).
+  { href: '/collections', label: 'Collections', menuOnly: true },
   { href: '/watched-stories', label: 'Watched' },
   { href: '/search', label: 'Search' },
-] as const;
+];
 
 /**
  * Sign Out empties what the service worker keeps of this person first (after sending any change still queued), so
@@ -63,7 +66,7 @@ export function TopNav({ user }: { user: CurrentUser }) {
       <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          {NAV_LINKS.map((link) => (
+          {NAV_LINKS.filter((link) => !link.menuOnly).map((link) => (
             <Link
               key={link.href}
               href={link.href}
@@ -93,6 +96,11 @@ export function TopNav({ user }: { user: CurrentUser }) {
               <DropdownMenuItem asChild>
                 <Link href="/profile">
                   <User aria-hidden="true" /> Profile
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link href="/collections">
+                  <FolderOpen aria-hidden="true" /> Collections
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuItem asChild>

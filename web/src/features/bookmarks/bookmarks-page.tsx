@@ -46,6 +46,11 @@ export function BookmarksPage({ renderStory, Pagination }: BookmarksPageProps) {
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="bookmarks-count">
           {data && `${formatCount(data.totalCount, 'bookmarked story', 'bookmarked stories')}`}
         </p>
+        <p className="text-sm">
+          <Link href="/collections" className="underline underline-offset-2">
+            Your collections
+          </Link>
+        </p>
       </PageHeader>
 
       {bookmarks.isPending ? (
