@@ -22,6 +22,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BackLink, PageHeader } from '@/components/page-header';
+import { FeedButton } from '@/components/feed-button';
+import { searchFeedAddress } from '../../../../common/rules/feed-links.ts';
 import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 import { useSearchStories, useSuggestions } from './api';
@@ -84,9 +86,12 @@ export function SearchPage({ renderStory }: SearchPageProps) {
               </Badge>
             )}
           </Button>
-          <Button variant="outline" size="sm" onClick={clearAll} disabled={filterCount === 0}>
-            Clear All
-          </Button>
+          <div className="flex items-center gap-2">
+            <FeedButton address={searchFeedAddress(filters)} subject="this search" />
+            <Button variant="outline" size="sm" onClick={clearAll} disabled={filterCount === 0}>
+              Clear All
+            </Button>
+          </div>
         </div>
         {filtersOpen && (
           <div id={panelId} className="grid grid-cols-1 gap-4 border-t p-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,3 +1,4 @@
+import { FeedButton } from '@/components/feed-button';
 import { SpriteIcon } from '@/components/sprite-icon';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { REFRESH_INTERVALS_MINUTES } from '../../../../../common/rules/limits.ts';
@@ -13,6 +14,7 @@ import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
 import { HEAT_LEVEL_NAMES, HEAT_LEVELS, type HeatLevel } from '../../../../../common/rules/heat.ts';
 import { normaliseDomain } from '../../../../../common/rules/mutes.ts';
+import { listFeedAddress } from '../../../../../common/rules/feed-links.ts';
 
 const SORT_OPTIONS = STORY_SORTS.map((sort) => ({ value: sort, label: STORY_SORT_LABELS[sort] }));
 const TIME_FILTER_OPTIONS = TIME_FILTERS.map((filter) => ({ value: filter, label: filter }));
@@ -264,6 +266,7 @@ function FilterControls(props: FilterControlsProps) {
             </span>
           </div>
         )}
+        <FeedButton address={listFeedAddress(filters)} subject={`${STORY_SORT_LABELS[filters.sort]} stories`} iconOnly={!stacked} />
         {/* On the one-line bar the icon alone, its name for screen readers and as a tooltip. */}
         <Button variant="outline" size={stacked ? 'default' : 'icon'} title={stacked ? undefined : 'Refresh'} onClick={props.onRefresh} disabled={props.refreshing}>
           <SpriteIcon name="refresh-cw" className={props.refreshing ? 'animate-spin' : undefined} />
