@@ -51,6 +51,8 @@ test.describe('feeds', () => {
     test.setTimeout(150_000);
     await signUpThroughApi(page);
     await page.goto('/search?q=the&minScore=5');
+    // The page announces its own feed in the head too.
+    await expect(page.locator('head link[rel="alternate"][data-page-feed][type="application/rss+xml"]')).toHaveAttribute('href', '/feeds/search.rss?q=the&points=5&sort=score');
     await page.getByRole('button', { name: 'Feed', exact: true }).click();
     const search = new URL(await feedAddress(page, 'Feed of this search', 'Atom'));
     expect(search.pathname).toBe('/feeds/search.atom');

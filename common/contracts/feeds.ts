@@ -1,22 +1,19 @@
 import { z } from 'zod';
+import { FEED_FORMAT_MEDIA_TYPES } from '../rules/feed-links.ts';
 import { EMPTY_FEED_QUERY, FEED_QUERY_MAX_LENGTH, parseFeedQuery } from '../rules/feed-query.ts';
 import { MUTE_VALUE_MAX, normaliseDomain } from '../rules/mutes.ts';
 import { SEARCH_ORDERS, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH, SEARCH_TIME_RANGES } from '../rules/search.ts';
 import { KEYWORD_PERIODS } from '../rules/keyword-trends.ts';
 import { TIME_FILTERS } from '../rules/time-windows.ts';
 import { MAX_HOURS, STORY_LIST_SORTS, storyFilterFields } from './stories.ts';
-import { intParam, text } from './fields.ts';
+import { intParam, isStorableText, text } from './fields.ts';
 
 /** Feeds (docs/feeds.md): every list, search, keyword, domain and author as RSS 2.0, Atom and JSON Feed 1.1. */
 
 export const FEED_FORMATS = ['rss', 'atom', 'json'] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
 
-export const FEED_MEDIA_TYPES: Readonly<Record<FeedFormat, string>> = {
-  rss: 'application/rss+xml',
-  atom: 'application/atom+xml',
-  json: 'application/feed+json',
-};
+export const FEED_MEDIA_TYPES: Readonly<Record<FeedFormat, string>> = FEED_FORMAT_MEDIA_TYPES;
 
 /** The feeds at /feeds/<name>.<format>: each story list, the search, and the rising keywords. */
 export const NAMED_FEEDS = [...STORY_LIST_SORTS, 'search', 'rising-keywords'] as const;
@@ -48,7 +45,9 @@ function feedFile<const Names extends readonly string[]>(names: Names | null, wh
 
 export const namedFeedParamsSchema = z.object({ file: feedFile(NAMED_FEEDS, '<name>') });
 export const keywordFeedParamsSchema = z.object({
-  file: feedFile(null, '<keyword>').refine((file) => file.name.trim().length > 0 && file.name.length <= 100, 'A keyword is 1 to 100 characters'),
+  file: feedFile(null, '<keyword>')
+    .refine((file) => file.name.trim().length > 0 && file.name.length <= 100, 'A keyword is 1 to 100 characters')
+    .refine((file) => isStorableText(file.name) && !/[\r\n]/.test(file.name), 'A keyword is one line of text'),
 });
 export const domainFeedParamsSchema = z.object({
   file: feedFile(null, '<domain>').transform((file, context) => {
@@ -69,6 +68,7 @@ const commonFields = {
   q: z
     .string()
     .max(FEED_QUERY_MAX_LENGTH, `q must be at most ${FEED_QUERY_MAX_LENGTH} characters`)
+    .refine(isStorableText, 'q contains a character that cannot be stored (a NUL or an unpaired surrogate)')
     .optional()
     .transform((value, context) => {
       if (value === undefined || value.trim() === '') return EMPTY_FEED_QUERY;

@@ -9,6 +9,13 @@ import type { TimeFilter } from './time-windows.ts';
 export const FEED_FORMAT_NAMES = { rss: 'RSS 2.0', atom: 'Atom', json: 'JSON Feed 1.1' } as const;
 export type FeedFormatName = keyof typeof FEED_FORMAT_NAMES;
 
+/** Each format's media type (JSON Feed's own, not application/json). */
+export const FEED_FORMAT_MEDIA_TYPES: Readonly<Record<FeedFormatName, string>> = {
+  rss: 'application/rss+xml',
+  atom: 'application/atom+xml',
+  json: 'application/feed+json',
+};
+
 /** A feed's address without its format: the path (add `.rss`, `.atom` or `.json`) and its query ('' for none). */
 export interface FeedAddress {
   path: string;

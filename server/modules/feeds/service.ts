@@ -22,6 +22,8 @@ import { writeFeed, type FeedDocument, type FeedItem } from './writer.ts';
 /** Hacker News unreachable for longer than this, a feed says so (docs/feeds.md, "Fresh, and honest when it is not"). */
 export const STALE_AFTER_SECONDS = 5 * 60;
 const DAY_MS = 86_400_000;
+/** Compiled q's kept (FeedsService.hiders). */
+const HIDERS_KEPT = 64;
 /** A feed built is kept this long at most, besides being rebuilt whenever the stories change. */
 const FEED_MAX_AGE_MS = 60_000;
 /** Feeds kept built (the addresses feed readers keep polling; a stream of new addresses pushes out only its own). */
@@ -72,8 +74,11 @@ const LIST_TITLES: Record<StoryListSort, string> = {
  */
 export class FeedsService {
   private readonly kept = new RecentMap<string, KeptFeed>(FEEDS_KEPT);
-  /** Compiled q's by their key: a list's index keeps its verdicts per matcher, so a polled feed reuses them. */
-  private readonly hiders = new RecentMap<string, MuteMatcher>(1000);
+  /**
+   * Compiled q's by their key: the lists' index keeps its verdicts per matcher (up to a window's stories each), so a
+   * polled feed reuses them; few are kept, so the verdicts of q's asked once go with them.
+   */
+  private readonly hiders = new RecentMap<string, MuteMatcher>(HIDERS_KEPT);
 
   constructor(
     private readonly deps: {
@@ -103,7 +108,8 @@ export class FeedsService {
     const built: KeptFeed = {
       body,
       type: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      // Weak: the same validator for the plain and the compressed answer (RFC 9110 §8.8.1).
+      etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
       lastModified: updated,
       version,
       note,

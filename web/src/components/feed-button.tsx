@@ -1,7 +1,7 @@
 import { Check, Copy, Rss } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { FEED_FORMAT_NAMES, feedUrl, type FeedAddress, type FeedFormatName } from '../../../common/rules/feed-links.ts';
+import { FEED_FORMAT_MEDIA_TYPES, FEED_FORMAT_NAMES, feedUrl, type FeedAddress, type FeedFormatName } from '../../../common/rules/feed-links.ts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -16,6 +16,30 @@ export interface FeedButtonProps {
   subject: string;
   /** The icon alone (its name for screen readers and as a tooltip), as on the list's one-line filter bar. */
   iconOnly?: boolean;
+}
+
+/**
+ * Announces a page's own feed in the document's head while the page shows (`<link rel="alternate">`, as the server
+ * puts the trending feed in every page's head), so a reader's "subscribe to this page" finds the list or search on
+ * screen.
+ */
+export function useFeedAlternates(address: FeedAddress | null, title: string): void {
+  const path = address?.path;
+  const query = address?.query;
+  useEffect(() => {
+    if (path === undefined || query === undefined) return;
+    const links = FORMATS.map((format) => {
+      const link = document.createElement('link');
+      link.rel = 'alternate';
+      link.type = FEED_FORMAT_MEDIA_TYPES[format];
+      link.title = `${title} (${FEED_FORMAT_NAMES[format]})`;
+      link.href = feedUrl({ path, query }, format);
+      link.dataset.pageFeed = 'true';
+      document.head.append(link);
+      return link;
+    });
+    return () => links.forEach((link) => link.remove());
+  }, [path, query, title]);
 }
 
 /**

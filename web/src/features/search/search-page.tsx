@@ -22,7 +22,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BackLink, PageHeader } from '@/components/page-header';
-import { FeedButton } from '@/components/feed-button';
+import { FeedButton, useFeedAlternates } from '@/components/feed-button';
 import { searchFeedAddress } from '../../../../common/rules/feed-links.ts';
 import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
@@ -55,6 +55,8 @@ export function SearchPage({ renderStory }: SearchPageProps) {
   const author = useDebouncedText(filters.author, (value) => apply({ author: value }));
   const minScore = useDebouncedText(filters.minScore === 0 ? '' : String(filters.minScore), (value) => apply({ minScore: clampMinStoryScore(value) }));
   const filterCount = activeFilterCount(filters);
+  const feed = searchFeedAddress(filters);
+  useFeedAlternates(feed, 'HN Trends: this search');
   const storyIds = useMemo(() => results.data?.stories.map((story) => story.id) ?? [], [results.data]);
 
   const clearAll = () => {
@@ -87,7 +89,7 @@ export function SearchPage({ renderStory }: SearchPageProps) {
             )}
           </Button>
           <div className="flex items-center gap-2">
-            <FeedButton address={searchFeedAddress(filters)} subject="this search" />
+            <FeedButton address={feed} subject="this search" />
             <Button variant="outline" size="sm" onClick={clearAll} disabled={filterCount === 0}>
               Clear All
             </Button>

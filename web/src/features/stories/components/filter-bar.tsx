@@ -1,4 +1,4 @@
-import { FeedButton } from '@/components/feed-button';
+import { FeedButton, useFeedAlternates } from '@/components/feed-button';
 import { SpriteIcon } from '@/components/sprite-icon';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { REFRESH_INTERVALS_MINUTES } from '../../../../../common/rules/limits.ts';
@@ -86,6 +86,7 @@ export function FilterBar(props: FilterBarProps) {
     setDomainText(domain);
     if (minScore !== filters.minScore || domain !== filters.domain) onFiltersChange({ ...filters, minScore, domain });
   };
+  useFeedAlternates(listFeedAddress(filters), `HN Trends: ${STORY_SORT_LABELS[filters.sort]} stories`);
   const controls = { ...props, minScoreText, onMinScoreTextChange: setMinScoreText, commitMinScore, domainText, onDomainTextChange: setDomainText, commitDomain };
 
   return (
