@@ -219,7 +219,7 @@ describe('bad parameters are a 400 with a message, never a 500', () => {
     ['/feeds/trending.rss?timeFilter=year', 'timeFilter must be one of'],
     ['/feeds/search.rss?sort=best', 'sort must be one of'],
     ['/feeds/search.rss?hours=12', 'hours must be one of'],
-    ['/feeds/search.rss?count=1&count=2', 'count must be given once'],
+    ['/feeds/search.rss?count=1&count=2', 'count must be text'],
     ['/feeds/domains/nodot.rss', 'A domain feed names a host'],
     ['/feeds/authors/bad%20name.rss', 'An author is a Hacker News username'],
     ['/feeds/keywords/rust.txt', 'ends in .rss'],

@@ -13,6 +13,7 @@ import {
   searchFeedQuerySchema,
   subjectFeedQuerySchema,
 } from '../../../common/contracts/feeds.ts';
+import { text } from '../../../common/contracts/fields.ts';
 import { sendText } from '../../http/json-text.ts';
 import type { BuiltFeed, FeedsService, FeedSubject } from './service.ts';
 
@@ -126,7 +127,7 @@ export function feedsRoutes(service: FeedsService, perMinute: number): FastifyPl
 
 /** The parameters of every list and the search, as text: each feed's own schema reads them (parseQuery). */
 const NAMED_FEED_PARAMETERS = ['q', 'points', 'comments', 'count', 'link', 'description', 'timeFilter', 'hours', 'minVelocity', 'domain', 'author', 'sort', 'order', 'period'] as const;
-const namedFeedQuerySchema = z.object(Object.fromEntries(NAMED_FEED_PARAMETERS.map((name) => [name, z.string({ error: `${name} must be given once` }).max(300, `${name} must be at most 300 characters`).optional()])));
+const namedFeedQuerySchema = z.object(Object.fromEntries(NAMED_FEED_PARAMETERS.map((name) => [name, text(name, 300).optional()])));
 
 /** A query validated against the feed's own schema (the route's schema takes every feed's parameters). */
 function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
