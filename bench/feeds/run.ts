@@ -7,7 +7,8 @@
  *   OR, phrases, exclusions), searches, keywords, domains and authors.
  * Prints requests per second, p50, p99 and the ratio to the ceiling, and the largest 20-item body.
  * Targets: cached at least 0.5 of the ceiling with p99 under 20 ms; cold p99 under 50 ms; 20 items under 50 KB.
- * `npm run bench feeds` (BENCH_DURATION seconds each, 10 by default; BENCH_DATA_DIR keeps the seeded database).
+ * `npm run bench feeds` (BENCH_DURATION seconds each, 10 by default; BENCH_DATA_DIR keeps the seeded database;
+ * BENCH_FEEDS_CONNECTIONS, 50 by default).
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -17,7 +18,8 @@ import { TIME_FILTERS } from '../../common/rules/time-windows.ts';
 import { formatNumber, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 50;
+/** 50 by default; BENCH_FEEDS_CONNECTIONS=1 reads each request's own cost, without queueing behind the others. */
+const CONNECTIONS = Number(process.env.BENCH_FEEDS_CONNECTIONS ?? 50);
 const CEILING_PATH = '/bench/ceiling';
 /** The seeded titles' topics (bench/support.ts) and a few words no title holds. */
 const TOPICS = ['rust', 'postgres', 'startups', 'ai', 'typescript', 'space'];
