@@ -2,6 +2,7 @@
 import { runAnalyticsBenchmark } from './analytics/run.ts';
 import { runApiBenchmark } from './api/run.ts';
 import { runEmailBenchmark } from './email/run.ts';
+import { runFeedsBenchmark } from './feeds/run.ts';
 import { runIngestBenchmark } from './ingest.ts';
 import { runKeywordsBenchmark } from './keywords/run.ts';
 import { runMaintenanceBenchmark } from './maintenance/run.ts';
@@ -25,3 +26,4 @@ if (!only || only === 'maintenance') await runMaintenanceBenchmark();
 if (!only || only === 'analytics') await runAnalyticsBenchmark();
 if (!only || only === 'mutes') await runMutesBenchmark();
 if (!only || only === 'recommendations') await runRecommendationsBenchmark();
+if (!only || only === 'feeds') await runFeedsBenchmark();

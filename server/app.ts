@@ -71,6 +71,8 @@ import { EmailService } from './email/service.ts';
 import { EmailSigner } from './email/tokens.ts';
 import { smtpTransport, type MailTransport } from './email/transport.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { feedsRoutes } from './modules/feeds/routes.ts';
+import { FeedsService } from './modules/feeds/service.ts';
 import { freshnessRoutes } from './modules/freshness/routes.ts';
 import { siteStatsRoutes } from './modules/site-stats/routes.ts';
 import { SiteStatsService } from './modules/site-stats/service.ts';
@@ -289,7 +291,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(storyHistoryRoutes(new StoryHistoryService(deps.pool, deps.now)));
   await server.register(mutesRoutes(mutes, resolveUser));
   await server.register(settingsRoutes(settings));
-  await server.register(freshnessRoutes(new FreshnessService(deps.pool)));
+  const freshness = new FreshnessService(deps.pool);
+  await server.register(freshnessRoutes(freshness));
   await server.register(siteStatsRoutes(new SiteStatsService(deps.pool, deps.config.SESSION_TTL_HOURS * 3600)));
   await server.register(
     accountsRoutes({
@@ -333,11 +336,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(notesRoutes(new NotesService(deps.pool), resolveUser));
   await server.register(flagsRoutes(new FlagsService(deps.pool), resolveUser));
   await server.register(storyStatusesRoutes(deps.pool, resolveUser));
-  await server.register(keywordsRoutes(new KeywordsService(deps.pool, deps.now), new KeywordAlertsService(deps.pool), resolveUser, (userId) => mutes.matcherFor(userId)));
+  const keywords = new KeywordsService(deps.pool, deps.now);
+  await server.register(keywordsRoutes(keywords, new KeywordAlertsService(deps.pool), resolveUser, (userId) => mutes.matcherFor(userId)));
   const shares = new SharesService(deps.pool, deps.now, publicUrl(deps.config));
   await server.register(sharesRoutes(shares, resolveUser, await loadOrCreateSecret(deps.pool, 'share-views')));
   await server.register(analyticsRoutes(deps.pool, limiter, resolveUser, await loadOrCreateSecret(deps.pool, 'analytics-viewers'), deps.now));
-  await server.register(searchRoutes(new SearchService(deps.pool, deps.now, () => stories.currentIndex()), mutes, resolveUser));
+  const search = new SearchService(deps.pool, deps.now, () => stories.currentIndex());
+  await server.register(searchRoutes(search, mutes, resolveUser));
+  await server.register(
+    feedsRoutes(new FeedsService({ stories, search, keywords, freshness, baseUrl: publicUrl(deps.config), now: deps.now }), deps.config.FEED_REQUESTS_PER_MINUTE),
+  );
   const predictions = new PredictionsService(deps.pool, deps.now);
   await server.register(predictionsRoutes(predictions, mutes, resolveUser));
   // The web app's catch-all goes last, so every route above takes precedence over it.

@@ -56,6 +56,8 @@ export const configSchema = z.object({
   CREDIT_NAME: z.string().trim().min(1).max(100).default('the HN Trends contributors'),
   CREDIT_COFFEE_URL: z.union([z.literal(''), z.string().url().max(500)]).default(''),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  // Feed readers poll: each client address may fetch this many feeds a minute (0: no limit), then gets 429 with Retry-After.
+  FEED_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // Sign-ups mail the new address, which nobody has confirmed: these cap how much one can aim at others (docs/accounts.md).
   SIGN_UPS_PER_HOUR_PER_ADDRESS: positiveInt.max(1_000_000).default(10),

@@ -41,7 +41,7 @@ const ALWAYS_REVALIDATE = 'no-cache';
  * Paths owned by the server: an unknown one keeps the API's JSON 404 instead of the app's 404 page. Tested on
  * the decoded path, in any case, so no spelling of an API path is answered with a page.
  */
-const SERVER_PATH = /^\/(?:api|healthz|readyz|metrics)(?:\/|$)/i;
+const SERVER_PATH = /^\/(?:(?:api|healthz|readyz|metrics)(?:\/|$)|feeds\/)/i;
 
 /** A story page, `/stories/{id}`: the server renders it (the id is checked as the API checks it). */
 const STORY_PAGE = /^\/stories\/([^/]+)\/?$/;

@@ -15,7 +15,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * reading or went quiet) would stop every other connection, so it is ended after `idleInTransactionTimeoutMs`,
  * as PostgreSQL's idle_in_transaction_session_timeout does: its transaction is rolled back and the turn passes on.
  * A statement that runs long cannot be stopped: PGlite has no timer signals, so it does not honour
- * statement_timeout (docs/performance.md). It runs on the database's own worker thread (embedded-worker.ts), so it
+ * statement_timeout (docs/operations.md, "Database timeouts"). It runs on the database's own worker thread (embedded-worker.ts), so it
  * holds up the other connections' statements but not the HTTP thread.
  *
  * Named prepared statements (`pool.query({ name, text, values })`) belong to their connection, as on PostgreSQL:

@@ -27,6 +27,7 @@ export function rateLimitsDescription(config: Config): string {
     `- Sign-in: ${config.SIGN_IN_ATTEMPTS_PER_MINUTE} attempts a minute per address, and ${per(PER_ACCOUNT)} failed attempts per account before the addresses that failed are held back.`,
     `- Sign-up: ${config.SIGN_UPS_PER_HOUR_PER_ADDRESS} an hour per address and ${config.SIGN_UPS_PER_HOUR_PER_EMAIL_DOMAIN} an hour per email domain.`,
     `- Contact messages: ${per(CONTACT_LIMIT)} per address. Analytics events: ${per(ANALYTICS_LIMIT)} per address.`,
+    `- Feeds (\`/feeds/…\`, section "feeds"): ${config.FEED_REQUESTS_PER_MINUTE > 0 ? `${config.FEED_REQUESTS_PER_MINUTE} a minute per client address` : 'no limit on this server (FEED_REQUESTS_PER_MINUTE is 0)'}; they are not counted in the general limit.`,
   ].join('\n');
 }
 

@@ -42,7 +42,12 @@ function compressedCopy(json: string, encoding: Encoding, keep: boolean): Buffer
  * would only push out the copies of cached answers.
  */
 export function sendJsonText(reply: FastifyReply, json: string, { cached = true }: { cached?: boolean } = {}): FastifyReply {
-  reply.type('application/json; charset=utf-8');
+  return sendText(reply, json, 'application/json; charset=utf-8', { cached });
+}
+
+/** sendJsonText's way with any text answer of the given media type (the feeds: XML and JSON Feed). */
+export function sendText(reply: FastifyReply, json: string, type: string, { cached = true }: { cached?: boolean } = {}): FastifyReply {
+  reply.type(type);
   if (json.length < COMPRESS_FROM_BYTES) return reply.serializer(passThrough).send(json as never);
   const encoding = answerEncoding(reply.request, reply);
   if (encoding === null) return reply.serializer(passThrough).send(json as never);

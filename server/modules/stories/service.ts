@@ -52,6 +52,8 @@ export class StoriesService {
   private readonly cache: ListCache;
   private readonly indexed: IndexedLists;
   private demo: { body: { stories: ReturnType<typeof presentStory>[] }; key: number; at: number } | null = null;
+  /** Counts the invalidations (a cycle here, moderation): answers built from the lists are kept under it (dataVersion). */
+  private invalidations = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -128,7 +130,17 @@ export class StoriesService {
     return body;
   }
 
+  /**
+   * The version of the stories the lists answer from: the data generation (read as the lists read it, at most a second
+   * old) and this process's invalidations. Answers built from lists and searches (the feeds) are kept under it.
+   */
+  async dataVersion(): Promise<string> {
+    const generation = await this.cache.currentGeneration();
+    return `${generation}.${this.invalidations}`;
+  }
+
   invalidate(): void {
+    this.invalidations++;
     this.cache.invalidate();
     this.demo = null;
   }

@@ -26,6 +26,7 @@ const AboutPage = lazyPage(async () => (await import('@/features/info/about-page
 const ContactPage = lazyPage(async () => (await import('@/features/info/contact-page')).ContactPage);
 const PrivacyPage = lazyPage(async () => (await import('@/features/info/privacy-page')).PrivacyPage);
 const TermsPage = lazyPage(async () => (await import('@/features/info/terms-page')).TermsPage);
+const FeedsPage = lazyPage(async () => (await import('@/features/info/feeds-page')).FeedsPage);
 const PreferencesPage = lazyPage(async () => (await import('@/features/preferences/preferences-page')).PreferencesPage);
 const MutesPage = lazyPage(async () => (await import('@/features/mutes/mutes-page')).MutesPage);
 const ProfilePage = lazyPage(async () => (await import('@/features/profile/profile-page')).ProfilePage);
@@ -140,6 +141,7 @@ function Routes({ user }: { user: CurrentUser | null }) {
       <Route path={ROUTES.contact} component={ContactPage} />
       <Route path={ROUTES.privacy} component={PrivacyPage} />
       <Route path={ROUTES.terms} component={TermsPage} />
+      <Route path={ROUTES.feeds} component={FeedsPage} />
       <Route path={ROUTES.preferences}>
         <SignedInOnly user={user}>
           <PreferencesPage />

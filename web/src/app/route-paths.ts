@@ -26,6 +26,8 @@ export const ROUTES = {
   contact: '/contact',
   privacy: '/privacy',
   terms: '/terms',
+  /** Not in the spec's table: every feed, with examples (docs/feeds.md). */
+  feeds: '/feeds',
   share: '/share/:shareToken?/:titleSlug?',
   sharedStory: '/shared-story/:shareToken?',
   unsubscribe: '/unsubscribe/:token?',

@@ -7,6 +7,7 @@ const FOOTER_LINKS = [
   { href: '/contact', label: 'Contact' },
   { href: '/privacy', label: 'Privacy' },
   { href: '/terms', label: 'Terms' },
+  { href: '/feeds', label: 'Feeds' },
 ] as const;
 
 /** Spec part 1 §2: the pages, the API's reference, and the credit and 'Buy me a coffee' link the server's configuration names. */

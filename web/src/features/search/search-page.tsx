@@ -22,6 +22,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BackLink, PageHeader } from '@/components/page-header';
+import { FeedButton, useFeedAlternates } from '@/components/feed-button';
+import { searchFeedAddress } from '../../../../common/rules/feed-links.ts';
 import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 import { useSearchStories, useSuggestions } from './api';
@@ -53,6 +55,8 @@ export function SearchPage({ renderStory }: SearchPageProps) {
   const author = useDebouncedText(filters.author, (value) => apply({ author: value }));
   const minScore = useDebouncedText(filters.minScore === 0 ? '' : String(filters.minScore), (value) => apply({ minScore: clampMinStoryScore(value) }));
   const filterCount = activeFilterCount(filters);
+  const feed = searchFeedAddress(filters);
+  useFeedAlternates(feed, 'HN Trends: this search');
   const storyIds = useMemo(() => results.data?.stories.map((story) => story.id) ?? [], [results.data]);
 
   const clearAll = () => {
@@ -84,9 +88,12 @@ export function SearchPage({ renderStory }: SearchPageProps) {
               </Badge>
             )}
           </Button>
-          <Button variant="outline" size="sm" onClick={clearAll} disabled={filterCount === 0}>
-            Clear All
-          </Button>
+          <div className="flex items-center gap-2">
+            <FeedButton address={feed} subject="this search" />
+            <Button variant="outline" size="sm" onClick={clearAll} disabled={filterCount === 0}>
+              Clear All
+            </Button>
+          </div>
         </div>
         {filtersOpen && (
           <div id={panelId} className="grid grid-cols-1 gap-4 border-t p-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -2,6 +2,8 @@ import { MessageSquare, Triangle } from 'lucide-react';
 import { KEYWORD_PERIOD_LABELS, type KeywordPeriod } from '../../../../../common/rules/keyword-trends.ts';
 import { itemPageUrl, storyLinkUrl } from '../../../../../common/rules/links.ts';
 import { formatCount } from '../../../../../common/rules/plural.ts';
+import { keywordFeedAddress } from '../../../../../common/rules/feed-links.ts';
+import { FeedButton } from '@/components/feed-button';
 import { MetaItem } from '@/components/meta-item';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,6 +18,7 @@ export interface KeywordStoriesDialogProps {
 /** The stories behind a keyword in the period, with links: why it is hot. */
 export function KeywordStoriesDialog({ keyword, period, onClose }: KeywordStoriesDialogProps) {
   const stories = useKeywordStories(keyword?.id ?? null, period);
+  const feed = keyword ? keywordFeedAddress(keyword.keyword) : null;
   return (
     <Dialog open={keyword !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
@@ -23,6 +26,11 @@ export function KeywordStoriesDialog({ keyword, period, onClose }: KeywordStorie
           <DialogTitle>Stories mentioning “{keyword?.keyword}”</DialogTitle>
           <DialogDescription>{KEYWORD_PERIOD_LABELS[period]}, best scored first.</DialogDescription>
         </DialogHeader>
+        {feed && keyword && (
+          <div>
+            <FeedButton address={feed} subject={`“${keyword.keyword}”`} />
+          </div>
+        )}
         {stories.isPending ? (
           <div className="grid gap-2" aria-busy="true" aria-label="Loading stories">
             {Array.from({ length: 3 }, (_, index) => (

@@ -1,3 +1,4 @@
+import { FeedButton, useFeedAlternates } from '@/components/feed-button';
 import { SpriteIcon } from '@/components/sprite-icon';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { REFRESH_INTERVALS_MINUTES } from '../../../../../common/rules/limits.ts';
@@ -13,6 +14,7 @@ import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
 import { HEAT_LEVEL_NAMES, HEAT_LEVELS, type HeatLevel } from '../../../../../common/rules/heat.ts';
 import { normaliseDomain } from '../../../../../common/rules/mutes.ts';
+import { listFeedAddress } from '../../../../../common/rules/feed-links.ts';
 
 const SORT_OPTIONS = STORY_SORTS.map((sort) => ({ value: sort, label: STORY_SORT_LABELS[sort] }));
 const TIME_FILTER_OPTIONS = TIME_FILTERS.map((filter) => ({ value: filter, label: filter }));
@@ -84,6 +86,7 @@ export function FilterBar(props: FilterBarProps) {
     setDomainText(domain);
     if (minScore !== filters.minScore || domain !== filters.domain) onFiltersChange({ ...filters, minScore, domain });
   };
+  useFeedAlternates(listFeedAddress(filters), `HN Trends: ${STORY_SORT_LABELS[filters.sort]} stories`);
   const controls = { ...props, minScoreText, onMinScoreTextChange: setMinScoreText, commitMinScore, domainText, onDomainTextChange: setDomainText, commitDomain };
 
   return (
@@ -264,6 +267,7 @@ function FilterControls(props: FilterControlsProps) {
             </span>
           </div>
         )}
+        <FeedButton address={listFeedAddress(filters)} subject={`${STORY_SORT_LABELS[filters.sort]} stories`} iconOnly={!stacked} />
         {/* On the one-line bar the icon alone, its name for screen readers and as a tooltip. */}
         <Button variant="outline" size={stacked ? 'default' : 'icon'} title={stacked ? undefined : 'Refresh'} onClick={props.onRefresh} disabled={props.refreshing}>
           <SpriteIcon name="refresh-cw" className={props.refreshing ? 'animate-spin' : undefined} />

@@ -1,0 +1,374 @@
+import { createHash } from 'node:crypto';
+import type { FeedFormat, ListFeedQuery, RisingKeywordsFeedQuery, SearchFeedQuery, SubjectFeedQuery } from '../../../common/contracts/feeds.ts';
+import type { KeywordTrend } from '../../../common/contracts/keywords.ts';
+import { feedUrl, keywordFeedAddress } from '../../../common/rules/feed-links.ts';
+import { KEYWORD_PERIOD_LABELS } from '../../../common/rules/keyword-trends.ts';
+import type { KeywordsService } from '../keywords/service.ts';
+import { FEED_MEDIA_TYPES } from '../../../common/contracts/feeds.ts';
+import type { SearchQuery } from '../../../common/contracts/search.ts';
+import type { Story, StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
+import { feedQueryHider, feedQueryKeeps, feedQueryKey, longestTerm, type FeedQuery } from '../../../common/rules/feed-query.ts';
+import type { Freshness } from '../../../common/rules/freshness.ts';
+import { itemPageUrl, storyLinkUrl, storyPagePath } from '../../../common/rules/links.ts';
+import { containsWholeWords, foldText, isWithinDomain, NO_MUTES, type MutableStory, type MuteMatcher } from '../../../common/rules/mutes.ts';
+import type { SearchSort } from '../../../common/rules/search.ts';
+import { timeFilterHours } from '../../../common/rules/time-windows.ts';
+import { RecentMap } from '../../recent-map.ts';
+import type { FreshnessService } from '../freshness/service.ts';
+import type { SearchService } from '../search/service.ts';
+import type { StoriesService } from '../stories/service.ts';
+import { writeFeed, type FeedDocument, type FeedItem } from './writer.ts';
+
+/** Hacker News unreachable for longer than this, a feed says so (docs/feeds.md, "Fresh, and honest when it is not"). */
+export const STALE_AFTER_SECONDS = 5 * 60;
+const DAY_MS = 86_400_000;
+/** Compiled q's kept (FeedsService.hiders). */
+const HIDERS_KEPT = 64;
+/** A feed built is kept this long at most, besides being rebuilt whenever the stories change. */
+const FEED_MAX_AGE_MS = 60_000;
+/** Feeds kept built (the addresses feed readers keep polling; a stream of new addresses pushes out only its own). */
+const FEEDS_KEPT = 2000;
+/** How many stories a list feed reads, at most, to find `count` with at least `comments` comments. */
+const COMMENTS_SCAN_LIMIT = 500;
+/** A search answers at most this many stories (common/rules/search.ts): a feed's groups each read that many. */
+const SEARCH_PAGE = 100;
+
+/** What a feed is of, with its own parameters (validated by common/contracts/feeds.ts). */
+export type FeedSubject =
+  | { kind: 'list'; sort: StoryListSort; query: ListFeedQuery }
+  | { kind: 'search'; query: SearchFeedQuery }
+  | { kind: 'keyword'; keyword: string; query: SubjectFeedQuery }
+  | { kind: 'domain'; domain: string; query: SubjectFeedQuery }
+  | { kind: 'author'; author: string; query: SubjectFeedQuery }
+  | { kind: 'rising-keywords'; query: RisingKeywordsFeedQuery };
+
+/** The parameters every feed takes (hnrss's). */
+type CommonQuery = Pick<ListFeedQuery, 'q' | 'points' | 'comments' | 'count' | 'link' | 'description'>;
+
+export interface BuiltFeed {
+  body: string;
+  type: string;
+  etag: string;
+  lastModified: Date;
+}
+
+interface KeptFeed extends BuiltFeed {
+  version: string;
+  note: string | null;
+  builtAt: number;
+}
+
+const LIST_TITLES: Record<StoryListSort, string> = {
+  trending: 'Trending stories',
+  top: 'Top stories',
+  comments: 'Most discussed stories',
+  recent: 'Newest stories',
+  'fast-risers': 'Fast risers',
+};
+
+/**
+ * Feeds of the lists, the search, keywords, domains and authors (docs/feeds.md). Each reads its stories where the
+ * page does: a list page from the stories service (its cache and in-memory index), a search from the search service
+ * (the same index); the feed's q and exclusions go in as muting rules, which both already apply. A built feed is
+ * kept, by its address, until the stories change (the lists' data version) or Hacker News's reachability does.
+ */
+export class FeedsService {
+  private readonly kept = new RecentMap<string, KeptFeed>(FEEDS_KEPT);
+  /**
+   * Compiled q's by their key: the lists' index keeps its verdicts per matcher (up to a window's stories each), so a
+   * polled feed reuses them; few are kept, so the verdicts of q's asked once go with them.
+   */
+  private readonly hiders = new RecentMap<string, MuteMatcher>(HIDERS_KEPT);
+
+  constructor(
+    private readonly deps: {
+      stories: StoriesService;
+      search: SearchService;
+      keywords: KeywordsService;
+      freshness: FreshnessService;
+      baseUrl: string;
+      now: () => number;
+    },
+  ) {}
+
+  /** The feed at `path` (the canonical key of its parameters, e.g. `/feeds/trending.rss?points=100`). */
+  async feed(subject: FeedSubject, format: FeedFormat, selfPath: string, key: string): Promise<BuiltFeed> {
+    const [version, freshness] = await Promise.all([this.deps.stories.dataVersion(), this.deps.freshness.current()]);
+    const nowMs = this.deps.now();
+    const note = staleNote(freshness, Math.floor(nowMs / 1000));
+    const kept = this.kept.get(key);
+    if (kept && kept.version === version && kept.note === note && Date.now() - kept.builtAt < FEED_MAX_AGE_MS) return kept;
+    const items =
+      subject.kind === 'rising-keywords'
+        ? await this.risingKeywordItems(subject.query, nowMs)
+        : (await this.storiesOf(subject)).map((story) => storyItem(story, this.deps.baseUrl, subject.query.link, subject.query.description));
+    const updated = new Date((freshness.asOf ?? Math.floor(nowMs / 1000)) * 1000);
+    const document = this.document(subject, items, selfPath, updated, note, freshness);
+    const body = writeFeed(document, format);
+    const built: KeptFeed = {
+      body,
+      type: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,
+      // Weak: the same validator for the plain and the compressed answer (RFC 9110 §8.8.1).
+      etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+      lastModified: updated,
+      version,
+      note,
+      builtAt: Date.now(),
+    };
+    this.kept.set(key, built);
+    return built;
+  }
+
+  private hider(query: FeedQuery, groups: string[][] = query.groups, extra = ''): MuteMatcher {
+    if (groups.length === 0 && query.exclusions.length === 0 && extra === '') return NO_MUTES;
+    const key = `${feedQueryKey({ groups, exclusions: query.exclusions })}\u0004${extra}`;
+    let hider = this.hiders.get(key);
+    if (!hider) {
+      hider = feedQueryHider(query, { groups });
+      this.hiders.set(key, hider);
+    }
+    return hider;
+  }
+
+  /**
+   * The keywords rising in the period (the keywords page's trends, docs/keywords.md), each its day's item: its id
+   * holds the day, so a keyword that rises again another day is a new item, and one rising all day is one item.
+   */
+  private async risingKeywordItems(query: RisingKeywordsFeedQuery, nowMs: number): Promise<FeedItem[]> {
+    const { trends } = JSON.parse(await this.deps.keywords.trendsBody(query.period)) as { trends: KeywordTrend[] };
+    const day = new Date(Math.floor(nowMs / DAY_MS) * DAY_MS);
+    const dayText = day.toISOString().slice(0, 10);
+    const { baseUrl } = this.deps;
+    return trends
+      .filter((trend) => trend.isRising && feedQueryKeeps(query.q, { id: 0, title: trend.keyword, domain: '', by: '' }))
+      .slice(0, query.count)
+      .map((trend) => {
+        const stories = keywordFeedAddress(trend.keyword);
+        const storiesUrl = stories ? `${baseUrl}${feedUrl(stories, 'atom')}` : null;
+        const change = `${trend.percentageChange > 0 ? '+' : ''}${trend.percentageChange} %`;
+        const summary = `${trend.currentFrequency} stories mention it (${KEYWORD_PERIOD_LABELS[query.period].toLowerCase()}), against ${trend.previousFrequency} the period before: ${change}.`;
+        return {
+          id: `${baseUrl}/keywords#rising-${encodeURIComponent(trend.keyword)}-${dayText}`,
+          title: `Rising: ${trend.keyword}`,
+          url: storiesUrl ?? `${baseUrl}/keywords`,
+          html: query.description ? `<p>${escapeHtml(summary)}</p>${storiesUrl ? `<p>Its stories: <a href="${escapeHtml(storiesUrl)}">${escapeHtml(storiesUrl)}</a></p>` : ''}` : null,
+          text: query.description ? summary : '',
+          published: day,
+          updated: day,
+          author: null,
+          tags: [trend.keyword],
+        };
+      });
+  }
+
+  private async storiesOf(subject: Exclude<FeedSubject, { kind: 'rising-keywords' }>): Promise<Story[]> {
+    const { query } = subject;
+    switch (subject.kind) {
+      case 'list':
+        return this.listStories(subject.sort, subject.query);
+      case 'search':
+        return this.searchStories(subject.query, { domain: subject.query.domain, author: subject.query.author, sort: subject.query.sort, order: subject.query.order, hours: subject.query.hours });
+      case 'keyword': {
+        const keyword = foldText(subject.keyword);
+        // The search finds the titles holding the text; the keyword is its whole words (as keywords are counted).
+        const mentions = matcherWhere((story) => containsWholeWords(foldText(story.title), keyword));
+        return this.searchStories(query, { sort: subject.query.sort, hours: subject.query.hours, lookup: keyword, also: mentions });
+      }
+      case 'domain': {
+        const domain = subject.domain;
+        const within = matcherWhere((story) => story.domain !== '' && isWithinDomain(story.domain.toLowerCase(), domain));
+        return this.searchStories(query, { domain, sort: subject.query.sort, hours: subject.query.hours, also: within });
+      }
+      case 'author': {
+        const author = subject.author.toLowerCase();
+        const by = matcherWhere((story) => story.by.toLowerCase() === author);
+        return this.searchStories(query, { author, sort: subject.query.sort, hours: subject.query.hours, also: by });
+      }
+    }
+  }
+
+  /** A list's first `count` stories the query keeps (with `comments`, read further down the list, up to a bound). */
+  private async listStories(sort: StoryListSort, query: ListFeedQuery): Promise<Story[]> {
+    const hider = this.hider(query.q);
+    const mutes = { matcher: hider, key: hider === NO_MUTES ? '' : `feed\u0005${feedQueryKey(query.q)}` };
+    const window: Pick<StoryListQuery, 'hours' | 'timeFilter'> = { hours: query.hours ?? timeFilterHours(query.timeFilter), timeFilter: query.timeFilter };
+    const base = { minScore: query.points, minVelocity: query.minVelocity, domain: query.domain, ...window };
+    if (query.comments === 0) {
+      const page = JSON.parse(await this.deps.stories.listPage(sort, { ...base, page: 1, limit: query.count }, mutes)) as { stories: Story[] };
+      return page.stories;
+    }
+    const found: Story[] = [];
+    const limit = 100;
+    for (let page = 1; page * limit <= COMMENTS_SCAN_LIMIT; page++) {
+      const answer = JSON.parse(await this.deps.stories.listPage(sort, { ...base, page, limit }, mutes)) as { stories: Story[]; hasNext: boolean };
+      for (const story of answer.stories) if (story.descendants >= query.comments && found.length < query.count) found.push(story);
+      if (found.length >= query.count || !answer.hasNext) break;
+    }
+    return found;
+  }
+
+  /**
+   * A search's first `count` stories the query keeps. Each OR group is its own search (looked up by its longest
+   * term, so the index's trigrams find it), and the groups' stories are merged in the search's order.
+   */
+  private async searchStories(
+    query: CommonQuery,
+    options: { domain?: string; author?: string; sort: SearchSort; order?: 'asc' | 'desc'; hours: SearchQuery['hours']; lookup?: string; also?: MuteMatcher },
+  ): Promise<Story[]> {
+    const groups = query.q.groups.length === 0 ? [null] : query.q.groups;
+    const order = options.order ?? 'desc';
+    const answers = await Promise.all(
+      groups.map(async (group) => {
+        const hider = both(this.hider(query.q, group === null ? [] : [group]), options.also ?? NO_MUTES);
+        const search: SearchQuery = {
+          q: options.lookup ?? (group === null ? '' : longestTerm(group)),
+          domain: options.domain ?? '',
+          author: options.author ?? '',
+          minScore: query.points,
+          hours: options.hours,
+          sort: options.sort,
+          order,
+          limit: query.comments > 0 ? SEARCH_PAGE : Math.min(SEARCH_PAGE, query.count),
+        };
+        return (JSON.parse(await this.deps.search.stories(search, hider)) as { stories: Story[] }).stories;
+      }),
+    );
+    const seen = new Set<number>();
+    const merged = answers.flat().filter((story) => story.descendants >= query.comments && !seen.has(story.id) && seen.add(story.id));
+    if (answers.length > 1) {
+      const key = SORT_KEYS[options.sort];
+      const sign = order === 'desc' ? -1 : 1;
+      merged.sort((a, b) => sign * (key(a) - key(b)) || sign * (a.id - b.id));
+    }
+    return merged.slice(0, query.count);
+  }
+
+  private document(subject: FeedSubject, items: FeedItem[], selfPath: string, updated: Date, note: string | null, freshness: Freshness): FeedDocument {
+    const { baseUrl } = this.deps;
+    const { title, description, homePath } = describe(subject);
+    return {
+      title: `HN Trends: ${title}`,
+      description,
+      homeUrl: `${baseUrl}${homePath}`,
+      selfUrl: `${baseUrl}${selfPath}`,
+      updated,
+      note,
+      extension: {
+        about: `${baseUrl}/feeds`,
+        data_as_of: freshness.asOf === null ? null : new Date(freshness.asOf * 1000).toISOString(),
+        hacker_news_unreachable_since: freshness.unreachableSince === null ? null : new Date(freshness.unreachableSince * 1000).toISOString(),
+        stale: note !== null,
+        note,
+      },
+      items,
+    };
+  }
+}
+
+/** What a feed says when its data is not current: Hacker News unreachable for more than five minutes. */
+export function staleNote(freshness: Freshness, nowSeconds: number): string | null {
+  if (freshness.unreachableSince === null || nowSeconds - freshness.unreachableSince <= STALE_AFTER_SECONDS) return null;
+  const since = new Date(freshness.unreachableSince * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const asOf = freshness.asOf === null ? '' : ` Its stories are as of ${new Date(freshness.asOf * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}.`;
+  return `Note: Hacker News has been unreachable since ${since}; this feed is not being updated.${asOf}`;
+}
+
+const SORT_KEYS: Record<SearchSort, (story: Story) => number> = {
+  score: (story) => story.score,
+  comments: (story) => story.descendants,
+  time: (story) => story.time,
+  trending: (story) => story.trendingScore,
+};
+
+/** A matcher that hides the stories `keeps` rejects (a fixed condition of a feed, e.g. its domain). */
+function matcherWhere(keeps: (story: MutableStory) => boolean): MuteMatcher {
+  return { size: 1, hidesId: () => false, mutes: (story) => !keeps(story) };
+}
+
+/** Hides what either hides. */
+function both(a: MuteMatcher, b: MuteMatcher): MuteMatcher {
+  if (b.size === 0) return a;
+  if (a.size === 0) return b;
+  return { size: a.size + b.size, hidesId: (id) => a.hidesId(id) || b.hidesId(id), mutes: (story) => a.mutes(story) || b.mutes(story) };
+}
+
+function describe(subject: FeedSubject): { title: string; description: string; homePath: string } {
+  const filters = describeFilters(subject.query);
+  switch (subject.kind) {
+    case 'list': {
+      const hours = subject.query.hours ?? timeFilterHours(subject.query.timeFilter);
+      const window = hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`;
+      return {
+        title: `${LIST_TITLES[subject.sort]}${subject.query.domain ? ` from ${subject.query.domain}` : ''}${filters}`,
+        description: `${LIST_TITLES[subject.sort]} of the last ${window} on Hacker News, as HN Trends ranks them.`,
+        homePath: '/',
+      };
+    }
+    case 'search': {
+      const { domain, author, sort } = subject.query;
+      const parts = [domain && `domain ${domain}`, author && `author ${author}`].filter(Boolean).join(', ');
+      return {
+        title: `Search${filters}${parts ? ` (${parts})` : ''}`,
+        description: `Hacker News stories matching a search, by ${sort}.`,
+        homePath: '/search',
+      };
+    }
+    case 'keyword':
+      return { title: `Stories mentioning ${subject.keyword}${filters}`, description: `Hacker News stories whose title mentions ${subject.keyword}.`, homePath: '/keywords' };
+    case 'domain':
+      return { title: `Stories from ${subject.domain}${filters}`, description: `Hacker News stories linking to ${subject.domain} and its subdomains.`, homePath: '/' };
+    case 'author':
+      return { title: `Stories by ${subject.author}${filters}`, description: `Hacker News stories submitted by ${subject.author}.`, homePath: '/' };
+    case 'rising-keywords':
+      return {
+        title: `Rising keywords${filters}`,
+        description: `Keywords of Hacker News titles rising (${KEYWORD_PERIOD_LABELS[subject.query.period].toLowerCase()}), each linking to a feed of its stories.`,
+        homePath: '/keywords',
+      };
+  }
+}
+
+function describeFilters(query: CommonQuery): string {
+  const parts: string[] = [];
+  if (query.q.groups.length > 0) parts.push(query.q.groups.map((group) => group.join(' ')).join(' or '));
+  if (query.q.exclusions.length > 0) parts.push(`without ${query.q.exclusions.map((rule) => (rule.kind === 'word' ? rule.value : `${rule.kind} ${rule.value}`)).join(', ')}`);
+  if (query.points > 0) parts.push(`${query.points}+ points`);
+  if (query.comments > 0) parts.push(`${query.comments}+ comments`);
+  return parts.length === 0 ? '' : ` (${parts.join('; ')})`;
+}
+
+const HTTP_URL = /^https?:\/\//i;
+
+const escapeHtml = (value: string) => value.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** A story as a feed item: its id is its Hacker News item's address, the same in every feed and every fetch. */
+export function storyItem(story: Story, baseUrl: string, link: 'url' | 'comments', description: boolean): FeedItem {
+  const discussion = itemPageUrl(story.hnId);
+  const article = storyLinkUrl(story);
+  const articleUrl = HTTP_URL.test(article) ? article : discussion;
+  const time = new Date(story.time * 1000);
+  const storyPage = `${baseUrl}${storyPagePath(story.id)}`;
+  const points = `${story.score} point${story.score === 1 ? '' : 's'}`;
+  const comments = `${story.descendants} comment${story.descendants === 1 ? '' : 's'}`;
+  const esc = escapeHtml;
+  const html = description
+    ? [
+        story.url && HTTP_URL.test(story.url) ? `<p>Article URL: <a href="${esc(story.url)}">${esc(story.url)}</a></p>` : '',
+        `<p>Comments URL: <a href="${esc(discussion)}">${esc(discussion)}</a></p>`,
+        `<p>Points: ${story.score}</p>`,
+        `<p># Comments: ${story.descendants}</p>`,
+        `<p>History and prediction: <a href="${esc(storyPage)}">${esc(storyPage)}</a></p>`,
+      ].join('')
+    : null;
+  return {
+    id: discussion,
+    title: story.title,
+    url: link === 'comments' ? discussion : articleUrl,
+    commentsUrl: discussion,
+    html,
+    text: description ? `${points}, ${comments}` : '',
+    published: time,
+    updated: time,
+    author: story.by ? { name: story.by, url: `https://news.ycombinator.com/user?id=${encodeURIComponent(story.by)}` } : null,
+  };
+}

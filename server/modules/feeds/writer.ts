@@ -1,0 +1,185 @@
+import type { FeedFormat } from '../../../common/contracts/feeds.ts';
+
+/**
+ * The three feed formats, written by hand (docs/feeds.md, "Valid by construction"): RSS 2.0, Atom (RFC 4287) and
+ * JSON Feed 1.1. Everything a feed holds goes through `xmlText` or JSON.stringify, so no title can break one; the
+ * tests (writer.test.ts, test/feeds.test.ts) parse every format as XML or JSON and check each format's required
+ * elements.
+ */
+
+export interface FeedAuthor {
+  name: string;
+  url?: string;
+}
+
+export interface FeedItem {
+  /** Stable across fetches and feeds: the Hacker News item's address, for a story. */
+  id: string;
+  title: string;
+  /** Where the item leads (the article, or the discussion with link=comments). */
+  url: string;
+  /** The discussion's address (RSS <comments>, Atom rel=replies). */
+  commentsUrl?: string;
+  /** HTML, already safe (every value in it escaped); null for none (description=0). */
+  html: string | null;
+  /** Plain text of the same, for JSON Feed's content_text when there is no HTML. */
+  text: string;
+  published: Date;
+  updated: Date;
+  author: FeedAuthor | null;
+  tags?: string[];
+}
+
+export interface FeedDocument {
+  title: string;
+  description: string;
+  /** The page of the product showing the same list. */
+  homeUrl: string;
+  /** The feed's own address (rel=self). */
+  selfUrl: string;
+  /** When the feed's content last changed (the end of the ingestion cycle it reflects). */
+  updated: Date;
+  /** Said in the feed when its data is not current (Hacker News unreachable); null when it is. */
+  note: string | null;
+  /** The JSON Feed extension object (`_hn_trends`), documented in docs/feeds.md. */
+  extension: Record<string, unknown>;
+  items: FeedItem[];
+}
+
+const GENERATOR = 'HN Trends';
+
+/**
+ * Text as XML character data or an attribute value: the five special characters as entities, and the characters
+ * XML 1.0 cannot hold at all (C0 controls other than tab, line feed and return, lone surrogates, U+FFFE and U+FFFF)
+ * left out.
+ */
+export function xmlText(value: string): string {
+  return stripInvalidXml(value).replace(/[<>&"']/g, (char) => XML_ENTITIES[char]!);
+}
+const XML_ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
+
+// eslint-disable-next-line no-control-regex
+const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text without the characters XML 1.0 cannot hold (and JSON readers would choke on as lone surrogates). */
+export function stripInvalidXml(value: string): string {
+  return value.replace(INVALID_XML, '');
+}
+
+/** HTML text: the same escaping as XML's (HTML reads &apos; too). */
+export const htmlText = xmlText;
+
+/** RFC 3339 (Atom, JSON Feed): 2026-11-29T19:14:50Z. */
+export function rfc3339(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** RFC 822 as RSS 2.0 wants it, with a four-digit year: Sun, 29 Nov 2026 19:14:50 GMT. */
+export function rfc822(date: Date): string {
+  return date.toUTCString();
+}
+
+export function writeFeed(feed: FeedDocument, format: FeedFormat): string {
+  if (format === 'rss') return writeRss(feed);
+  if (format === 'atom') return writeAtom(feed);
+  return writeJsonFeed(feed);
+}
+
+const element = (name: string, value: string) => `<${name}>${xmlText(value)}</${name}>`;
+
+function withNote(text: string, note: string | null): string {
+  return note === null ? text : `${note} ${text}`;
+}
+
+export function writeRss(feed: FeedDocument): string {
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '<channel>',
+    element('title', feed.title),
+    element('link', feed.homeUrl),
+    element('description', withNote(feed.description, feed.note)),
+    `<atom:link href="${xmlText(feed.selfUrl)}" rel="self" type="application/rss+xml"/>`,
+    '<language>en</language>',
+    element('lastBuildDate', rfc822(feed.updated)),
+    '<docs>https://www.rssboard.org/rss-specification</docs>',
+    element('generator', GENERATOR),
+    '<ttl>5</ttl>',
+  ];
+  for (const item of feed.items) {
+    out.push(
+      '<item>',
+      element('title', item.title),
+      element('link', item.url),
+      ...(item.html === null ? [] : [element('description', item.html)]),
+      element('pubDate', rfc822(item.published)),
+      ...(item.author ? [element('dc:creator', item.author.name)] : []),
+      ...(item.commentsUrl ? [element('comments', item.commentsUrl)] : []),
+      ...(item.tags ?? []).map((tag) => element('category', tag)),
+      `<guid isPermaLink="${/^https?:\/\//.test(item.id) ? 'true' : 'false'}">${xmlText(item.id)}</guid>`,
+      '</item>',
+    );
+  }
+  out.push('</channel>', '</rss>');
+  return out.join('\n') + '\n';
+}
+
+export function writeAtom(feed: FeedDocument): string {
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
+    element('id', feed.selfUrl),
+    `<title type="text">${xmlText(feed.title)}</title>`,
+    `<subtitle type="text">${xmlText(withNote(feed.description, feed.note))}</subtitle>`,
+    element('updated', rfc3339(feed.updated)),
+    `<link rel="self" type="application/atom+xml" href="${xmlText(feed.selfUrl)}"/>`,
+    `<link rel="alternate" type="text/html" href="${xmlText(feed.homeUrl)}"/>`,
+    `<author><name>${GENERATOR}</name></author>`,
+    `<generator>${GENERATOR}</generator>`,
+  ];
+  for (const item of feed.items) {
+    out.push(
+      '<entry>',
+      element('id', item.id),
+      `<title type="text">${xmlText(item.title)}</title>`,
+      `<link rel="alternate" type="text/html" href="${xmlText(item.url)}"/>`,
+      ...(item.commentsUrl ? [`<link rel="replies" type="text/html" href="${xmlText(item.commentsUrl)}"/>`] : []),
+      element('published', rfc3339(item.published)),
+      element('updated', rfc3339(item.updated)),
+      ...(item.author
+        ? [`<author><name>${xmlText(item.author.name)}</name>${item.author.url ? element('uri', item.author.url) : ''}</author>`]
+        : []),
+      ...(item.tags ?? []).map((tag) => `<category term="${xmlText(tag)}"/>`),
+      ...(item.html === null ? [] : [`<content type="html">${xmlText(item.html)}</content>`]),
+      '</entry>',
+    );
+  }
+  out.push('</feed>');
+  return out.join('\n') + '\n';
+}
+
+export function writeJsonFeed(feed: FeedDocument): string {
+  const clean = (value: string) => stripInvalidXml(value);
+  const body = {
+    version: 'https://jsonfeed.org/version/1.1',
+    title: clean(feed.title),
+    home_page_url: feed.homeUrl,
+    feed_url: feed.selfUrl,
+    description: clean(withNote(feed.description, feed.note)),
+    language: 'en',
+    authors: [{ name: GENERATOR }],
+    _hn_trends: feed.extension,
+    items: feed.items.map((item) => ({
+      id: item.id,
+      url: item.url,
+      ...(item.commentsUrl && item.commentsUrl !== item.url && { external_url: item.commentsUrl }),
+      title: clean(item.title),
+      ...(item.html === null ? { content_text: clean(item.text) } : { content_html: clean(item.html) }),
+      date_published: rfc3339(item.published),
+      date_modified: rfc3339(item.updated),
+      ...(item.author && { authors: [{ name: clean(item.author.name), ...(item.author.url && { url: item.author.url }) }] }),
+      ...(item.tags && item.tags.length > 0 && { tags: item.tags.map(clean) }),
+    })),
+  };
+  return JSON.stringify(body);
+}

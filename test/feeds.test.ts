@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEED_FORMATS, FEED_MEDIA_TYPES, type FeedFormat } from '../common/contracts/feeds.ts';
+import type { Story } from '../common/contracts/stories.ts';
+import { HN_UNREACHABLE } from '../server/hn/ingest.ts';
+import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { feedEntries, feedProblems } from './support/feeds.ts';
+import { seedStories, type SeedStory } from './support/seed.ts';
+
+/** Feeds (docs/feeds.md): every feed, format and parameter, valid, matching its list, cheap to poll. */
+let t: TestApp;
+const NOW = 1_800_000_000;
+
+const TITLES = [
+  'Rust compiler gets faster',
+  'Zig 0.14 released',
+  'Go generics in practice',
+  'Rust and crypto wallets',
+  'Show HN: <b>tool</b> & friends 🦀',
+  'Ask HN: how do you learn Rust?',
+  'עברית: כותרת מימין לשמאל',
+  'Trusting trust, revisited',
+  'Show HN: a Zig web server',
+  'PostgreSQL 18 released',
+];
+const DOMAINS = ['rust-lang.org', 'blog.medium.com', 'example.com', 'github.com', 'medium.com', ''];
+const AUTHORS = ['alice', 'bob', 'pg', 'carol'];
+
+/** 40 stories of the last day, every one with its own time, score and comment count; a dead and a deleted one. */
+const SEEDED: SeedStory[] = Array.from({ length: 40 }, (_, index) => {
+  const domain = DOMAINS[(index * 5) % DOMAINS.length]!;
+  return {
+    hnId: 9000 + index,
+    title: `${TITLES[index % TITLES.length]!}${index >= 10 ? ` (part ${index})` : ''}`,
+    url: domain ? `https://${domain}/post/${index}?a=1&b=2` : '',
+    by: AUTHORS[(index * 3) % AUTHORS.length]!,
+    time: NOW - 600 - index * 1800,
+    score: 5 + ((index * 37) % 200),
+    descendants: (index * 13) % 60,
+    scoreVelocity: (index * 7) % 30,
+    commentsVelocity: (index * 5) % 20,
+    trendingScore: ((index * 11) % 40) + index / 100,
+    riseScore: ((index * 17) % 50) + index / 100,
+    dead: index === 13,
+    deleted: index === 27,
+  };
+});
+const byHnId = new Map(SEEDED.map((story) => [story.hnId, story]));
+const visible = SEEDED.filter((story) => !story.dead && !story.deleted);
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW * 1000, env: { PUBLIC_URL: 'https://trends.example', FEED_REQUESTS_PER_MINUTE: '0' } });
+  await seedStories(t.db.database.pool, SEEDED);
+  t.app.stories.invalidate();
+}, 120_000);
+afterAll(async () => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.server.inject({ url, headers });
+const hnIdOf = (id: string) => Number(new URL(id).searchParams.get('id'));
+const text = (story: SeedStory) => [story.title ?? '', story.url ? new URL(story.url).hostname : '', story.by ?? ''].map((part) => part.toLowerCase());
+const has = (story: SeedStory, term: string) => text(story).some((part) => part.includes(term));
+const titleWords = (story: SeedStory) => (story.title ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+
+/** The parameters, each with what it keeps, written out plainly (not with the feed's own code). */
+interface Case {
+  name: string;
+  params: Record<string, string>;
+  keeps: (story: SeedStory) => boolean;
+  count?: number;
+}
+const CASES: Case[] = [
+  { name: 'no parameters', params: {}, keeps: () => true },
+  { name: 'q, a word', params: { q: 'rust' }, keeps: (s) => has(s, 'rust') },
+  { name: 'q, two words', params: { q: 'rust compiler' }, keeps: (s) => has(s, 'rust') && has(s, 'compiler') },
+  { name: 'q with OR', params: { q: 'rust OR zig' }, keeps: (s) => has(s, 'rust') || has(s, 'zig') },
+  { name: 'q, a quoted phrase', params: { q: '"show hn"' }, keeps: (s) => has(s, 'show hn') },
+  { name: '-word', params: { q: '-crypto' }, keeps: (s) => !titleWords(s).includes('crypto') },
+  { name: '-domain:', params: { q: '-domain:medium.com' }, keeps: (s) => !(s.url ?? '').includes('medium.com/') },
+  { name: '-author:', params: { q: '-author:bob' }, keeps: (s) => s.by !== 'bob' },
+  { name: 'q with OR and exclusions', params: { q: 'rust OR zig -crypto -author:pg' }, keeps: (s) => (has(s, 'rust') || has(s, 'zig')) && !titleWords(s).includes('crypto') && s.by !== 'pg' },
+  { name: 'points', params: { points: '100' }, keeps: (s) => (s.score ?? 0) >= 100 },
+  { name: 'comments', params: { comments: '30' }, keeps: (s) => (s.descendants ?? 0) >= 30 },
+  { name: 'count', params: { count: '3' }, keeps: () => true, count: 3 },
+  { name: 'count 100', params: { count: '100' }, keeps: () => true, count: 100 },
+  { name: 'link=comments', params: { link: 'comments' }, keeps: () => true },
+  { name: 'description=0', params: { description: '0' }, keeps: () => true },
+];
+
+/** A feed and the stories it is of, in its order, before the case's own filters. */
+interface Subject {
+  path: string;
+  stories: () => Promise<SeedStory[]>;
+}
+
+/** The list's own answer (the API the list page reads), in its order. */
+const listed = (sort: string) => async (points = 0) => {
+  const response = await get(`/api/stories/${sort}?minScore=${points}&hours=72&timeFilter=3d&limit=1000`);
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { stories: Story[] }).stories.map((story) => byHnId.get(story.hnId)!);
+};
+const newestFirst = (keeps: (story: SeedStory) => boolean) => async () => visible.filter(keeps).sort((a, b) => b.time - a.time);
+
+const SUBJECTS: (Subject & { points?: (points: number) => Promise<SeedStory[]> })[] = [
+  ...['trending', 'top', 'comments', 'recent', 'fast-risers'].map((sort) => ({ path: `/feeds/${sort}`, stories: () => listed(sort)(0), points: listed(sort) })),
+  { path: '/feeds/search', stories: newestFirst(() => true) },
+  { path: '/feeds/keywords/rust', stories: newestFirst((s) => titleWords(s).includes('rust')) },
+  { path: '/feeds/domains/medium.com', stories: newestFirst((s) => /:\/\/(?:[\w-]+\.)?medium\.com\//.test(s.url ?? '')) },
+  { path: '/feeds/authors/alice', stories: newestFirst((s) => s.by === 'alice') },
+];
+
+describe.each(SUBJECTS)('$path', (subject) => {
+  it.each(CASES)('$name: every format valid, its items the list\'s that the parameter keeps, in order', async ({ params, keeps, count }) => {
+    const points = Number(params.points ?? 0);
+    const base = subject.points ? await subject.points(points) : (await subject.stories()).filter((s) => (s.score ?? 0) >= points);
+    const wanted = base
+      .filter(keeps)
+      .filter((s) => (s.descendants ?? 0) >= Number(params.comments ?? 0))
+      .slice(0, count ?? 20)
+      .map((s) => s.hnId);
+    for (const format of FEED_FORMATS) {
+      const query = new URLSearchParams(params).toString();
+      const url = `${subject.path}.${format}${query ? `?${query}` : ''}`;
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe(`${FEED_MEDIA_TYPES[format]}; charset=utf-8`);
+      expect(feedProblems(format, response.body), url).toEqual([]);
+      const entries = feedEntries(format, response.body);
+      expect(entries.map((entry) => hnIdOf(entry.id)), url).toEqual(wanted);
+      if (params.link === 'comments') for (const entry of entries) expect(entry.link).toBe(entry.id);
+      if (params.description === '0') expect(response.body).not.toContain('Points:');
+      else if (entries.length > 0) expect(response.body).toContain('Points:');
+      expect(response.body).toContain(`https://trends.example${url.replace(/&/g, format === 'json' ? '&' : '&amp;')}`);
+    }
+  });
+});
+
+it('every case finds something somewhere: the table tests what it says', async () => {
+  for (const { name, params, keeps } of CASES) {
+    const found = visible.filter(keeps).filter((s) => (s.score ?? 0) >= Number(params.points ?? 0) && (s.descendants ?? 0) >= Number(params.comments ?? 0));
+    expect(found.length, name).toBeGreaterThan(0);
+    if (name !== 'no parameters' && !name.startsWith('count') && !name.startsWith('link') && !name.startsWith('description')) {
+      expect(found.length, name).toBeLessThan(visible.length);
+    }
+  }
+});
+
+describe('the rising keywords', () => {
+  let k: TestApp;
+  /** 12:30 UTC, as the keyword tests' clock. */
+  const K_NOW = Math.floor(Date.UTC(2026, 0, 15, 12, 30) / 1000);
+  beforeAll(async () => {
+    k = await createTestApp({ now: () => K_NOW * 1000, env: { PUBLIC_URL: 'https://trends.example' } });
+    let hnId = 1;
+    const run = (title: string, count: number, secondsAgo: number): SeedStory[] =>
+      Array.from({ length: count }, (_, i) => ({ hnId: hnId++, title, time: K_NOW - secondsAgo - i * 60, score: 50 }));
+    // A sudden topic (rising), and a steady one (not).
+    await seedStories(k.db.database.pool, [...run('Zigzag', 5, 2 * 3600), ...run('Python', 4, 3 * 3600), ...run('Python', 4, 27 * 3600)]);
+    const ids = await k.db.database.pool.query<{ id: number }>('SELECT id FROM stories ORDER BY id');
+    await indexStoryKeywords(k.db.database.pool, ids.rows.map((row) => row.id), K_NOW * 1000);
+  }, 120_000);
+  afterAll(async () => k?.close());
+
+  it.each(FEED_FORMATS)('%s: an item per rising keyword, its id holding the day, linking to its stories\' feed', async (format) => {
+    const response = await k.app.server.inject({ url: `/feeds/rising-keywords.${format}?period=24h` });
+    expect(response.statusCode).toBe(200);
+    expect(feedProblems(format, response.body)).toEqual([]);
+    const entries = feedEntries(format, response.body);
+    expect(entries.map((entry) => entry.title)).toEqual(['Rising: Zigzag']);
+    expect(entries[0]!.id).toBe('https://trends.example/keywords#rising-Zigzag-2026-01-15');
+    expect(entries[0]!.link).toBe('https://trends.example/feeds/keywords/zigzag.atom');
+    const excluded = await k.app.server.inject({ url: `/feeds/rising-keywords.${format}?period=24h&q=-zigzag` });
+    expect(feedEntries(format, excluded.body)).toEqual([]);
+    const stories = await k.app.server.inject({ url: '/feeds/keywords/zigzag.atom' });
+    expect(feedEntries('atom', stories.body)).toHaveLength(5);
+  });
+});
+
+describe('the search feed takes the advanced search\'s filters', () => {
+  it.each([
+    [{ sort: 'score' }, (a: SeedStory, b: SeedStory) => (b.score ?? 0) - (a.score ?? 0)],
+    [{ sort: 'comments', order: 'asc' }, (a: SeedStory, b: SeedStory) => (a.descendants ?? 0) - (b.descendants ?? 0)],
+    [{ sort: 'trending' }, (a: SeedStory, b: SeedStory) => (b.trendingScore ?? 0) - (a.trendingScore ?? 0)],
+  ])('%j', async (params, order) => {
+    const response = await get(`/feeds/search.json?${new URLSearchParams({ ...params, count: '100', q: 'rust OR zig' })}`);
+    expect(response.statusCode).toBe(200);
+    const ids = feedEntries('json', response.body).map((entry) => hnIdOf(entry.id));
+    const stories = ids.map((id) => byHnId.get(id)!);
+    expect(stories.length).toBe(visible.filter((s) => has(s, 'rust') || has(s, 'zig')).length);
+    for (let i = 1; i < stories.length; i++) expect(order(stories[i - 1]!, stories[i]!)).toBeLessThanOrEqual(0);
+  });
+
+  it('domain, author and hours narrow it', async () => {
+    const response = await get('/feeds/search.rss?domain=medium&author=o&hours=6&count=100');
+    const ids = feedEntries('rss', response.body).map((entry) => hnIdOf(entry.id));
+    const wanted = visible
+      .filter((s) => (s.url ?? '').includes('medium') && (s.by ?? '').includes('o') && s.time >= NOW - 6 * 3600)
+      .sort((a, b) => b.time - a.time)
+      .map((s) => s.hnId);
+    expect(wanted.length).toBeGreaterThan(0);
+    expect(ids).toEqual(wanted);
+  });
+});
+
+describe('bad parameters are a 400 with a message, never a 500', () => {
+  it.each([
+    ['/feeds/trending.xml', 'ends in .rss'],
+    ['/feeds/nothing.rss', 'No feed named nothing'],
+    ['/feeds/trending.rss?count=0', 'count must be at least 1'],
+    ['/feeds/trending.rss?count=101', 'count must be at most 100'],
+    ['/feeds/trending.rss?count=ten', 'count must be a whole number'],
+    ['/feeds/top.atom?points=-1', 'points must be at least 0'],
+    ['/feeds/top.atom?comments=1.5', 'comments must be a whole number'],
+    ['/feeds/recent.json?link=article', 'link must be url or comments'],
+    ['/feeds/recent.json?description=no', 'description must be 1 or 0'],
+    ['/feeds/trending.rss?q=%22open', 'quote'],
+    ['/feeds/trending.rss?q=OR', 'OR'],
+    ['/feeds/trending.rss?q=-domain:nodot', 'domain'],
+    [`/feeds/trending.rss?q=${'x'.repeat(301)}`, 'at most 300'],
+    ['/feeds/trending.rss?timeFilter=year', 'timeFilter must be one of'],
+    ['/feeds/search.rss?sort=best', 'sort must be one of'],
+    ['/feeds/search.rss?hours=12', 'hours must be one of'],
+    ['/feeds/search.rss?count=1&count=2', 'count must be text'],
+    ['/feeds/domains/nodot.rss', 'A domain feed names a host'],
+    ['/feeds/authors/bad%20name.rss', 'An author is a Hacker News username'],
+    ['/feeds/keywords/rust.txt', 'ends in .rss'],
+    ['/feeds/rising-keywords.rss?period=2d', 'period must be one of'],
+  ])('%s', async (url, message) => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(400);
+    expect((response.json() as { message: string }).message).toContain(message);
+  });
+});
+
+describe('cheap to poll', () => {
+  it.each(FEED_FORMATS)('%s: ETag, Last-Modified and public caching; 304 on a matching If-None-Match or If-Modified-Since', async (format: FeedFormat) => {
+    const url = `/feeds/trending.${format}?points=10`;
+    const first = await get(url);
+    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    const etag = String(first.headers.etag);
+    const lastModified = String(first.headers['last-modified']);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(Date.parse(lastModified)).toBeGreaterThan(0);
+    const again = await get(url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect((await get(url, { 'if-none-match': `"other", ${etag.slice(2)}` })).statusCode).toBe(304);
+    expect((await get(url, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    expect((await get(url, { 'if-modified-since': lastModified })).statusCode).toBe(304);
+    expect((await get(url, { 'if-modified-since': new Date(Date.parse(lastModified) - 1000).toUTCString() })).statusCode).toBe(200);
+    // If-None-Match decides when both are sent.
+    expect((await get(url, { 'if-none-match': '"other"', 'if-modified-since': lastModified })).statusCode).toBe(200);
+  });
+
+  it('keeps item ids and the ETag across refetches while nothing changes, and a new story appears once its cycle ends', async () => {
+    const url = '/feeds/recent.atom?count=5';
+    const first = await get(url);
+    t.app.stories.invalidate();
+    const second = await get(url);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(feedEntries('atom', second.body)).toEqual(feedEntries('atom', first.body));
+    await seedStories(t.db.database.pool, [{ hnId: 99_999, title: 'A story stored by the latest cycle', time: NOW - 60, score: 3 }]);
+    // What the ingestion job does at the end of each cycle (test/support/app.ts, ingestion.onCycle).
+    t.app.stories.invalidate();
+    const third = await get(url);
+    expect(third.headers.etag).not.toBe(first.headers.etag);
+    expect(hnIdOf(feedEntries('atom', third.body)[0]!.id)).toBe(99_999);
+  });
+
+  it('keeps a 20-item feed under 50 KB', async () => {
+    for (const format of FEED_FORMATS) {
+      const response = await get(`/feeds/search.${format}?count=20`);
+      expect(feedEntries(format, response.body)).toHaveLength(20);
+      expect(Buffer.byteLength(response.body)).toBeLessThan(50 * 1024);
+    }
+  });
+});
+
+describe('rate limit and freshness', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ now: () => NOW * 1000, env: { FEED_REQUESTS_PER_MINUTE: '3' } });
+    await seedStories(limited.db.database.pool, SEEDED.slice(0, 5));
+  }, 120_000);
+  afterAll(async () => limited?.close());
+
+  it('answers a client past its limit 429 with Retry-After and a message, and other clients still', async () => {
+    const ask = (remoteAddress: string) => limited.app.server.inject({ url: '/feeds/top.rss', remoteAddress });
+    for (let i = 0; i < 3; i++) expect((await ask('10.9.0.1')).statusCode).toBe(200);
+    const refused = await ask('10.9.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((refused.json() as { message: string }).message).toMatch(/try again in \d+ seconds/);
+    expect((await ask('10.9.0.2')).statusCode).toBe(200);
+  });
+
+  it('says in every format when Hacker News has been unreachable for more than 5 minutes', async () => {
+    const cycle = (startedAt: number, status: string, error: string | null) =>
+      limited.db.database.pool.query(
+        `INSERT INTO ingestion_cycles (reason, instance, started_at, finished_at, status, error) VALUES ('test', 'test', to_timestamp($1), to_timestamp($1 + 10), $2, $3)`,
+        [startedAt, status, error],
+      );
+    await cycle(NOW - 900, 'ok', null);
+    await cycle(NOW - 600, 'failed', HN_UNREACHABLE);
+    await cycle(NOW - 60, 'failed', HN_UNREACHABLE);
+    // The freshness reading is kept five seconds.
+    await new Promise((resolve) => setTimeout(resolve, 5100));
+    for (const format of FEED_FORMATS) {
+      const response = await limited.app.server.inject({ url: `/feeds/top.${format}`, remoteAddress: `10.9.1.${format.length}` });
+      expect(response.statusCode).toBe(200);
+      expect(feedProblems(format, response.body)).toEqual([]);
+      expect(response.body).toContain('Hacker News has been unreachable since');
+      if (format === 'json') {
+        const extension = (response.json() as { _hn_trends: Record<string, unknown> })._hn_trends;
+        expect(extension).toMatchObject({ stale: true, hacker_news_unreachable_since: new Date((NOW - 600) * 1000).toISOString() });
+      }
+    }
+  }, 20_000);
+});
+
+describe('found where people look', () => {
+  it('the API document lists every feed with its parameters and the feeds\' rate limit', async () => {
+    const document = (await get('/api/docs/json')).json() as { info: { description: string }; paths: Record<string, { get?: { tags?: string[]; parameters?: { name: string }[] } }> };
+    for (const path of ['/feeds/{file}', '/feeds/keywords/{file}', '/feeds/domains/{file}', '/feeds/authors/{file}']) {
+      const operation = document.paths[path]?.get;
+      expect(operation?.tags, path).toEqual(['feeds']);
+      const names = (operation?.parameters ?? []).map((parameter) => parameter.name);
+      for (const name of ['file', 'q', 'points', 'comments', 'count', 'link', 'description']) expect(names, `${path} ${name}`).toContain(name);
+    }
+    expect(document.info.description).toContain('Feeds (`/feeds/…`');
+  });
+});
