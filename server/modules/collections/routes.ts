@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { okSchema } from '../../../common/contracts/actions.ts';
 import {
   collectionCreateSchema,
@@ -22,6 +23,9 @@ import type { CollectionExport, CollectionsService } from './service.ts';
 // 409: the most collections, or stories in one; 410: the story was removed by moderators.
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 410: errorResponseSchema };
 const exportDescription = 'Markdown, CSV, JSON, Netscape bookmarks HTML (browsers import it) or OPML, as a download';
+
+/** An export is a file to download, in the format asked for. */
+const exportResponseSchema = z.string().describe('The collection as a file: Markdown, CSV, JSON, HTML bookmarks or OPML');
 
 export function collectionsRoutes(service: CollectionsService, resolveUser: UserResolver): FastifyPluginAsyncZod {
   return async (app) => {
@@ -109,7 +113,7 @@ export function collectionsRoutes(service: CollectionsService, resolveUser: User
 
     app.get(
       '/api/collections/:collectionId/export',
-      { config: { access: 'user' }, schema: { tags, summary: `Export a collection: ${exportDescription}`, params: collectionIdParamsSchema, querystring: exportQuerySchema, response: errors } },
+      { config: { access: 'user' }, schema: { tags, summary: `Export a collection: ${exportDescription}`, params: collectionIdParamsSchema, querystring: exportQuerySchema, response: { 200: exportResponseSchema, ...errors } } },
       async (request, reply) => download(reply, await service.exportOwn(await me(request), request.params.collectionId, request.query.format)),
     );
 
@@ -126,7 +130,7 @@ export function collectionsRoutes(service: CollectionsService, resolveUser: User
       '/api/shared-collections/:token/export',
       {
         config: { access: 'public' },
-        schema: { tags, summary: `Export a shared collection: ${exportDescription}`, params: collectionTokenParamsSchema, querystring: exportQuerySchema, response: errors },
+        schema: { tags, summary: `Export a shared collection: ${exportDescription}`, params: collectionTokenParamsSchema, querystring: exportQuerySchema, response: { 200: exportResponseSchema, ...errors } },
       },
       async (request, reply) => download(reply, await service.exportShared(request.params.token, request.query.format)),
     );

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { errorResponseSchema, notModifiedResponseSchema } from '../../../common/contracts/errors.ts';
 import {
   authorFeedParamsSchema,
   domainFeedParamsSchema,
@@ -39,7 +39,12 @@ const FORMATS =
 export function feedsRoutes(service: FeedsService, perMinute: number): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { access: 'public' as const, rateLimit: perMinute > 0 ? { max: perMinute, timeWindow: '1 minute', allowList: () => false } : (false as const) };
-    const responses = { 400: errorResponseSchema, 429: errorResponseSchema };
+    const responses = {
+      200: z.string().describe('The feed: RSS 2.0 (.rss), Atom (.atom) or JSON Feed 1.1 (.json)'),
+      304: notModifiedResponseSchema,
+      400: errorResponseSchema,
+      429: errorResponseSchema,
+    };
 
     app.get(
       '/feeds/:file',
