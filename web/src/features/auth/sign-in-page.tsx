@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { messageOf } from '@/lib/api';
 import { PRODUCT_NAME, useDocumentTitle } from '@/lib/document-title';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../common/rules/password.ts';
-import { PASSWORD_HINT, safeReturnTo, useAuthProviders, useEmailSignIn, useEmailSignUp, useProviderSignIn } from './api';
+import { PASSWORD_HINT, safeReturnTo, useAuthProviders, useEmailSignIn, useEmailSignUp, useProviderSignIn } from '@/lib/auth-api';
 
 
 /** `?tab=sign-up` opens the page on Sign Up (the newcomers' calls to action); anything else on Sign In. */

@@ -10,7 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
 import { isQueuedWrite, isUnauthorizedError, messageOf } from '@/lib/api';
-import { useAddMute, useMutes, useRemoveMute } from './api';
+import { useAddMute, useMutes, useRemoveMute } from '@/lib/mutes-api';
 
 /** What a person can type a rule for here (a single story is hidden from its card). */
 const TYPED_KINDS = MUTE_KINDS.filter((kind) => kind !== 'story');

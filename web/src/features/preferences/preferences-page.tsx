@@ -23,7 +23,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { AccountSecurity } from '@/features/auth/account-security';
+import { AccountSecurity } from './account-security';
 import { EMAIL_NOT_SENT_YET, emailNotSent, useEmailDelivery } from '@/lib/email-delivery';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useLeaveWarning } from '@/lib/leave-warning';

@@ -12,7 +12,7 @@ import { ApiError, handledAsUnauthorized, isUnauthorizedError, messageOf } from 
 import { useDocumentTitle } from '@/lib/document-title';
 import { withWebsiteScheme } from '../../../../common/rules/links.ts';
 import { PASSWORD_MAX_LENGTH } from '../../../../common/rules/password.ts';
-import { useSignInMethods } from '@/features/auth/api';
+import { useSignInMethods } from '@/lib/auth-api';
 import { EXPORT_PATH, useDeleteAccount, useProfile, useUpdateProfile, type Profile, type ProfileEdit } from './api';
 
 function displayNameOf(profile: Profile): string {

@@ -8,7 +8,7 @@ import { EMAIL_NOT_SENT_YET, fetchEmailNotSent } from '@/lib/email-delivery';
 import { trackBookmark } from '../analytics';
 import { usePageStatuses, useToggleBookmark, useToggleWatch, type PageStatuses } from '../api';
 import { truncateTitle } from '../rules';
-import { useMuteWithUndo } from '@/features/mutes/api';
+import { useMuteWithUndo } from '@/lib/mutes-api';
 
 /** Marks a card's hide button, which the story list's `x` key presses. */
 export const HIDE_STORY_ATTRIBUTE = 'data-hide-story';

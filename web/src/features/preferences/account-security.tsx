@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { handledAsUnauthorized, messageOf } from '@/lib/api';
-import { PASSWORD_HINT, useChangePassword, useSignInMethods, useSignOutEverywhere } from './api';
+import { PASSWORD_HINT, useChangePassword, useSignInMethods, useSignOutEverywhere } from '@/lib/auth-api';
 
 /** Password change and "sign out everywhere", for the signed-in person's own account. */
 export function AccountSecurity() {
