@@ -1,7 +1,11 @@
+import type { APIRequestContext } from '@playwright/test';
 import { checkPage, completeOnboarding, expect, signUp, signUpAs, test, waitForStories, withDatabase } from './support.ts';
 
-/** Runs alone, after every other project (see playwright.config.ts): it switches the whole site. */
-async function setMaintenanceMode(on: boolean): Promise<void> {
+/**
+ * Runs alone, after every other project (see playwright.config.ts): it switches the whole site. The server keeps its
+ * reading of the setting for a moment, so the switch is done once the server's own status says so.
+ */
+async function setMaintenanceMode(on: boolean, request?: APIRequestContext): Promise<void> {
   await withDatabase((db) =>
     db.query(
       `INSERT INTO settings (key, value, category) VALUES ('maintenance_mode', $1::jsonb, 'feature_flags')
@@ -9,6 +13,11 @@ async function setMaintenanceMode(on: boolean): Promise<void> {
       [JSON.stringify(on)],
     ),
   );
+  if (request) {
+    await expect
+      .poll(async () => ((await (await request.get('/api/maintenance-status')).json()) as { maintenanceMode: boolean }).maintenanceMode, { timeout: 10_000 })
+      .toBe(on);
+  }
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -60,7 +69,7 @@ test('maintenance mode: visitors and users see the maintenance page, admins carr
 
 test("an admin turns maintenance on and off from /admin/settings; a reader's open page follows within the 30 s poll", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await setMaintenanceMode(false);
+  await setMaintenanceMode(false, page.request);
   await signUpAs(page, 'admin', 'Switching Admin');
 
   const readerContext = await browser.newContext();
