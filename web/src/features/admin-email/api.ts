@@ -114,6 +114,8 @@ export function useSaveCustomContent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CustomContentInput) => apiRequest<CustomContentResponse>('POST', CUSTOM_PATH, input),
+    // A read of the week still under way would land after the save and put the old content back.
+    onMutate: (input) => queryClient.cancelQueries({ queryKey: [CUSTOM_PATH, input.weekOf] }),
     onSuccess: (data, input) => queryClient.setQueryData([CUSTOM_PATH, input.weekOf], data.content),
   });
 }

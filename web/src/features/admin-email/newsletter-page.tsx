@@ -302,6 +302,9 @@ function SundayDigest() {
     });
   };
 
+  // While a week's content loads, the fields wait for it: text typed meanwhile would be replaced when it arrives.
+  const loading = content.isPending;
+
   return (
     <div className="grid gap-4">
       <div className="grid max-w-xs gap-1">
@@ -318,6 +321,7 @@ function SundayDigest() {
               value={form[`${place}ContentStyle`]}
               onChange={(event) => setForm({ ...form, [`${place}ContentStyle`]: event.target.value as DigestContentStyle })}
               options={STYLE_OPTIONS}
+              disabled={loading}
             />
           </div>
           <textarea
@@ -326,11 +330,12 @@ function SundayDigest() {
             maxLength={DIGEST_CONTENT_MAX_LENGTH}
             value={form[`${place}Content`]}
             onChange={(event) => setForm({ ...form, [`${place}Content`]: event.target.value })}
+            disabled={loading}
           />
         </div>
       ))}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={onSave} disabled={save.isPending}>
+        <Button onClick={onSave} disabled={save.isPending || loading}>
           Save
         </Button>
         <Button variant="outline" onClick={onPreview} disabled={preview.isPending}>
