@@ -12,6 +12,7 @@ import {
   risingKeywordsFeedQuerySchema,
   searchFeedQuerySchema,
   subjectFeedQuerySchema,
+  type SubjectFeedQuery,
 } from '../../../common/contracts/feeds.ts';
 import { text } from '../../../common/contracts/fields.ts';
 import { sendText } from '../../http/json-text.ts';
@@ -71,64 +72,51 @@ export function feedsRoutes(service: FeedsService, perMinute: number): FastifyPl
       },
     );
 
-    app.get(
-      '/feeds/keywords/:file',
-      {
-        config,
-        schema: {
-          tags: ['feeds'],
-          summary: 'Stories whose title mentions a keyword, as a feed (/feeds/keywords/rust.rss)',
-          description: `${FORMATS}\n\nTakes \`sort\` (time by default) and \`hours\` as the search does.\n\n${COMMON_PARAMETERS}`,
-          params: keywordFeedParamsSchema,
-          querystring: subjectFeedQuerySchema,
-          response: responses,
+    // A keyword's, a domain's and an author's stories: the same route, each with its own name's rule.
+    for (const feed of SUBJECT_FEEDS) {
+      app.get(
+        feed.path,
+        {
+          config,
+          schema: {
+            tags: ['feeds'],
+            summary: feed.summary,
+            description: `${FORMATS}\n\nTakes \`sort\` (time by default) and \`hours\` as the search does.\n\n${COMMON_PARAMETERS}`,
+            params: feed.params,
+            querystring: subjectFeedQuerySchema,
+            response: responses,
+          },
         },
-      },
-      async (request, reply) => {
-        const { name, format } = request.params.file;
-        return answer(request, reply, await service.feed({ kind: 'keyword', keyword: name, query: request.query }, format, request.url, request.url));
-      },
-    );
-
-    app.get(
-      '/feeds/domains/:file',
-      {
-        config,
-        schema: {
-          tags: ['feeds'],
-          summary: "A domain's stories (its subdomains' too), as a feed (/feeds/domains/example.com.rss)",
-          description: `${FORMATS}\n\nTakes \`sort\` (time by default) and \`hours\` as the search does.\n\n${COMMON_PARAMETERS}`,
-          params: domainFeedParamsSchema,
-          querystring: subjectFeedQuerySchema,
-          response: responses,
+        async (request, reply) => {
+          const { name, format } = request.params.file;
+          return answer(request, reply, await service.feed(feed.subject(name, request.query), format, request.url, request.url));
         },
-      },
-      async (request, reply) => {
-        const { name, format } = request.params.file;
-        return answer(request, reply, await service.feed({ kind: 'domain', domain: name, query: request.query }, format, request.url, request.url));
-      },
-    );
-
-    app.get(
-      '/feeds/authors/:file',
-      {
-        config,
-        schema: {
-          tags: ['feeds'],
-          summary: "An author's stories, as a feed (/feeds/authors/pg.rss)",
-          description: `${FORMATS}\n\nTakes \`sort\` (time by default) and \`hours\` as the search does.\n\n${COMMON_PARAMETERS}`,
-          params: authorFeedParamsSchema,
-          querystring: subjectFeedQuerySchema,
-          response: responses,
-        },
-      },
-      async (request, reply) => {
-        const { name, format } = request.params.file;
-        return answer(request, reply, await service.feed({ kind: 'author', author: name, query: request.query }, format, request.url, request.url));
-      },
-    );
+      );
+    }
   };
 }
+
+/** The feeds of one keyword, domain or author: their address, their name's rule and the subject they ask for. */
+const SUBJECT_FEEDS = [
+  {
+    path: '/feeds/keywords/:file',
+    summary: 'Stories whose title mentions a keyword, as a feed (/feeds/keywords/rust.rss)',
+    params: keywordFeedParamsSchema,
+    subject: (keyword: string, query: SubjectFeedQuery): FeedSubject => ({ kind: 'keyword', keyword, query }),
+  },
+  {
+    path: '/feeds/domains/:file',
+    summary: "A domain's stories (its subdomains' too), as a feed (/feeds/domains/example.com.rss)",
+    params: domainFeedParamsSchema,
+    subject: (domain: string, query: SubjectFeedQuery): FeedSubject => ({ kind: 'domain', domain, query }),
+  },
+  {
+    path: '/feeds/authors/:file',
+    summary: "An author's stories, as a feed (/feeds/authors/pg.rss)",
+    params: authorFeedParamsSchema,
+    subject: (author: string, query: SubjectFeedQuery): FeedSubject => ({ kind: 'author', author, query }),
+  },
+];
 
 /** The parameters of every list and the search, as text: each feed's own schema reads them (parseQuery). */
 const NAMED_FEED_PARAMETERS = ['q', 'points', 'comments', 'count', 'link', 'description', 'timeFilter', 'hours', 'minVelocity', 'domain', 'author', 'sort', 'order', 'period'] as const;
