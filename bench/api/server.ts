@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
-import { addCeilingRoute, seedBenchmarkData, serveBenchApp } from '../support.ts';
+import { addCeilingRoute, seedOnce, serveBenchApp } from '../support.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 500_000);
 const SNAPSHOTS = Number(process.env.BENCH_SNAPSHOTS ?? STORIES * 20);
@@ -24,24 +24,8 @@ const config = loadConfig({
 });
 const database = await openDatabase(config);
 await runMigrations(database.pool);
-const existing = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM stories');
 const nowSeconds = Math.floor(Date.now() / 1000);
-if ((existing.rows[0]?.n ?? 0) === 0) {
-  const started = Date.now();
-  // Seeding's big statements run for longer than PostgreSQL's statement timeout, which is meant for requests.
-  const client = await database.pool.connect();
-  try {
-    await client.query('SET statement_timeout = 0');
-    await seedBenchmarkData(client, { stories: STORIES, snapshots: SNAPSHOTS, nowSeconds });
-  } finally {
-    client.release();
-  }
-  process.stderr.write(`seeded ${STORIES} stories and ${SNAPSHOTS} snapshots in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-}
-// One finished cycle, as production would have: the list cache keys on it.
-await database.pool.query(
-  `INSERT INTO ingestion_cycles (reason, instance, started_at, finished_at, status) VALUES ('bench', 'bench', now(), now(), 'ok')`,
-);
+await seedOnce(database.pool, { stories: STORIES, snapshots: SNAPSHOTS, nowSeconds });
 
 const app = await buildApp({
   config,

@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
-import { addCeilingRoute, seedBenchmarkData, serveBenchApp } from '../support.ts';
+import { addCeilingRoute, seedOnce, serveBenchApp } from '../support.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 500_000);
 const SNAPSHOTS = Number(process.env.BENCH_SNAPSHOTS ?? STORIES * 2);
@@ -23,19 +23,7 @@ const config = loadConfig({
 });
 const database = await openDatabase(config);
 await runMigrations(database.pool);
-const existing = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM stories');
-if ((existing.rows[0]?.n ?? 0) === 0) {
-  const started = Date.now();
-  const client = await database.pool.connect();
-  try {
-    await client.query('SET statement_timeout = 0');
-    await seedBenchmarkData(client, { stories: STORIES, snapshots: SNAPSHOTS, nowSeconds: Math.floor(Date.now() / 1000) });
-  } finally {
-    client.release();
-  }
-  process.stderr.write(`seeded ${STORIES} stories in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-}
-await database.pool.query(`INSERT INTO ingestion_cycles (reason, instance, started_at, finished_at, status) VALUES ('bench', 'bench', now(), now(), 'ok')`);
+await seedOnce(database.pool, { stories: STORIES, snapshots: SNAPSHOTS, nowSeconds: Math.floor(Date.now() / 1000) });
 
 const app = await buildApp({ config, pool: database.pool, db: database.db, metrics: createMetrics(), now: Date.now, trigger: { requestNow: async () => undefined } });
 const indexing = Date.now();
