@@ -2,14 +2,15 @@ import { ArrowLeft, Copy, FolderOpen, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
-import { COLLECTION_DESCRIPTION_MAX_LENGTH, COLLECTION_NAME_MAX_LENGTH, type Collection } from '../../../../common/contracts/collections.ts';
+import type { Collection } from '../../../../common/contracts/collections.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { Banner, ListSkeleton } from '@/components/page-parts';
 import { Button } from '@/components/ui/button';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { CollectionFields } from './collection-fields';
 import { ApiError, isUnauthorizedError, messageOf } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { COLLECTIONS_PATH, useCollection, useDeleteCollection, useSetMembership, useSetSharing, useUpdateCollection } from './api';
@@ -120,22 +121,15 @@ function DetailsForm({ collection }: { collection: Collection }) {
         );
       }}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.name}>Name</Label>
-        <Input
-          id={ids.name}
-          value={name}
-          maxLength={COLLECTION_NAME_MAX_LENGTH}
-          autoComplete="off"
-          aria-invalid={error !== null || undefined}
-          aria-describedby={error ? ids.error : undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.description}>Description</Label>
-        <Textarea id={ids.description} value={description} maxLength={COLLECTION_DESCRIPTION_MAX_LENGTH} className="min-h-16" onChange={(event) => setDescription(event.target.value)} />
-      </div>
+      <CollectionFields
+        ids={ids}
+        name={name}
+        onNameChange={setName}
+        description={description}
+        onDescriptionChange={setDescription}
+        error={error}
+        descriptionLabel="Description"
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={update.isPending || !changed || name.trim() === ''}>
           Save

@@ -2,13 +2,12 @@ import { FolderOpen, Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
-import { COLLECTION_DESCRIPTION_MAX_LENGTH, COLLECTION_NAME_MAX_LENGTH, MAX_COLLECTIONS } from '../../../../common/contracts/collections.ts';
+import { MAX_COLLECTIONS } from '../../../../common/contracts/collections.ts';
 import { formatCount } from '../../../../common/rules/plural.ts';
 import { PageHeader } from '@/components/page-header';
 import { Banner, ListSkeleton } from '@/components/page-parts';
 import { Button } from '@/components/ui/button';
-import { Input, Textarea } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { CollectionFields } from './collection-fields';
 import { isUnauthorizedError, messageOf } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useCollections, useCreateCollection } from './api';
@@ -59,23 +58,16 @@ export function CollectionsPage() {
           submit();
         }}
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.name}>Name</Label>
-          <Input
-            id={ids.name}
-            value={name}
-            maxLength={COLLECTION_NAME_MAX_LENGTH}
-            autoComplete="off"
-            placeholder="Reading list"
-            aria-invalid={error !== null || undefined}
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.description}>Description (optional)</Label>
-          <Textarea id={ids.description} value={description} maxLength={COLLECTION_DESCRIPTION_MAX_LENGTH} className="min-h-16" onChange={(event) => setDescription(event.target.value)} />
-        </div>
+        <CollectionFields
+          ids={ids}
+          name={name}
+          onNameChange={setName}
+          description={description}
+          onDescriptionChange={setDescription}
+          error={error}
+          namePlaceholder="Reading list"
+          descriptionLabel="Description (optional)"
+        />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={create.isPending || name.trim() === ''}>
             Create collection
