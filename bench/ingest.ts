@@ -11,6 +11,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { createIngestion } from '../server/hn/service.ts';
+import { ingestionEventsFor, SERVER_MODULES } from '../server/modules/index.ts';
 import type { CycleReport } from '../server/hn/ingest.ts';
 import { createMetrics } from '../server/metrics.ts';
 import { startReplay } from '../tools/hn-replay/index.ts';
@@ -49,6 +50,7 @@ export async function runIngestBenchmark(): Promise<void> {
       metrics: createMetrics(),
       log: quiet,
       now: () => replay.clock.now() * 1000,
+      events: ingestionEventsFor(SERVER_MODULES),
     });
     const cycle = async (): Promise<CycleReport & { wallMs: number }> => {
       const started = performance.now();
@@ -76,7 +78,7 @@ export async function runIngestBenchmark(): Promise<void> {
         `${formatNumber(items)} items fetched, ${formatNumber(items / daySeconds)} items/s, ${formatNumber(snapshots)} snapshots, ${formatNumber(stored)} stories stored`,
     );
     const wall = day.map((r) => r.wallMs);
-    const predictionsMs = day.reduce((sum, r) => sum + r.predictionsMs, 0);
+    const predictionsMs = day.reduce((sum, r) => sum + (r.listenersMs.predictions ?? 0), 0);
     const cycleMs = day.reduce((sum, r) => sum + r.wallMs, 0);
     console.log(
       `predictions (scoring, verifying, settling): ${formatNumber(predictionsMs / day.length, 1)} ms a cycle of ${formatNumber(cycleMs / day.length, 1)} ms ` +

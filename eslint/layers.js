@@ -31,7 +31,7 @@ function resolveImport(fromFile, specifier) {
 const featureOf = (file) => /^web\/src\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 
 /** Why `file` may not import `target`, or null when it may. */
-function layerViolation(file, target, lowerLayerExceptions) {
+function layerViolation(file, target) {
   if (file.startsWith('common/') && !target.startsWith('common/')) return 'common/ imports only common/: the server and the web app share it';
   const feature = featureOf(file);
   const targetFeature = featureOf(target);
@@ -39,7 +39,7 @@ function layerViolation(file, target, lowerLayerExceptions) {
     return `a web feature never imports another (${feature} → ${targetFeature}): move what both need to components/ or lib/`;
   }
   if (/^web\/src\/(components|lib)\//.test(file) && targetFeature) return 'components/ and lib/ import no feature';
-  if (LOWER_LAYERS.some((layer) => file.startsWith(layer)) && target.startsWith('server/modules/') && !lowerLayerExceptions.includes(file)) {
+  if (LOWER_LAYERS.some((layer) => file.startsWith(layer)) && target.startsWith('server/modules/')) {
     return "a lower server layer does not import server/modules/: pass the module's function in";
   }
   return null;
@@ -107,11 +107,10 @@ function importsOf(context, check) {
 export default {
   rules: {
     'layers': {
-      meta: { type: 'problem', schema: [{ type: 'object', properties: { lowerLayerExceptions: { type: 'array', items: { type: 'string' } } } }] },
+      meta: { type: 'problem', schema: [] },
       create(context) {
-        const lowerLayerExceptions = context.options[0]?.lowerLayerExceptions ?? [];
         return importsOf(context, ({ node, file, target }) => {
-          const why = layerViolation(file, target, lowerLayerExceptions);
+          const why = layerViolation(file, target);
           if (why) context.report({ node, message: `${file} may not import ${target}: ${why}` });
         });
       },

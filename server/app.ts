@@ -9,98 +9,33 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type pg from 'pg';
-import { publicUrl, siteCredit, type Config } from './config.ts';
-import { isDatabaseTimeout, isDatabaseUnavailable, type Db } from './db/index.ts';
+import { publicUrl, siteCredit } from './config.ts';
+import { isDatabaseTimeout, isDatabaseUnavailable } from './db/index.ts';
+import type { ModuleJob } from './modules/module.ts';
 import { installAccessControl, type Access, type UserResolver } from './http/access.ts';
 import { documentRoute, rateLimitsDescription } from './http/api-docs.ts';
 import { BROTLI_OPTIONS, COMPRESS_FROM_BYTES, compressAnswersAtOnce } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
 import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts';
 import { markPrivateAnswers } from './http/caching.ts';
-import { metricsAccess } from './http/metrics-access.ts';
-import { originCheck } from './http/origin.ts';
 import { refuseDuringMaintenance } from './http/maintenance.ts';
+import { originCheck } from './http/origin.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { isApiRequest, refuseNonCanonicalPaths } from './http/request-path.ts';
 import { DatabaseRateLimiter } from './http/rate-limit.ts';
-import type { Metrics } from './metrics.ts';
-import { configuredProviders, createAuth, type Auth } from './modules/accounts/auth.ts';
+import type { IngestionEvents } from './hn/events.ts';
+import { createAuth, type Auth } from './modules/accounts/auth.ts';
 import { createSessionLookup } from './modules/accounts/session-lookup.ts';
 import { presentCurrentUser } from './modules/accounts/presenter.ts';
-import { accountsRoutes } from './modules/accounts/routes.ts';
 import { loadOrCreateSecret } from './modules/accounts/secrets.ts';
-import { AccountsService } from './modules/accounts/service.ts';
-import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { ApiUsageRecorder } from './modules/analytics/api-usage.ts';
-import { bookmarksRoutes } from './modules/bookmarks/routes.ts';
-import { collectionsRoutes } from './modules/collections/routes.ts';
-import { CollectionsService } from './modules/collections/service.ts';
-import { recommendationsRoutes } from './modules/recommendations/routes.ts';
-import { RecommendationsService } from './modules/recommendations/service.ts';
-import { BookmarksService } from './modules/bookmarks/service.ts';
-import { flagsRoutes } from './modules/flags/routes.ts';
-import { FlagsService } from './modules/flags/service.ts';
-import { KeywordAlertsService } from './modules/keywords/alerts.ts';
-import { keywordsRoutes } from './modules/keywords/routes.ts';
-import { KeywordsService } from './modules/keywords/service.ts';
-import { notesRoutes } from './modules/notes/routes.ts';
-import { NotesService } from './modules/notes/service.ts';
-import { sharePagesRoutes } from './modules/shares/pages.ts';
-import { sharesRoutes } from './modules/shares/routes.ts';
-import { SharesService } from './modules/shares/service.ts';
-import { storyStatusesRoutes } from './modules/story-statuses/routes.ts';
-import { watchesRoutes } from './modules/watches/routes.ts';
-import { WatchesService } from './modules/watches/service.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { AuditLog } from './modules/admin/audit.ts';
-import { announcementsRoutes } from './modules/announcements/routes.ts';
-import { AnnouncementsService } from './modules/announcements/service.ts';
-import { contactRoutes } from './modules/contact/routes.ts';
-import { EmailControlsService } from './modules/email/controls.ts';
-import { emailRoutes } from './modules/email/routes.ts';
-import { EmailAdminService } from './modules/email/admin.ts';
-import { emailAdminRoutes } from './modules/email/admin-routes.ts';
-import { maintenanceRoutes } from './modules/maintenance/routes.ts';
-import { adminAnalyticsRoutes } from './modules/analytics/admin-routes.ts';
-import { MaintenanceService } from './modules/maintenance/service.ts';
-import { emailPublicRoutes } from './modules/email/public-routes.ts';
-import { EmailComposer } from './email/compose.ts';
-import { MailDelivery } from './email/outbox.ts';
-import { EmailService } from './email/service.ts';
-import { EmailSigner } from './email/tokens.ts';
-import { smtpTransport, type MailTransport } from './email/transport.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
-import { feedsRoutes } from './modules/feeds/routes.ts';
-import { FeedsService } from './modules/feeds/service.ts';
-import { freshnessRoutes } from './modules/freshness/routes.ts';
-import { siteStatsRoutes } from './modules/site-stats/routes.ts';
-import { SiteStatsService } from './modules/site-stats/service.ts';
-import { FreshnessService } from './modules/freshness/service.ts';
+import { ingestionEventsFor, SERVER_MODULES } from './modules/index.ts';
+import { ServiceRegistry, type ModuleContext, type ModuleDeps } from './modules/module.ts';
 import { SettingsService } from './modules/settings/service.ts';
-import { predictionsRoutes } from './modules/predictions/routes.ts';
-import { PredictionsService } from './modules/predictions/service.ts';
-import { searchRoutes } from './modules/search/routes.ts';
-import { SearchService } from './modules/search/service.ts';
-import { StoryHistoryService } from './modules/stories/history.ts';
-import { storiesRoutes, storyHistoryRoutes } from './modules/stories/routes.ts';
-import { mutesRoutes } from './modules/mutes/routes.ts';
-import { MutesService } from './modules/mutes/service.ts';
-import { StoriesService, type CycleTrigger } from './modules/stories/service.ts';
-import { systemRoutes } from './modules/system/routes.ts';
 import { THEME_INIT_SCRIPT_HASH } from '../web/theme-init-script.ts';
 import { DEFAULT_WEB_DIST_DIR, DEFAULT_WEB_SSR_DIR, hasWebBuild, webRoutes } from './web.ts';
 
-export interface AppDeps {
-  config: Config;
-  pool: pg.Pool;
-  db: Db;
-  metrics: Metrics;
-  /** Starts an ingestion cycle somewhere (the job queue in production). */
-  trigger: CycleTrigger;
-  now: () => number;
-  /** Where mail goes; by default SMTP_URL's server, or none (mail stays in the outbox). Tests pass their own. */
-  mailTransport?: MailTransport | null;
+export interface AppDeps extends ModuleDeps {
   /** Where the built web app is; it is served when a build exists there. */
   webDistDir?: string;
   /**
@@ -112,12 +47,13 @@ export interface AppDeps {
 
 export interface App {
   server: FastifyInstance;
-  stories: StoriesService;
-  predictions: PredictionsService;
+  /** The services the modules provide, by name (server/modules/module.ts, `Services`). */
+  services: ServiceRegistry;
   auth: Auth;
-  email: EmailService;
-  /** The database maintenance tasks, run on their schedule by the maintenance job (server/jobs/maintenance.ts). */
-  maintenance: MaintenanceService;
+  /** The modules' scheduled jobs; the process runs them through its job queue (server/main.ts). */
+  jobs: ModuleJob[];
+  /** Where ingestion announces stored stories and finished cycles, with the modules' listeners subscribed. */
+  ingestionEvents: IngestionEvents;
   /** Where API requests are recorded for the admin analytics (none when API_USAGE_RECORDING is off). */
   apiUsage: ApiUsageRecorder | null;
   /**
@@ -177,37 +113,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const trustedOrigins = (): string[] => [new URL(publicUrl(deps.config)).origin];
-  const secret = deps.config.AUTH_SECRET ?? (await loadOrCreateSecret(deps.pool, 'auth'));
-  const mailTransport = deps.mailTransport !== undefined ? deps.mailTransport : deps.config.SMTP_URL ? smtpTransport(deps.config.SMTP_URL, Math.max(5, deps.config.EMAIL_SEND_CONCURRENCY)) : null;
-  const email = new EmailService({
-    pool: deps.pool,
-    composer: new EmailComposer(new EmailSigner(await loadOrCreateSecret(deps.pool, 'email')), publicUrl(deps.config)),
-    delivery: new MailDelivery({
-      pool: deps.pool,
-      transport: mailTransport,
-      from: deps.config.EMAIL_FROM,
-      ratePerSecond: deps.config.EMAIL_RATE_PER_SECOND,
-      concurrency: deps.config.EMAIL_SEND_CONCURRENCY,
-      maxAttempts: deps.config.EMAIL_MAX_ATTEMPTS,
-      now: deps.now,
-    }),
-    from: deps.config.EMAIL_FROM,
-    now: deps.now,
-  });
-  server.addHook('onClose', async () => mailTransport?.close());
+  const secret = (name: string): Promise<string> => loadOrCreateSecret(deps.pool, name);
+  const services = new ServiceRegistry();
+
+  // Who is calling, settled before any route: access levels, the origin check and maintenance mode depend on it.
+  const authSecret = deps.config.AUTH_SECRET ?? (await secret('auth'));
   const auth = createAuth({
     config: deps.config,
     db: deps.db,
-    secret,
+    secret: authSecret,
     // The mail job writes the welcome email; sign-up only asks for a run.
-    onUserCreated: async () => email.kick(),
+    onUserCreated: async () => services.get('email').kick(),
     // The site's own address, as the browser reached it, is trusted besides PUBLIC_URL (as for the Origin check).
     trustedOrigins: (request) => [...trustedOrigins(), ...(request ? [new URL(request.url).origin] : [])],
   });
   const authContext = await auth.$context;
   const lookUpSession = createSessionLookup({
     pool: deps.pool,
-    secret,
+    secret: authSecret,
     cookieName: authContext.authCookies.sessionToken.name,
     expiresInSeconds: authContext.sessionConfig.expiresIn,
     updateAgeSeconds: authContext.sessionConfig.updateAge,
@@ -220,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const resolveUser: UserResolver = async (request) => (request.headers.cookie ? lookUpSession(request.headers.cookie) : null);
   installAccessControl(server, resolveUser);
   server.addHook('onRequest', originCheck(trustedOrigins));
-  const settings = new SettingsService(deps.pool);
+  const settings = services.provide('settings', new SettingsService(deps.pool));
   // In maintenance mode the API answers admins only, besides signing in and the status (server/http/maintenance.ts).
   server.addHook('onRequest', refuseDuringMaintenance(() => settings.recentMaintenanceMode(), resolveUser));
 
@@ -272,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     openapi: {
       info: {
         title: 'HN Trends API',
-        description: rateLimitsDescription(deps.config),
+        description: rateLimitsDescription(deps.config, SERVER_MODULES.flatMap((module) => module.rateLimitNotes?.(deps.config) ?? [])),
         version: '1.0.0',
       },
     },
@@ -280,82 +203,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await server.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const limiter = new DatabaseRateLimiter(deps.pool, await loadOrCreateSecret(deps.pool, 'rate-limits'));
-  const emailControls = new EmailControlsService(deps.db, deps.pool, deps.now);
-  const accounts = new AccountsService(deps.db, emailControls, settings);
-  const stories = new StoriesService(deps.pool, deps.trigger, deps.now);
-  const metricsScraper = metricsAccess({ token: deps.config.METRICS_TOKEN, allow: deps.config.METRICS_ALLOW, trustProxy: deps.config.TRUST_PROXY });
-  await server.register(systemRoutes(deps.pool, deps.metrics, metricsScraper));
-  const mutes = new MutesService(deps.pool);
-  await server.register(storiesRoutes(stories, mutes, resolveUser));
-  await server.register(storyHistoryRoutes(new StoryHistoryService(deps.pool, deps.now)));
-  await server.register(mutesRoutes(mutes, resolveUser));
-  await server.register(settingsRoutes(settings));
-  const freshness = new FreshnessService(deps.pool);
-  await server.register(freshnessRoutes(freshness));
-  await server.register(siteStatsRoutes(new SiteStatsService(deps.pool, deps.config.SESSION_TTL_HOURS * 3600)));
-  await server.register(
-    accountsRoutes({
-      auth,
-      service: accounts,
-      resolveUser,
-      limiter,
-      providers: configuredProviders(deps.config),
-      localAccounts: deps.config.LOCAL_ACCOUNTS,
-      signInAttemptsPerMinute: deps.config.SIGN_IN_ATTEMPTS_PER_MINUTE,
-      signUps: { perAddressPerHour: deps.config.SIGN_UPS_PER_HOUR_PER_ADDRESS, perDomainPerHour: deps.config.SIGN_UPS_PER_HOUR_PER_EMAIL_DOMAIN },
-    }),
-  );
-  await server.register(emailRoutes(emailControls, resolveUser, () => email.enabled));
-  await server.register(emailPublicRoutes(email, email.deps.composer.signer, deps.now));
-  const audit = new AuditLog(deps.pool);
-  await server.register(emailAdminRoutes(email, new EmailAdminService(deps.pool, deps.now, audit), deps.config.EMAIL_FROM, resolveUser));
-  const announcements = new AnnouncementsService(deps.pool);
-  await server.register(announcementsRoutes(announcements, resolveUser));
-  await server.register(contactRoutes(deps.pool, limiter, resolveUser, settings, (message) => email.notifyContactMessage(message)));
-  await server.register(
-    adminRoutes({
-      pool: deps.pool,
-      settings,
-      announcements,
-      audit,
-      storiesChanged: () => {
-        stories.invalidate();
-        predictions.invalidate();
-      },
-    }),
-  );
-  const maintenance = new MaintenanceService(deps.pool, audit, deps.now, server.log);
-  await maintenance.ensureStandardTasks();
-  await server.register(maintenanceRoutes(maintenance));
-  await server.register(adminAnalyticsRoutes(deps.pool, deps.now));
-  await server.register(bookmarksRoutes(new BookmarksService(deps.pool, deps.now), resolveUser));
-  await server.register(collectionsRoutes(new CollectionsService(deps.pool, deps.now), resolveUser));
-  await server.register(recommendationsRoutes(new RecommendationsService(deps.pool, deps.now), resolveUser));
-  await server.register(watchesRoutes(new WatchesService(deps.pool, deps.now), resolveUser));
-  await server.register(notesRoutes(new NotesService(deps.pool), resolveUser));
-  await server.register(flagsRoutes(new FlagsService(deps.pool), resolveUser));
-  await server.register(storyStatusesRoutes(deps.pool, resolveUser));
-  const keywords = new KeywordsService(deps.pool, deps.now);
-  await server.register(keywordsRoutes(keywords, new KeywordAlertsService(deps.pool), resolveUser, (userId) => mutes.matcherFor(userId)));
-  const shares = new SharesService(deps.pool, deps.now, publicUrl(deps.config));
-  await server.register(sharesRoutes(shares, resolveUser, await loadOrCreateSecret(deps.pool, 'share-views')));
-  await server.register(analyticsRoutes(deps.pool, limiter, resolveUser, await loadOrCreateSecret(deps.pool, 'analytics-viewers'), deps.now));
-  const search = new SearchService(deps.pool, deps.now, () => stories.currentIndex());
-  await server.register(searchRoutes(search, mutes, resolveUser));
-  await server.register(
-    feedsRoutes(new FeedsService({ stories, search, keywords, freshness, baseUrl: publicUrl(deps.config), now: deps.now }), deps.config.FEED_REQUESTS_PER_MINUTE),
-  );
-  const predictions = new PredictionsService(deps.pool, deps.now);
-  await server.register(predictionsRoutes(predictions, mutes, resolveUser));
-  // The web app's catch-all goes last, so every route above takes precedence over it.
+  // The features, each plugged in by its module (server/modules/index.ts).
   const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST_DIR;
-  await server.register(sharePagesRoutes({ service: shares, baseUrl: publicUrl(deps.config), webDistDir }));
+  const jobs: ModuleJob[] = [];
+  const ingestionEvents = ingestionEventsFor(SERVER_MODULES);
+  const context: ModuleContext = {
+    deps,
+    server,
+    log: server.log,
+    resolveUser,
+    auth,
+    limiter: new DatabaseRateLimiter(deps.pool, await secret('rate-limits')),
+    secret,
+    services,
+    ingestion: ingestionEvents,
+    addJob: (job) => jobs.push(job),
+    webDistDir,
+  };
+  for (const module of SERVER_MODULES) await module.setup(context);
+
+  // The web app's catch-all goes last, so every route above takes precedence over it.
   const webSsrDir = deps.webSsrDir ?? (deps.webDistDir === undefined ? DEFAULT_WEB_SSR_DIR : undefined);
   if (hasWebBuild(webDistDir)) {
     await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode(), publicUrl: publicUrl(deps.config), credit: siteCredit(deps.config) }));
   }
-  return { server, stories, predictions, auth, email, maintenance, apiUsage, routes };
+  return { server, services, auth, jobs, ingestionEvents, apiUsage, routes };
 }
 
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -9,7 +9,6 @@ import { runMigrations } from './db/migrate.ts';
 import { createIngestion, type Ingestion } from './hn/service.ts';
 import { createBoss } from './jobs/boss.ts';
 import { PeriodicJob } from './jobs/periodic.ts';
-import { expireWindows } from './modules/analytics/windows.ts';
 import { IngestSchedule } from './jobs/ingest.ts';
 import { createMetrics } from './metrics.ts';
 import { IngestionDisabledError } from './modules/stories/service.ts';
@@ -70,11 +69,7 @@ async function main(): Promise<void> {
     if (!outage.report(error)) log.error({ err: error }, 'job queue error');
   });
   if (config.INGEST_ENABLED) {
-    ingestion = createIngestion({ config, pool: database.pool, metrics, log, now });
-    ingestion.onCycle(() => {
-      app.stories.invalidate();
-      app.predictions.invalidate();
-    });
+    ingestion = createIngestion({ config, pool: database.pool, metrics, log, now, events: app.ingestionEvents });
     schedule = new IngestSchedule({
       boss,
       pool: database.pool,
@@ -86,60 +81,30 @@ async function main(): Promise<void> {
       outage,
     });
   }
-  const mail = new PeriodicJob({
-    boss,
-    queue: 'email-run',
-    intervalSeconds: config.EMAIL_POLL_SECONDS,
-    expireInSeconds: 1800,
-    run: () => app.email.run(),
-    log,
-    work: hasRole(config, 'worker'),
-    outage,
+  // Each module's scheduled work (the mail run, the maintenance pass, the analytics periods).
+  const jobs = app.jobs.map((job) => {
+    const periodic = new PeriodicJob({ ...job, boss, log, work: hasRole(config, 'worker'), outage });
+    job.whenRequestable?.(() => periodic.requestNow());
+    return periodic;
   });
-  // Tasks are due at most daily; an hourly look keeps "next run" honest to within the hour.
-  const maintenance = new PeriodicJob({
-    boss,
-    queue: 'maintenance-run',
-    intervalSeconds: 3600,
-    expireInSeconds: 6 * 3600,
-    run: async () => {
-      await app.maintenance.runDue();
-    },
-    log,
-    work: hasRole(config, 'worker'),
-    outage,
-  });
-  // Takes the hours that left each admin analytics period off its counts, so a page never waits for it.
-  const analyticsPeriods = new PeriodicJob({
-    boss,
-    queue: 'analytics-periods',
-    intervalSeconds: 60,
-    expireInSeconds: 600,
-    run: () => expireWindows(database.pool, now()),
-    log,
-    work: hasRole(config, 'worker'),
-    outage,
-  });
-  app.email.kick = () => mail.requestNow();
   const ingestSchedule = schedule;
   // What failed while the database was away is run again as soon as it is back, not at each job's next interval.
   outage.onRecovered(() => {
     ingestSchedule?.requestNow('database back').catch((error: unknown) => log.warn({ err: error }, 'could not request an ingestion cycle'));
-    for (const job of [mail, maintenance, analyticsPeriods]) job.requestNow();
+    for (const job of jobs) job.requestNow();
   });
   // Instances starting together would race to create pg-boss's tables and queues; they take turns.
   await withAdvisoryLock(database.pool, LOCKS.jobsSetup, async () => {
     await boss.start();
     await ingestSchedule?.start();
-    await mail.start();
-    await maintenance.start();
-    await analyticsPeriods.start();
+    for (const job of jobs) await job.start();
   });
 
   if (hasRole(config, 'web')) {
     await app.server.listen({ host: config.HOST, port: config.PORT });
     const indexing = Date.now();
-    app.stories
+    app.services
+      .get('stories')
       .startIndexing()
       .then(() => log.info({ ms: Date.now() - indexing }, 'story lists indexed in memory'))
       .catch((error: unknown) => log.error({ err: error }, 'story lists could not be indexed; they are answered by SQL'));
@@ -165,7 +130,7 @@ async function main(): Promise<void> {
       ingestion?.abort();
       outage.stop();
       // Each waits for its job in hand to finish and be recorded.
-      await Promise.all([schedule?.stop(), mail.stop(), maintenance.stop(), analyticsPeriods.stop()]);
+      await Promise.all([schedule?.stop(), ...jobs.map((job) => job.stop())]);
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       await app.server.close();
       await database.close();

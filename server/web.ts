@@ -12,7 +12,7 @@ import { HomeRenderThread, type HomeTemplate } from './home-render-thread.ts';
 import { withSharedSessionLookup } from './http/access.ts';
 import { answerEncoding, compressSync, preferredEncoding, type Encoding } from './http/compression.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
-import { hasSessionCookie } from './modules/accounts/auth.ts';
+import { hasSessionCookie } from './http/session-cookie.ts';
 import { injectMeta } from './page-meta.ts';
 import { storyHistoryParamsSchema } from '../common/contracts/story-history.ts';
 

@@ -567,7 +567,7 @@ describe('cross-site requests, headers, limits', () => {
       // Other domains, from fresh client addresses, go on.
       expect((await signUpFrom('10.51.0.10', 'e@bystander.example')).statusCode).toBe(200);
       // Nothing was queued for the refused addresses either.
-      await limited.app.email.queueWelcomes(Date.now());
+      await limited.app.services.get('email').queueWelcomes(Date.now());
       const mailed = await limited.db.database.pool.query<{ recipient: string }>('SELECT recipient FROM email_outbox ORDER BY recipient');
       expect(mailed.rows.map((row) => row.recipient)).toEqual(['a@victim.example', 'b@victim.example', 'c@victim.example', 'e@bystander.example', 'one@first.example', 'two@second.example']);
     } finally {

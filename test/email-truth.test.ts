@@ -75,8 +75,8 @@ describe('a contact message', () => {
 
   it('is emailed to every admin, with what the message holds and nothing else about the sender, once', async () => {
     await send('Broken link <b>here</b>', 'The about page 404s.\nSecond line.');
-    await withSmtp.app.email.run();
-    await withSmtp.app.email.run();
+    await withSmtp.app.services.get('email').run();
+    await withSmtp.app.services.get('email').run();
     for (const admin of [firstAdmin, secondAdmin]) {
       const notices = noticesTo(admin.email);
       expect(notices, admin.email).toHaveLength(1);
@@ -108,7 +108,7 @@ describe('a contact message', () => {
     expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
     expect(unsubscribed.json().message).toBe('You have been unsubscribed from contact message notices.');
     await send('Another question');
-    await withSmtp.app.email.run();
+    await withSmtp.app.services.get('email').run();
     expect(noticesTo(firstAdmin.email)).toHaveLength(2);
     expect(noticesTo(secondAdmin.email)).toHaveLength(1);
   });

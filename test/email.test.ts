@@ -108,7 +108,7 @@ function unsubscribeLink(mail: ReceivedMail): string {
 describe('welcome email', () => {
   it('goes after sign-up with the headers a careful sender sets, an HTML and a text part', async () => {
     const person = await signUp(t.app.server, { name: 'Wendy Welcome' });
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const [mail] = mailTo(person.email, 'welcome');
     expect(mail, 'welcome email received').toBeDefined();
     expect(mail!.parsed.from?.value).toEqual([{ name: 'HN Trends', address: 'digest@trends.example' }]);
@@ -122,7 +122,7 @@ describe('welcome email', () => {
     expect(mail!.parsed.html).toContain('because you created an account');
     expect(mail!.parsed.text).toContain('http://trends.test/unsubscribe/');
     // A second run sends nothing more: the outbox row is sent.
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'welcome')).toHaveLength(1);
   });
 
@@ -133,7 +133,7 @@ describe('welcome email', () => {
     // An address a sign-in provider vouched for (email_verified) is the person's own.
     const confirmed = await signUp(t.app.server, { name: 'Wendy Welcome' });
     await pool().query('UPDATE users SET email_verified = true WHERE id = $1', [confirmed.id]);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const [stranger] = mailTo(unconfirmed.email, 'welcome');
     for (const part of [String(stranger!.parsed.html), String(stranger!.parsed.text), stranger!.parsed.subject ?? '']) {
       expect(part).not.toContain('prize');
@@ -152,7 +152,7 @@ describe('watch notifications', () => {
     const id = await story('Watch me grow', { heat: 'rising' });
     await watch(person, id);
     await heat(id, 'hot');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const mails = mailTo(person.email, 'watch_notification');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.parsed.subject).toBe('Watched story is growing: Watch me grow (was Rising, now Hot)');
@@ -168,7 +168,7 @@ describe('watch notifications', () => {
     // And the story's own page, its history.
     expect(linkTargets(mails[0]!)).toContain(`http://trends.test/stories/${id}`);
     // The change is marked notified: the next run sends nothing.
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'watch_notification')).toHaveLength(1);
   });
 
@@ -180,7 +180,7 @@ describe('watch notifications', () => {
     const id = await story('Past its peak', { heat: 'hot' });
     await watch(person, id);
     await heat(id, 'rising');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const [drop] = mailTo(person.email, 'watch_notification');
     expect(drop!.parsed.subject).toBe('Watched story is cooling: Past its peak (was Hot, now Rising)');
     for (const part of words(drop!).slice(1)) {
@@ -191,7 +191,7 @@ describe('watch notifications', () => {
 
     await heat(id, null);
     clock += 60_000;
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const mails = mailTo(person.email, 'watch_notification');
     expect(mails).toHaveLength(2);
     // The stored 'other' of a story with no badge never reaches the person.
@@ -212,7 +212,7 @@ describe('watch notifications', () => {
     await heat(cooled, 'hot');
     await heat(cooled, 'trending');
     await heat(warmed, 'trending');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const [bundle] = mailTo(person.email, 'watch_notification');
     expect(bundle!.parsed.subject).toBe('2 watched stories changed status');
     expect(bundle!.parsed.text).toContain('Cooling: was Viral, now Trending');
@@ -229,7 +229,7 @@ describe('watch notifications', () => {
     await watch(person, second);
     await heat(first, 'hot');
     await heat(second, 'viral');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'watch_notification')).toHaveLength(1);
     const rows = await outbox(person.id, 'watch_notification');
     expect(rows.map((row) => row.status)).toEqual(['sent', 'skipped']);
@@ -237,7 +237,7 @@ describe('watch notifications', () => {
     // A day later the cap has room again.
     clock += 24 * 3_600_000;
     await heat(first, 'viral');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'watch_notification')).toHaveLength(2);
   });
 
@@ -247,7 +247,7 @@ describe('watch notifications', () => {
     const id = await story('Quietly watched', { heat: 'rising' });
     await watch(person, id);
     await heat(id, 'hot');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'watch_notification')).toHaveLength(0);
     expect(await outbox(person.id, 'watch_notification')).toEqual([]);
   });
@@ -262,16 +262,16 @@ describe('quiet hours', () => {
     const id = await story('Night owl story', { heat: 'rising' });
     await watch(person, id);
     await heat(id, 'hot');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'watch_notification')).toHaveLength(0);
     const [row] = await outbox(person.id, 'watch_notification');
     expect(row!.status).toBe('pending');
     expect(row!.send_after.toISOString()).toBe('2026-10-25T07:00:00.000Z');
     clock = Date.parse('2026-10-25T06:59:00Z');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'watch_notification')).toHaveLength(0);
     clock = Date.parse('2026-10-25T07:00:00Z');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'watch_notification')).toHaveLength(1);
     clock = Date.parse('2026-11-18T12:00:00Z');
   });
@@ -284,7 +284,7 @@ describe('quiet hours', () => {
     const id = await story('Held for the morning', { heat: 'rising' });
     await watch(person, id);
     await heat(id, 'hot');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect((await outbox(person.id, 'watch_notification')).map((row) => row.send_after.toISOString())).toEqual(['2026-06-02T02:30:00.000Z']);
     expect(await delivery(person)).toMatchObject({
       timeZone: 'Asia/Kolkata',
@@ -298,7 +298,7 @@ describe('quiet hours', () => {
     await control(person, 'watch_notification', { timezone: 'Europe/Berlin' });
     expect((await outbox(person.id, 'watch_notification'))[0]!.send_after.getTime()).toBe(clock);
     expect(await delivery(person)).toMatchObject({ timeZone: 'Europe/Berlin', held: [] });
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'watch_notification')).toHaveLength(1);
     clock = Date.parse('2026-11-18T12:00:00Z');
   });
@@ -310,7 +310,7 @@ describe('quiet hours', () => {
     const id = await story('Not wanted any more', { heat: 'rising' });
     await watch(person, id);
     await heat(id, 'hot');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect((await delivery(person)).held).toHaveLength(1);
     await preferences(person, { emailNotifications: false });
     expect(await outbox(person.id, 'watch_notification')).toMatchObject([{ status: 'skipped', reason: 'Turned off before it was sent' }]);
@@ -328,11 +328,11 @@ describe('the Sunday newsletter in each reader’s time zone', () => {
       await onboard(readers[zone]!, zone);
     }
     const withoutZone = await signUp(t.app.server);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(await outbox(withoutZone.id, 'weekly_digest')).toEqual([]);
     // 18:00 UTC: 08:00 on Sunday at UTC+14. The edition is queued, each copy held until its reader's Sunday 08:00.
     clock = Date.parse('2026-11-21T18:00:00Z');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const sendAfter = async (user: TestUser) => (await outbox(user.id, 'weekly_digest')).map((row) => row.send_after.toISOString());
     expect(await sendAfter(readers['Pacific/Auckland']!)).toEqual(['2026-11-21T19:00:00.000Z']);
     expect(await sendAfter(readers['Asia/Kolkata']!)).toEqual(['2026-11-22T02:30:00.000Z']);
@@ -341,36 +341,36 @@ describe('the Sunday newsletter in each reader’s time zone', () => {
     expect(await delivery(readers['America/Los_Angeles']!)).toMatchObject({ held: [{ kind: 'weekly_digest', until: '08:00' }] });
     expect(await delivery(withoutZone)).toMatchObject({ timeZone: null, held: [{ kind: 'weekly_digest', until: '08:00' }] });
     clock = Date.parse('2026-11-21T19:00:00Z');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(readers['Pacific/Auckland']!.email, 'weekly_digest')).toHaveLength(1);
     expect(mailTo(readers['Asia/Kolkata']!.email, 'weekly_digest')).toHaveLength(0);
 
     // Sunday 10:00 UTC: 02:00 in Los Angeles, 15:30 in Kolkata.
     clock = Date.parse('2026-11-22T10:00:00Z');
     const earlyBird = await signUp(t.app.server);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     // Not before onboarding has told their zone: in UTC the morning is past 08:00, and it would go at 02:00 their time.
     expect(await sendAfter(earlyBird)).toEqual([]);
     await onboard(earlyBird, 'America/Los_Angeles');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(await sendAfter(earlyBird)).toEqual(['2026-11-22T16:00:00.000Z']);
     const lateComer = await signUp(t.app.server);
     await onboard(lateComer, 'Asia/Kolkata');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(await sendAfter(lateComer)).toEqual([]);
     // A reader who moves is planned again: Kolkata's copy, held until 02:30 UTC, went; Los Angeles' goes to Tokyo's morning, past already, so at once.
     await control(readers['America/Los_Angeles']!, 'weekly_digest', { timezone: 'Asia/Tokyo' });
     expect(await sendAfter(readers['America/Los_Angeles']!)).toEqual([new Date(clock).toISOString()]);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     for (const user of [readers['Asia/Kolkata']!, readers['America/Los_Angeles']!, withoutZone]) expect(mailTo(user.email, 'weekly_digest')).toHaveLength(1);
     expect(mailTo(earlyBird.email, 'weekly_digest')).toHaveLength(0);
     clock = Date.parse('2026-11-22T16:00:00Z');
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(earlyBird.email, 'weekly_digest')).toHaveLength(1);
     // Monday: the edition is over; nobody new is added.
     clock = Date.parse('2026-11-23T00:00:00Z');
     const monday = await signUp(t.app.server);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(await sendAfter(monday)).toEqual([]);
     clock = Date.parse('2026-11-18T12:00:00Z');
   });
@@ -391,7 +391,7 @@ describe('keyword alerts and digests', () => {
     const person = await signUp(t.app.server);
     await alert(person, 'Zeppelinium', 2);
     await fire(['Zeppelinium rises again', 'Why Zeppelinium matters']);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const mails = mailTo(person.email, 'keyword_alert');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.parsed.subject).toBe('Keyword alert: Zeppelinium');
@@ -406,20 +406,20 @@ describe('keyword alerts and digests', () => {
     await alert(person, 'Quarkbase', 1);
     await alert(person, 'Fluxcapo', 1);
     await fire(['Quarkbase 2.0 released']);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     // The first bundle may go at once (nothing sent yet); it holds what fired so far.
     expect(mailTo(person.email, 'keyword_digest')).toHaveLength(1);
     clock += 3_600_000;
     await fire(['Fluxcapo hits 1.0']);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     clock += 3_600_000;
     await pool().query('UPDATE keyword_alerts SET last_fired_at = NULL WHERE user_id = $1', [person.id]);
     await fire(['Quarkbase under the hood']);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'keyword_digest')).toHaveLength(1);
     expect(mailTo(person.email, 'keyword_alert')).toHaveLength(0);
     clock += 22 * 3_600_000;
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const digests = mailTo(person.email, 'keyword_digest');
     expect(digests).toHaveLength(2);
     expect(digests[1]!.parsed.html).toContain('Fluxcapo hits 1.0');
@@ -433,11 +433,11 @@ describe('trending alerts', () => {
     const on = await signUp(t.app.server);
     const off = await signUp(t.app.server);
     await preferences(on, { trendingAlerts: true });
-    await t.app.email.run(); // stories already viral before are announced now, not in this test's count
+    await t.app.services.get('email').run(); // stories already viral before are announced now, not in this test's count
     const before = mailTo(on.email, 'trending_alerts').length;
     await story('The viral one', { heat: 'viral' });
-    await t.app.email.run();
-    await t.app.email.run();
+    await t.app.services.get('email').run();
+    await t.app.services.get('email').run();
     const mails = mailTo(on.email, 'trending_alerts');
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.parsed.subject).toBe('Going viral: The viral one');
@@ -450,7 +450,7 @@ describe('prediction alerts', () => {
     const on = await signUp(t.app.server);
     const off = await signUp(t.app.server);
     await preferences(on, { predictionAlerts: true });
-    await t.app.email.run(); // predictions made before are announced now, not in this test's count
+    await t.app.services.get('email').run(); // predictions made before are announced now, not in this test's count
     const before = mailTo(on.email, 'prediction_alert').length;
     const predict = (id: number, probability: number, confidence: string, hoursAgo = 0) =>
       pool().query('UPDATE stories SET prediction_probability = $2, prediction_confidence = $3, predicted_at = $4 WHERE id = $1', [
@@ -463,8 +463,8 @@ describe('prediction alerts', () => {
     await predict(await story('Unlikely to trend'), 0.03, 'high');
     await predict(await story('A coin toss'), 0.55, 'low');
     await predict(await story('Predicted too long ago'), 0.95, 'high', 7);
-    await t.app.email.run();
-    await t.app.email.run();
+    await t.app.services.get('email').run();
+    await t.app.services.get('email').run();
     const mails = mailTo(on.email, 'prediction_alert');
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.parsed.subject).toBe('Predicted to trend: Likely to trend');
@@ -477,7 +477,7 @@ describe('delivery', () => {
   it('retries a temporary failure with backoff and marks a permanent one failed', async () => {
     const person = await signUp(t.app.server);
     smtp.refuseWith(451);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     let [row] = await outbox(person.id, 'welcome');
     expect(row!.status).toBe('pending');
     expect(row!.attempts).toBe(1);
@@ -485,26 +485,26 @@ describe('delivery', () => {
     expect(row!.send_after.getTime()).toBe(clock + 30_000);
     smtp.refuseWith(550);
     clock += 30_000;
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     [row] = await outbox(person.id, 'welcome');
     expect(row!.status).toBe('failed');
     expect(row!.reason).toContain('550');
     smtp.refuseWith(null);
     clock += 3_600_000;
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'welcome')).toHaveLength(0);
   });
 
   it('sends an email left in flight by a crash once, with its Message-ID, after its lease', async () => {
     const person = await signUp(t.app.server);
-    await t.app.email.queueWelcomes(clock);
+    await t.app.services.get('email').queueWelcomes(clock);
     // The process died after claiming the email: it is `sending`, and may or may not have reached the server.
     await pool().query(`UPDATE email_outbox SET status = 'sending', claimed_at = $2, attempts = 1 WHERE user_id = $1 AND kind = 'welcome'`, [person.id, new Date(clock)]);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(person.email, 'welcome'), 'not before the lease ends: the first process may still be sending').toHaveLength(0);
     clock += 11 * 60_000;
-    await t.app.email.run();
-    await t.app.email.run();
+    await t.app.services.get('email').run();
+    await t.app.services.get('email').run();
     const mails = mailTo(person.email, 'welcome');
     expect(mails).toHaveLength(1);
     const [row] = await outbox(person.id, 'welcome');
@@ -513,7 +513,7 @@ describe('delivery', () => {
   });
   it('never has two emails accepted by the server and not yet marked sent, though each send overlaps the next claim', async () => {
     const people = await Promise.all(Array.from({ length: 5 }, () => signUp(t.app.server)));
-    await t.app.email.queueWelcomes(clock);
+    await t.app.services.get('email').queueWelcomes(clock);
     // The statements that mark an email sent are slowed down, so a send that did not wait for them would finish first.
     const slowMarks = {
       query: async (text: string, values?: unknown[]) => {
@@ -564,7 +564,7 @@ describe('delivery', () => {
 describe('several emails in flight', () => {
   it('sends each email exactly once when lanes share the outbox, and leaves none in flight', async () => {
     const people = await Promise.all(Array.from({ length: 7 }, () => signUp(t.app.server)));
-    await t.app.email.queueWelcomes(clock);
+    await t.app.services.get('email').queueWelcomes(clock);
     const transport = smtpTransport(smtp.url);
     const delivery = new MailDelivery({ pool: pool(), transport, from: FROM, ratePerSecond: 1000, concurrency: 3, maxAttempts: 3, now: () => clock });
     try {
@@ -582,7 +582,7 @@ describe('several emails in flight', () => {
 describe('unsubscribe', () => {
   async function welcomed(): Promise<{ person: TestUser; mail: ReceivedMail }> {
     const person = await signUp(t.app.server);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     return { person, mail: mailTo(person.email, 'welcome')[0]! };
   }
   const prefs = async (person: TestUser) =>
@@ -591,9 +591,9 @@ describe('unsubscribe', () => {
   it('works from the link in the email, through the page’s button', async () => {
     const person = await signUp(t.app.server);
     await preferences(person, { trendingAlerts: true });
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     await story('Another viral one', { heat: 'viral' });
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const mail = mailTo(person.email, 'trending_alerts').at(-1)!;
     const page = new URL(unsubscribeLink(mail));
     expect(page.pathname).toMatch(/^\/unsubscribe\//);
@@ -674,7 +674,7 @@ describe('unsubscribe', () => {
 describe('open and click tracking', () => {
   it('counts the pixel and a tracked click, and follows only links the server signed', async () => {
     const person = await signUp(t.app.server);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const html = String(mailTo(person.email, 'welcome')[0]!.parsed.html);
     const pixel = new URL(/src="(http:\/\/trends\.test\/api\/email\/open\/[^"]+)"/.exec(html)![1]!);
     const opened = await t.app.server.inject({ url: pixel.pathname });
@@ -750,7 +750,7 @@ describe('weekly digest and the admin calls', () => {
     expect(first.json().message).toMatch(/^Weekly newsletter for the week of 2026-11-15 queued for \d+ subscribers/);
     const again = await asAdmin('POST', '/api/admin/send-weekly-digest');
     expect(again.statusCode).toBe(409);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const mails = mailTo(reader.email, 'weekly_digest');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.parsed.html).toContain('Best of the week');
@@ -769,7 +769,7 @@ describe('weekly digest and the admin calls', () => {
     expect(mailTo(optedOut.email, 'weekly_digest')).toHaveLength(0);
     const forced = await asAdmin('POST', '/api/admin/send-weekly-digest', { force: true });
     expect(forced.statusCode).toBe(200);
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     expect(mailTo(reader.email, 'weekly_digest')).toHaveLength(2);
   });
 
@@ -782,7 +782,7 @@ describe('weekly digest and the admin calls', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ success: true, message: `Test ${type} email sent to ${admin.email}.` });
     }
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const tests = mailTo(admin.email).filter((mail) => mail.parsed.subject?.startsWith('[Test]'));
     expect(tests.map(kindOf).sort()).toEqual(['keyword_alert', 'prediction_alert', 'watch_notification', 'weekly_digest', 'welcome']);
     // The watch sample reads as a real one does.
@@ -820,7 +820,7 @@ describe('without SMTP_URL', () => {
     const offline = await createTestApp({ now: () => clock });
     try {
       const first = await signUp(offline.app.server);
-      await offline.app.email.run();
+      await offline.app.services.get('email').run();
       const rows = await offline.db.database.pool.query('SELECT status FROM email_outbox WHERE user_id = $1', [first.id]);
       expect(rows.rows).toEqual([{ status: 'pending' }]);
       const status = await offline.app.server.inject({ url: '/api/admin/email-status', headers: { cookie: first.cookie } });

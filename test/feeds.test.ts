@@ -51,7 +51,7 @@ const visible = SEEDED.filter((story) => !story.dead && !story.deleted);
 beforeAll(async () => {
   t = await createTestApp({ now: () => NOW * 1000, env: { PUBLIC_URL: 'https://trends.example', FEED_REQUESTS_PER_MINUTE: '0' } });
   await seedStories(t.db.database.pool, SEEDED);
-  t.app.stories.invalidate();
+  t.app.services.get('stories').invalidate();
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -255,13 +255,13 @@ describe('cheap to poll', () => {
   it('keeps item ids and the ETag across refetches while nothing changes, and a new story appears once its cycle ends', async () => {
     const url = '/feeds/recent.atom?count=5';
     const first = await get(url);
-    t.app.stories.invalidate();
+    t.app.services.get('stories').invalidate();
     const second = await get(url);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(feedEntries('atom', second.body)).toEqual(feedEntries('atom', first.body));
     await seedStories(t.db.database.pool, [{ hnId: 99_999, title: 'A story stored by the latest cycle', time: NOW - 60, score: 3 }]);
     // What the ingestion job does at the end of each cycle (test/support/app.ts, ingestion.onCycle).
-    t.app.stories.invalidate();
+    t.app.services.get('stories').invalidate();
     const third = await get(url);
     expect(third.headers.etag).not.toBe(first.headers.etag);
     expect(hnIdOf(feedEntries('atom', third.body)[0]!.id)).toBe(99_999);

@@ -138,6 +138,24 @@ describe('ingestion against the replay', () => {
     expect(await mergeSearchIndexPendingLists(pool())).toBe(0);
   });
 
+  it("a module's listener that fails leaves the cycle's stories stored and the other listeners run: the cycle is partial", async () => {
+    const unsubscribe = t.app.ingestionEvents.onStoriesStored('failing', async () => {
+      throw new Error('listener broke');
+    });
+    try {
+      const before = await scalar('SELECT count(*) FROM story_snapshots');
+      replay.clock.advance(60);
+      const report = await t.ingestion.runCycle('test');
+      expect(report?.status).toBe('partial');
+      expect(report?.errors).toBe(1);
+      expect(report?.snapshotsAppended).toBeGreaterThan(0);
+      expect(await scalar('SELECT count(*) FROM story_snapshots')).toBe(before + report!.snapshotsAppended);
+      expect(Object.keys(report!.listenersMs)).toEqual(['keywords', 'predictions', 'search', 'failing']);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it("counts every stored story's keywords in the hourly buckets, as it is now", async () => {
     expect(await scalar('SELECT count(*) FROM keyword_extractions')).toBeGreaterThan(50);
     // Every live story is counted with its current title and score; a dead one, or one the replay made up, is not.

@@ -274,7 +274,7 @@ describe('runs and their log', () => {
     await pool().query(`CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'shared_link_events refuses deletes'; END $$`);
     await pool().query('CREATE TRIGGER refuse_delete BEFORE DELETE ON shared_link_events FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete()');
     try {
-      const results = await t.app.maintenance.runDue();
+      const results = await t.app.services.get('maintenance').runDue();
       expect(results).toHaveLength(STANDARD_TASKS.length);
       expect(results.filter((result) => !result.success)).toHaveLength(1);
       expect(results.filter((result) => !result.success)[0]!.errorMessage).toMatch(/shared_link_events/);
@@ -290,7 +290,7 @@ describe('runs and their log', () => {
     const started = logs.map((log: { startedAt: string; id: number }) => [log.startedAt, log.id]);
     expect(started).toEqual([...started].sort((a, b) => (a[0] === b[0] ? b[1] - a[1] : a[0] < b[0] ? 1 : -1)));
     // Each ran: their next run is a schedule's length after this one, so none is due again.
-    expect(await t.app.maintenance.runDue()).toEqual([]);
+    expect(await t.app.services.get('maintenance').runDue()).toEqual([]);
   });
 
   it('runs one task at a time: a second Run Now while it runs is refused, and the scheduled pass goes on without it', async () => {
@@ -299,7 +299,7 @@ describe('runs and their log', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('This task is already running. Wait for it to finish.');
     await pool().query(`UPDATE maintenance_tasks SET next_run = $1 WHERE task_name IN ('planner_statistics', 'expired_sessions')`, [new Date(clock - HOUR_MS)]);
-    const results = await t.app.maintenance.runDue();
+    const results = await t.app.services.get('maintenance').runDue();
     expect(results, 'expired_sessions ran; planner_statistics was skipped').toHaveLength(1);
   });
 });

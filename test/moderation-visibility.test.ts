@@ -166,9 +166,9 @@ describe('a story hidden by moderation', () => {
   });
 
   it('is in no email: watch notification, keyword alert, trending and prediction alerts, nor the weekly newsletter', async () => {
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     await ok({ method: 'POST', url: '/api/admin/send-weekly-digest', headers: as(admin) });
-    await t.app.email.run();
+    await t.app.services.get('email').run();
     const mails = await outbox(alice);
     const kinds = ['watch_notification', 'keyword_alert', 'trending_alerts', 'prediction_alert', 'weekly_digest'];
     const ofKind = (kind: string) => mails.filter((mail) => mail.kind === kind);

@@ -250,7 +250,7 @@ describe('verification after the horizon', () => {
     await pool().query(`UPDATE stories SET top_rank = NULL WHERE hn_id = ANY($1::int[])`, [[1003, 1004, 1005]]);
     clock = START + 6 * HOUR + 600;
     const report = await runPredictions(pool(), clock * 1000, 'test');
-    t.app.predictions.invalidate();
+    t.app.services.get('predictions').invalidate();
     const total = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM predictions');
     expect(report.predictionsVerified).toBe(total.rows[0]!.n);
     const rows = await pool().query<{ hn_id: number; probability: number; reached_target: boolean; accurate: boolean; score_at_horizon: number }>(
@@ -459,7 +459,7 @@ describe('predictions recorded already verified (a backfill)', () => {
        VALUES ($1, to_timestamp($2), $3, 'none', 5, 1, 'test', true, to_timestamp($2 + 6 * 3600), 20, false, true)`,
       [id, clock - 7 * HOUR, TREND_CALL_THRESHOLD / 2],
     );
-    t.app.predictions.invalidate();
+    t.app.services.get('predictions').invalidate();
     const after = (await inject({ url: '/api/predictions/accuracy/public' })).json();
     expect(after.totalPredictions).toBe(before.totalPredictions + 1);
     expect(after.verifiedPredictions).toBe(before.verifiedPredictions + 1);

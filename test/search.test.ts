@@ -176,19 +176,19 @@ describe('GET /api/search/stories', () => {
     );
     try {
       // As a cycle's end does: the index reads what changed.
-      t.app.stories.invalidate();
+      t.app.services.get('stories').invalidate();
       const body = (await search({ q: 'BULK', limit: '2' })).json() as { stories: Story[]; totalCount: number; totalCountBounded: boolean };
       expect({ total: body.totalCount, bounded: body.totalCountBounded, shown: body.stories.length }).toEqual({ total: 1100, bounded: false, shown: 2 });
       // The statement that answers while the index loads stops counting at the bound, and says so.
       const bySql = await selectSearchResults(pool, searchQuerySchema.parse({ q: 'BULK' }), NOW_SECONDS * 1000);
       expect(bySql.totalCount).toBe(SEARCH_TOTAL_BOUND);
       await pool.query(`UPDATE stories SET title = 'Renamed heap ' || hn_id WHERE hn_id BETWEEN 100001 AND 100010`);
-      t.app.stories.invalidate();
+      t.app.services.get('stories').invalidate();
       expect((await search({ q: 'bulk' })).json().totalCount).toBe(1090);
       expect((await search({ q: 'renamed HEAP' })).json().totalCount).toBe(10);
     } finally {
       await pool.query('UPDATE stories SET deleted = true WHERE hn_id > 100000');
-      t.app.stories.invalidate();
+      t.app.services.get('stories').invalidate();
     }
     expect((await search({ q: 'bulk' })).json().totalCount).toBe(0);
   });
@@ -273,7 +273,7 @@ describe('GET /api/search/suggestions', () => {
     // Each change is offered once a cycle has finished, as a story list shows it (the index reads what changed then);
     // the SQL vocabulary, which answers while the index loads, follows at once.
     const expectOffered = async (texts: string[], suggestions: string[]) => {
-      t.app.stories.invalidate();
+      t.app.services.get('stories').invalidate();
       for (const q of texts) {
         expect((await suggest(q)).json(), q).toEqual({ suggestions });
         expect(await selectSuggestions(pool, q), q).toEqual(suggestions);

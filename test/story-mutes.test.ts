@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '../common/contracts/stories.ts';
 import { heatLevel, HEAT_LEVELS } from '../common/rules/heat.ts';
 import { MAX_MUTES } from '../common/rules/mutes.ts';
-import { storiesByIds } from '../server/email/stories.ts';
+import { storiesByIds } from '../server/modules/email/stories.ts';
 import { mutesOf } from '../server/modules/mutes/service.ts';
 import { selectStoryPage } from '../server/modules/stories/queries.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
@@ -165,7 +165,7 @@ describe('muting applies to every surface', () => {
 
   it('the predictions list leaves out the muted stories', async () => {
     await pool().query(`UPDATE stories SET prediction_probability = 0.9 - hn_id * 0.05, prediction_confidence = 'high', predicted_at = now() WHERE hn_id <= 4`);
-    t.app.predictions.invalidate();
+    t.app.services.get('predictions').invalidate();
     const mine = (await inject({ url: '/api/stories/predictions', headers: as(alice) })).json();
     expect(hnIdsOf(mine.stories)).toEqual([4]);
     expect(mine.hiddenCount).toBe(3);

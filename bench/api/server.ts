@@ -37,7 +37,7 @@ const app = await buildApp({
 });
 // As the server does once it listens; waited for here, so that no measurement shares the machine with the load.
 const indexing = Date.now();
-await app.stories.startIndexing();
+await app.services.get('stories').startIndexing();
 process.stderr.write(`indexed the story lists in ${((Date.now() - indexing) / 1000).toFixed(1)} s\n`);
 const setCeilingSize = addCeilingRoute(app.server);
 const page1 = await app.server.inject({ url: '/api/stories/trending?page=1&limit=50&timeFilter=month' });

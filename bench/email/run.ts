@@ -14,7 +14,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { EmailComposer } from '../../server/email/compose.ts';
-import { queueWeeklyDigest } from '../../server/email/digest.ts';
+import { queueWeeklyDigest } from '../../server/modules/email/digest.ts';
 import { MailDelivery } from '../../server/email/outbox.ts';
 import { EmailSigner } from '../../server/email/tokens.ts';
 import { smtpTransport } from '../../server/email/transport.ts';

@@ -27,7 +27,7 @@ await seedOnce(database.pool, { stories: STORIES, snapshots: SNAPSHOTS, nowSecon
 
 const app = await buildApp({ config, pool: database.pool, db: database.db, metrics: createMetrics(), now: Date.now, trigger: { requestNow: async () => undefined } });
 const indexing = Date.now();
-await app.stories.startIndexing();
+await app.services.get('stories').startIndexing();
 process.stderr.write(`indexed the story lists in ${((Date.now() - indexing) / 1000).toFixed(1)} s\n`);
 const setCeilingSize = addCeilingRoute(app.server);
 const sample = await app.server.inject({ url: '/feeds/trending.rss' });

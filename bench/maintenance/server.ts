@@ -41,12 +41,12 @@ const snapshotCount = async () => (await database.pool.query<{ n: number }>('SEL
 
 let run: { done: boolean; seconds?: number; result?: MaintenanceResult; bytesBefore: number; bytesAfter?: number; rowsBefore: number; rowsAfter?: number } | null = null;
 app.server.post('/bench/thin', { schema: { hide: true } }, async () => {
-  const { tasks } = await app.maintenance.initialize(actor);
+  const { tasks } = await app.services.get('maintenance').initialize(actor);
   const task = tasks.find((entry) => entry.taskName === 'thin_snapshots')!;
   run = { done: false, bytesBefore: await databaseBytes(), rowsBefore: await snapshotCount() };
   const started = performance.now();
   const current = run;
-  void app.maintenance.executeNow(actor, task.id).then(async (result) => {
+  void app.services.get('maintenance').executeNow(actor, task.id).then(async (result) => {
     Object.assign(current, { done: true, result, seconds: (performance.now() - started) / 1000, bytesAfter: await databaseBytes(), rowsAfter: await snapshotCount() });
   });
   return { started: true };

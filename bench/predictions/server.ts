@@ -83,7 +83,7 @@ const app = await buildApp({
   trigger: { requestNow: async () => undefined },
 });
 app.server.addHook('onRequest', async (request) => {
-  if (request.headers['x-bench-cold'] === '1') app.predictions.forgetAnswers();
+  if (request.headers['x-bench-cold'] === '1') app.services.get('predictions').forgetAnswers();
 });
 const setCeilingSize = addCeilingRoute(app.server);
 const sample = await app.server.inject({ url: '/api/predictions/accuracy/public' });

@@ -83,7 +83,7 @@ await mergeSearchIndexPendingLists(pool);
 const app = await buildApp({ config, pool, db: database.db, metrics: createMetrics(), now: Date.now, trigger: { requestNow: async () => undefined } });
 // As the server does once it listens: searches and suggestions are answered from the stories' in-memory index.
 const indexing = Date.now();
-await app.stories.startIndexing();
+await app.services.get('stories').startIndexing();
 const heapMb = (process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers) / 2 ** 20;
 process.stderr.write(`indexed ${STORIES.toLocaleString('en-US')} stories in memory in ${((Date.now() - indexing) / 1000).toFixed(1)} s (heap and buffers ${heapMb.toFixed(0)} MB)\n`);
 const setCeilingSize = addCeilingRoute(app.server);

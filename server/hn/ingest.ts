@@ -5,9 +5,7 @@ import { parseItem, storableLine, type ParsedStory } from './parse.ts';
 import { deriveStories } from './derive-stories.ts';
 import { recordWatchStatusChanges } from './watch-status.ts';
 import { expectedUpvotesSql } from './exposure.ts';
-import { indexStoryKeywords } from '../modules/keywords/ingest.ts';
-import { runPredictions } from '../modules/predictions/scoring.ts';
-import { mergeSearchIndexPendingLists } from '../modules/search/indexes.ts';
+import type { IngestionEvents } from './events.ts';
 import { withTransaction } from '../db/transaction.ts';
 
 /** A listed story not mentioned by `updates` is re-read at least this often, so no change is missed. */
@@ -34,6 +32,8 @@ export interface IngestionDeps {
   now: () => number;
   signal?: AbortSignal;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Where the cycle announces the stories it stored; the modules that follow stories listen there. */
+  events: IngestionEvents;
 }
 
 export interface CycleReport {
@@ -44,10 +44,11 @@ export interface CycleReport {
   storiesUpserted: number;
   snapshotsAppended: number;
   storiesDerived: number;
-  /** Milliseconds the cycle spent counting keywords and firing keyword alerts (bench/keywords weighs it). */
-  keywordsMs: number;
-  /** Milliseconds the cycle spent scoring, verifying and settling predictions (bench/ingest weighs it). */
-  predictionsMs: number;
+  /**
+   * Milliseconds each stored-stories listener took, by its module's name (the benchmarks weigh keywords and
+   * predictions against the whole cycle).
+   */
+  listenersMs: Record<string, number>;
   errors: number;
   /** Seconds since the previous successful cycle finished (how stale the data was). */
   lagSeconds: number | null;
@@ -236,29 +237,13 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
     });
     // 6. Status changes of watched stories (their emails come with the email issue).
     await recordWatchStatusChanges(pool, deps.now());
-    // 7. Keyword counts of the stories fetched (new titles, changed titles or scores) and the alerts they fire.
-    //    A failure here leaves the stories stored: the cycle is partial, and the next fetch of a story counts it.
-    const keywordsStarted = performance.now();
-    try {
-      await indexStoryKeywords(pool, stored.upsertedStoryIds, deps.now());
-    } catch (error) {
-      warn(error, 'could not update keyword counts');
-    }
-    const keywordsMs = Math.round(performance.now() - keywordsStarted);
-    // 8. Predictions of the front page's undecided stories, and the verification of those whose horizon passed.
-    //    Under the cycle's lock, so it runs once across instances.
-    const predictionsStarted = performance.now();
-    try {
-      await runPredictions(pool, deps.now(), 'cycle');
-    } catch (error) {
-      warn(error, 'could not update predictions');
-    }
-    const predictionsMs = Math.round(performance.now() - predictionsStarted);
-    // 9. The cycle's entries in the search indexes merged, so searches do not read them from a pending list.
-    try {
-      await mergeSearchIndexPendingLists(pool);
-    } catch (error) {
-      warn(error, 'could not merge the search indexes');
+    // 7. The stories stored, announced: keyword counts and alerts, predictions, the search indexes' merge (each
+    //    module's listener, in the module list's order). A listener that fails leaves the stories stored: the
+    //    cycle is partial, and the others still run.
+    const listenersMs: Record<string, number> = {};
+    for (const outcome of await deps.events.storiesStored({ pool, storyIds: stored.upsertedStoryIds, nowMs: deps.now() })) {
+      listenersMs[outcome.name] = outcome.ms;
+      if (outcome.error !== undefined) warn(outcome.error, `${outcome.name}: could not follow the stored stories`);
     }
 
     const status = errors > 0 ? 'partial' : 'ok';
@@ -270,8 +255,7 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       storiesUpserted: fetchedStories.length - stored.refused.length,
       snapshotsAppended: stored.snapshotsAppended,
       storiesDerived,
-      keywordsMs,
-      predictionsMs,
+      listenersMs,
       errors,
       lagSeconds,
     };
@@ -286,8 +270,7 @@ async function runLockedCycle(deps: IngestionDeps, reason: string): Promise<Cycl
       storiesUpserted: 0,
       snapshotsAppended: 0,
       storiesDerived: 0,
-      keywordsMs: 0,
-      predictionsMs: 0,
+      listenersMs: {},
       errors: errors + 1,
       lagSeconds,
       error: error instanceof Error ? error.message : String(error),

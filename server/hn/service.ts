@@ -5,13 +5,12 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics.ts';
 import { HnClient } from './client.ts';
+import type { IngestionEvents } from './events.ts';
 import { runIngestionCycle, type CycleReport } from './ingest.ts';
 
 export interface Ingestion {
   /** Runs one cycle now (unless another instance is running one); null when it didn't run. */
   runCycle(reason: string): Promise<CycleReport | null>;
-  /** Called after each cycle this instance finished. */
-  onCycle(listener: (report: CycleReport) => void): void;
   /** Stops the cycle in flight: fetching ends, what was fetched is stored. */
   abort(): void;
 }
@@ -24,12 +23,13 @@ export function createIngestion(options: {
   metrics: Metrics;
   log: Logger;
   now: () => number;
+  /** Where cycles announce what they stored and that they finished (the app's, built from the module list). */
+  events: IngestionEvents;
   /** Tests shorten the retry backoff; production keeps the client's default. */
   backoffMs?: number;
 }): Ingestion {
   const { config, pool, metrics, log, now } = options;
   const controller = new AbortController();
-  const listeners: ((report: CycleReport) => void)[] = [];
   const client = new HnClient({
     baseUrl: config.HN_API_URL,
     timeoutMs: config.HN_TIMEOUT_MS,
@@ -51,6 +51,7 @@ export function createIngestion(options: {
           now,
           signal: controller.signal,
           log,
+          events: options.events,
         },
         reason,
       );
@@ -62,11 +63,8 @@ export function createIngestion(options: {
       const summary = { ...report, reason };
       if (report.status === 'failed') log.error(summary, 'ingestion cycle failed');
       else log.info(summary, 'ingestion cycle finished');
-      for (const listener of listeners) listener(report);
+      for (const failed of options.events.cycleFinished()) log.error({ err: failed.error }, `${failed.name}: could not follow the finished cycle`);
       return report;
-    },
-    onCycle(listener) {
-      listeners.push(listener);
     },
     abort() {
       controller.abort();

@@ -1,22 +1,21 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
-import { PER_ACCOUNT } from '../modules/accounts/sign-in-limits.ts';
-import { ANALYTICS_LIMIT } from '../modules/analytics/routes.ts';
-import { CONTACT_LIMIT } from '../modules/contact/routes.ts';
 
 type Limit = { max: number; windowSeconds: number };
 
-function per({ max, windowSeconds }: Limit): string {
+/** A limit in words: "5 an hour". */
+export function describeLimit({ max, windowSeconds }: Limit): string {
   const window = windowSeconds === 60 ? 'a minute' : windowSeconds === 3600 ? 'an hour' : `${windowSeconds / 60} minutes`;
   return `${max} ${window}`;
 }
 
 /**
  * The API's rate limits, written into the document /api/docs shows: the general limit and the few that are
- * counted elsewhere than the route's own config (brute-force and abuse limits kept in the database).
+ * counted elsewhere than the route's own config (brute-force and abuse limits kept in the database), which the
+ * modules that count them describe (`moduleNotes`).
  */
-export function rateLimitsDescription(config: Config): string {
+export function rateLimitsDescription(config: Config, moduleNotes: readonly string[]): string {
   const general = config.RATE_LIMIT_PER_MINUTE > 0 ? `**${config.RATE_LIMIT_PER_MINUTE} requests a minute** per client address, every call counted by the route it reaches` : 'no general limit (RATE_LIMIT_PER_MINUTE is 0 on this server)';
   return [
     'Trending Hacker News stories, keywords, predictions, accounts and preferences.',
@@ -24,10 +23,7 @@ export function rateLimitsDescription(config: Config): string {
     '## Rate limits',
     `- The API as a whole: ${general}. A call over a limit is answered 429 with a message saying when to try again and a \`Retry-After\` header.`,
     '- A route with its own limit says so in its description ("Rate limit: …").',
-    `- Sign-in: ${config.SIGN_IN_ATTEMPTS_PER_MINUTE} attempts a minute per address, and ${per(PER_ACCOUNT)} failed attempts per account before the addresses that failed are held back.`,
-    `- Sign-up: ${config.SIGN_UPS_PER_HOUR_PER_ADDRESS} an hour per address and ${config.SIGN_UPS_PER_HOUR_PER_EMAIL_DOMAIN} an hour per email domain.`,
-    `- Contact messages: ${per(CONTACT_LIMIT)} per address. Analytics events: ${per(ANALYTICS_LIMIT)} per address.`,
-    `- Feeds (\`/feeds/…\`, section "feeds"): ${config.FEED_REQUESTS_PER_MINUTE > 0 ? `${config.FEED_REQUESTS_PER_MINUTE} a minute per client address` : 'no limit on this server (FEED_REQUESTS_PER_MINUTE is 0)'}; they are not counted in the general limit.`,
+    ...moduleNotes.map((note) => `- ${note}`),
   ].join('\n');
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hasSessionCookie } from '../modules/accounts/auth.ts';
+import { hasSessionCookie } from './session-cookie.ts';
 // The route config's `access` is declared there (module augmentation of Fastify's route config).
 import type { Access } from './access.ts';
 

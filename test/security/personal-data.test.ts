@@ -98,7 +98,7 @@ async function giveThePersonARowEverywhere(): Promise<void> {
     person.email,
   ]);
   // The mail job writes the welcome email (no SMTP here: it stays in the outbox).
-  await t.app.email.queueWelcomes(Date.now());
+  await t.app.services.get('email').queueWelcomes(Date.now());
   await q(`INSERT INTO email_pending_items (user_id, kind, payload) VALUES ($1, 'trending_alerts', '{"storyId": 1}')`, [id]);
   await q(`INSERT INTO digest_custom_content (week_of, top_content, updated_by) VALUES ('2026-11-22', '<p>Hi</p>', $1)`, [id]);
   // As a moderator or admin: a bystander's message the person handled, and the audit log entry of it.

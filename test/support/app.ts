@@ -26,7 +26,6 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     DATABASE_POOL_TIMEOUT_MS: config.DATABASE_POOL_TIMEOUT_MS,
   });
   const metrics = createMetrics();
-  const ingestion = createIngestion({ config, pool: db.database.pool, metrics, log: silentLog, now, backoffMs: 5 });
   const app = await buildApp({
     config,
     pool: db.database.pool,
@@ -35,12 +34,9 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     now,
     trigger: { requestNow: async (reason) => void ingestion.runCycle(reason) },
   });
-  ingestion.onCycle(() => {
-    app.stories.invalidate();
-    app.predictions.invalidate();
-  });
+  const ingestion = createIngestion({ config, pool: db.database.pool, metrics, log: silentLog, now, backoffMs: 5, events: app.ingestionEvents });
   // As the server does once it listens: lists are answered from memory.
-  await app.stories.startIndexing();
+  await app.services.get('stories').startIndexing();
   return {
     app,
     db,

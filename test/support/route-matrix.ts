@@ -291,7 +291,7 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
     const message = await pool.query<{ id: number }>(`INSERT INTO contact_messages (name, email, subject, message) VALUES ('Ann', 'ann@example.com', 'Hi', 'Hello') RETURNING id`);
     contactMessageIds[person.id] = message.rows[0]!.id;
   }
-  const composer = t.app.email.deps.composer;
+  const composer = t.app.services.get('email').deps.composer;
   const maintenanceTaskId = await plannerStatisticsTask(pool);
   return {
     people: { admin, moderator, user },

@@ -11,6 +11,7 @@ import { accounts, sessions, users, verifications } from '../../db/schema/accoun
 import { AUTH_LIMITS } from '../../../common/contracts/accounts.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/rules/password.ts';
 import { passwordProblem } from './password.ts';
+import { AUTH_COOKIE_PREFIX } from '../../http/session-cookie.ts';
 
 export interface ProviderInfo {
   id: string;
@@ -25,17 +26,6 @@ export function configuredProviders(config: Config): ProviderInfo[] {
   if (config.GOOGLE_CLIENT_ID) providers.push({ id: 'google', name: 'Google', kind: 'social' });
   if (config.OIDC_CLIENT_ID) providers.push({ id: 'oidc', name: config.OIDC_NAME, kind: 'oidc' });
   return providers;
-}
-
-/** Prefix of the authentication cookies; the session cookie is `hnt.session_token` (`__Secure-` first over https). */
-export const AUTH_COOKIE_PREFIX = 'hnt';
-
-const SESSION_COOKIE_NAMES = new Set([`${AUTH_COOKIE_PREFIX}.session_token`, `__Secure-${AUTH_COOKIE_PREFIX}.session_token`]);
-
-/** Whether a Cookie header carries a session cookie (valid or not): only then can the request be someone signed in. */
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((pair) => SESSION_COOKIE_NAMES.has(pair.split('=', 1)[0]!.trim()));
 }
 
 /** Our columns on the users table, known to better-auth but never settable through its endpoints. */

@@ -6,7 +6,7 @@ import { currentUser, type UserResolver } from '../../http/access.ts';
 import { tooManyRequestsMessage, type DatabaseRateLimiter } from '../../http/rate-limit.ts';
 import { pruneContactMessages } from '../admin/site.ts';
 import type { SettingsService } from '../settings/service.ts';
-import type { ContactMessage } from '../../email/contact-notice.ts';
+import type { ContactMessage } from '../email/contact-notice.ts';
 
 /** Messages per client address per hour: enough for a person, too few for a spammer. */
 export const CONTACT_LIMIT = { windowSeconds: 3600, max: 5 };

@@ -21,8 +21,8 @@ import {
 import { errorResponseSchema } from '../../../common/contracts/errors.ts';
 import { weekOfSunday } from '../../../common/rules/email.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
-import { personalDigest, renderDigestTemplate } from '../../email/digest.ts';
-import type { EmailService } from '../../email/service.ts';
+import { personalDigest, renderDigestTemplate } from './digest.ts';
+import type { EmailService } from './service.ts';
 import type { EmailAdminService } from './admin.ts';
 import { actorOf } from '../admin/routes.ts';
 

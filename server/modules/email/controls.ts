@@ -6,7 +6,7 @@ import { EMAIL_TYPES, type EmailFrequency, type EmailType } from '../../../commo
 import { FALLBACK_TIME_ZONE, heldUntilLabel } from '../../../common/rules/time-zones.ts';
 import type { Db } from '../../db/index.ts';
 import { emailFrequencyControls, users } from '../../db/schema/accounts.ts';
-import { replanHeldEmail, shownHeldEmails } from '../../email/held.ts';
+import { replanHeldEmail, shownHeldEmails } from './held.ts';
 
 type ControlRow = typeof emailFrequencyControls.$inferSelect;
 /**

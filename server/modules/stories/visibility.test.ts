@@ -153,7 +153,7 @@ describe('the moderation rule', () => {
   it('is used by every statement of the server that reads stories, but those allowed with their reason', () => {
     const readers = serverFiles(SERVER).flatMap((full) => storyReaders(path.relative(SERVER, full).split(path.sep).join('/'), readFileSync(full, 'utf8')));
     // The scan sees the readers it must: the share links', the emails' and the lists' statements, through the rule.
-    for (const file of ['modules/shares/service.ts', 'email/stories.ts', 'email/digest.ts', 'email/alerts.ts', 'modules/stories/queries.ts', 'modules/accounts/personal-data.ts']) {
+    for (const file of ['modules/shares/service.ts', 'modules/email/stories.ts', 'modules/email/digest.ts', 'modules/email/alerts.ts', 'modules/stories/queries.ts', 'modules/accounts/personal-data.ts']) {
       const own = readers.filter((reader) => reader.file === file);
       expect(own.length, file).toBeGreaterThan(0);
       expect(own.filter((reader) => !reader.usesRule), file).toEqual([]);

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { DEFAULT_PREFERENCES, type Preferences } from '../../common/rules/preferences.ts';
-import { currentNewsletterWeek, newsletterWeekAt, UNSUBSCRIBE_NAMES, weekOfSunday } from '../../common/rules/email.ts';
-import type { EmailKind, TestEmailType, UnsubscribeType } from '../../common/rules/limits.ts';
-import { watchChange, watchChangeNote } from '../../common/rules/watch-change.ts';
-import { HttpError } from '../http/errors.ts';
+import { DEFAULT_PREFERENCES, type Preferences } from '../../../common/rules/preferences.ts';
+import { currentNewsletterWeek, newsletterWeekAt, UNSUBSCRIBE_NAMES, weekOfSunday } from '../../../common/rules/email.ts';
+import type { EmailKind, TestEmailType, UnsubscribeType } from '../../../common/rules/limits.ts';
+import { watchChange, watchChangeNote } from '../../../common/rules/watch-change.ts';
+import { HttpError } from '../../http/errors.ts';
 import { collectEvents, planAlerts, readRecipient } from './alerts.ts';
 import { queueContactNotices, type ContactMessage } from './contact-notice.ts';
-import type { EmailComposer, Recipient } from './compose.ts';
+import type { EmailComposer, Recipient } from '../../email/compose.ts';
 import { personalDigest, queueWeeklyDigest, renderDigestTemplate, type DigestRunResult } from './digest.ts';
-import { enqueueEmails, type MailDelivery, type NewEmail } from './outbox.ts';
+import { enqueueEmails, type MailDelivery, type NewEmail } from '../../email/outbox.ts';
 import { EMAIL_STORY_COLUMNS, emailStoryOf, storyItem, type EmailStory, type EmailStoryRow } from './stories.ts';
-import { senderDomain } from './tokens.ts';
-import { withTransaction } from '../db/transaction.ts';
-import { listedStory } from '../modules/stories/visibility.ts';
+import { senderDomain } from '../../email/tokens.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { listedStory } from '../stories/visibility.ts';
 
 export interface EmailServiceDeps {
   pool: pg.Pool;

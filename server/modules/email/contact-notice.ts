@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { MAX_EMAILS_PER_DAY_DEFAULT } from '../../common/rules/limits.ts';
+import { MAX_EMAILS_PER_DAY_DEFAULT } from '../../../common/rules/limits.ts';
 import { readRecipient, sentToday } from './alerts.ts';
-import type { EmailComposer } from './compose.ts';
-import { enqueueEmails, type NewEmail } from './outbox.ts';
+import type { EmailComposer } from '../../email/compose.ts';
+import { enqueueEmails, type NewEmail } from '../../email/outbox.ts';
 
 /** What an administrator's notice carries: the message as the sender wrote it, nothing else about them. */
 export interface ContactMessage {

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { itemPageUrl, storyLinkUrl, storyPagePath } from '../../common/rules/links.ts';
-import { NO_MUTES, type MuteMatcher } from '../../common/rules/mutes.ts';
-import { listedStory } from '../modules/stories/visibility.ts';
-import type { StoryItem } from './templates/layout.tsx';
+import { itemPageUrl, storyLinkUrl, storyPagePath } from '../../../common/rules/links.ts';
+import { NO_MUTES, type MuteMatcher } from '../../../common/rules/mutes.ts';
+import { listedStory } from '../stories/visibility.ts';
+import type { StoryItem } from '../../email/templates/layout.tsx';
 
 export interface EmailStory {
   id: number;

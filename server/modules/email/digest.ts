@@ -1,19 +1,19 @@
 import type pg from 'pg';
-import { storyLinkUrl, storyPagePath } from '../../common/rules/links.ts';
-import { DEFAULT_EMAIL_CONTROL } from '../../common/contracts/accounts.ts';
-import { newsletterDue, newsletterSendAt, newsletterStillMorning, normaliseMaxEmailsPerDay } from '../../common/rules/email.ts';
-import { FALLBACK_TIME_ZONE } from '../../common/rules/time-zones.ts';
-import type { DigestContentStyle, EmailFrequency } from '../../common/rules/limits.ts';
-import { escapeHtml, plainText, RECIPIENT_NAME_SQL, type EmailComposer } from './compose.ts';
-import { enqueueEmails, type NewEmail } from './outbox.ts';
+import { storyLinkUrl, storyPagePath } from '../../../common/rules/links.ts';
+import { DEFAULT_EMAIL_CONTROL } from '../../../common/contracts/accounts.ts';
+import { newsletterDue, newsletterSendAt, newsletterStillMorning, normaliseMaxEmailsPerDay } from '../../../common/rules/email.ts';
+import { FALLBACK_TIME_ZONE } from '../../../common/rules/time-zones.ts';
+import type { DigestContentStyle, EmailFrequency } from '../../../common/rules/limits.ts';
+import { escapeHtml, plainText, RECIPIENT_NAME_SQL, type EmailComposer } from '../../email/compose.ts';
+import { enqueueEmails, type NewEmail } from '../../email/outbox.ts';
 import { EMAIL_STORY_COLUMNS, emailStoryOf, type EmailStory, type EmailStoryRow } from './stories.ts';
-import type { MuteMatcher } from '../../common/rules/mutes.ts';
-import { mutesOfPeople } from '../modules/mutes/service.ts';
-import type { DigestData } from './templates/kinds.tsx';
-import { templates } from './templates/load.ts';
-import { messageToken } from './tokens.ts';
-import { withTransaction } from '../db/transaction.ts';
-import { listedStory } from '../modules/stories/visibility.ts';
+import type { MuteMatcher } from '../../../common/rules/mutes.ts';
+import { mutesOfPeople } from '../mutes/service.ts';
+import type { DigestData } from '../../email/templates/kinds.tsx';
+import { templates } from '../../email/templates/load.ts';
+import { messageToken } from '../../email/tokens.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { listedStory } from '../stories/visibility.ts';
 
 /**
  * The Sunday newsletter (spec part 1 §9, part 2 §2.9): the week's top stories, rising keywords, prediction accuracy and

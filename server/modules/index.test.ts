@@ -1,0 +1,25 @@
+import { readdirSync } from 'node:fs';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { ingestionEventsFor, SERVER_MODULES } from './index.ts';
+
+describe('the module list', () => {
+  it('holds every module folder once, each named after its folder', async () => {
+    const folders = readdirSync(import.meta.dirname, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const names = SERVER_MODULES.map((module) => module.name);
+    expect([...names].sort()).toEqual([...folders].sort());
+    for (const folder of folders) {
+      const exported = Object.values(await import(`./${folder}/module.ts`));
+      expect(exported.some((value) => SERVER_MODULES.includes(value as never)), `${folder}/module.ts exports a listed module`).toBe(true);
+    }
+  });
+
+  it("the modules' listeners follow the module list: keywords, then predictions, then the search indexes", async () => {
+    const order: string[] = [];
+    const events = ingestionEventsFor(
+      SERVER_MODULES.map((module) => (module.storiesStored ? { ...module, storiesStored: async () => void order.push(module.name) } : module)),
+    );
+    await events.storiesStored({ pool: {} as pg.Pool, storyIds: [1], nowMs: 0 });
+    expect(order).toEqual(['keywords', 'predictions', 'search']);
+  });
+});
