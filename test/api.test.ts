@@ -3,6 +3,8 @@ import { demoTrendingResponseSchema, storyPageSchema } from '../common/contracts
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories } from './support/seed.ts';
 
+// Modules: stories, system, settings
+
 const NOW = Date.now();
 const nowSeconds = Math.floor(NOW / 1000);
 const HOUR = 3600;

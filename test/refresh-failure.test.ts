@@ -3,6 +3,8 @@ import { HN_UNREACHABLE } from '../server/hn/ingest.ts';
 import { FreshnessService } from '../server/modules/freshness/service.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
+// Modules: freshness, stories
+
 /**
  * A refresh whose cycle fails says so: the test app's Hacker News address (port 9) answers nobody, so every list
  * fails, and neither the refresh that ran the cycle nor one that joins it may claim the stories were refreshed.

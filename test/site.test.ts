@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
+// Modules: announcements, contact
+
 let t: TestApp;
 let reader: TestUser;
 let other: TestUser;

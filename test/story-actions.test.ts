@@ -6,7 +6,9 @@ import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories } from './support/seed.ts';
 
-/** Bookmarks, watches, notes, flags, the batch status calls and analytics events, on a real database. */
+/** Bookmarks, watches, notes, flags, the batch status calls and analytics events, on a real database.
+ * Modules: bookmarks, watches, notes, flags, story-statuses, analytics
+ */
 let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;

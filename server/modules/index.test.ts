@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { untestedModules } from '../../scripts/untested-modules.ts';
 import { ingestionEventsFor, SERVER_MODULES } from './index.ts';
 
 describe('the module list', () => {
@@ -21,5 +22,9 @@ describe('the module list', () => {
     );
     await events.storiesStored({ pool: {} as pg.Pool, storyIds: [1], nowMs: 0 });
     expect(order).toEqual(['keywords', 'predictions', 'search']);
+  });
+
+  it('every module has tests where test/README.md says they are (npm run modules:untested lists none)', () => {
+    expect(untestedModules()).toEqual([]);
   });
 });
