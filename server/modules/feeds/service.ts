@@ -230,7 +230,7 @@ export class FeedsService {
           order,
           limit: query.comments > 0 ? SEARCH_PAGE : Math.min(SEARCH_PAGE, query.count),
         };
-        return (JSON.parse(await this.deps.search.stories(search, hider)) as { stories: Story[] }).stories;
+        return (JSON.parse(await this.deps.search.stories(search, hider, { counted: false })) as { stories: Story[] }).stories;
       }),
     );
     const seen = new Set<number>();
