@@ -18,6 +18,7 @@ import { BROTLI_OPTIONS, COMPRESS_FROM_BYTES, compressAnswersAtOnce } from './ht
 import { HttpError } from './http/errors.ts';
 import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts';
 import { markPrivateAnswers } from './http/caching.ts';
+import { requestLogFields } from './http/log-redaction.ts';
 import { metricsAccess } from './http/metrics-access.ts';
 import { originCheck } from './http/origin.ts';
 import { refuseDuringMaintenance } from './http/maintenance.ts';
@@ -73,6 +74,8 @@ import { smtpTransport, type MailTransport } from './email/transport.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { feedsRoutes } from './modules/feeds/routes.ts';
 import { FeedsService } from './modules/feeds/service.ts';
+import { PrivateFeedsService } from './modules/feeds/private.ts';
+import { FeedTokensService } from './modules/feeds/tokens.ts';
 import { freshnessRoutes } from './modules/freshness/routes.ts';
 import { siteStatsRoutes } from './modules/site-stats/routes.ts';
 import { SiteStatsService } from './modules/site-stats/service.ts';
@@ -135,8 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? false
         : {
             level: deps.config.LOG_LEVEL,
-            // Cookies and credentials never reach the logs.
+            // Cookies and credentials never reach the logs, nor the tokens of private feeds' addresses.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            serializers: { req: requestLogFields },
           },
     trustProxy: deps.config.TRUST_PROXY,
     // Long-running requests (refresh waits for a cycle) must still end when the process stops.
@@ -343,8 +347,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(analyticsRoutes(deps.pool, limiter, resolveUser, await loadOrCreateSecret(deps.pool, 'analytics-viewers'), deps.now));
   const search = new SearchService(deps.pool, deps.now, () => stories.currentIndex());
   await server.register(searchRoutes(search, mutes, resolveUser));
+  const feeds = new FeedsService({ pool: deps.pool, stories, search, keywords, freshness, baseUrl: publicUrl(deps.config), now: deps.now });
   await server.register(
-    feedsRoutes(new FeedsService({ stories, search, keywords, freshness, baseUrl: publicUrl(deps.config), now: deps.now }), deps.config.FEED_REQUESTS_PER_MINUTE),
+    feedsRoutes(feeds, deps.config.FEED_REQUESTS_PER_MINUTE, {
+      feeds: new PrivateFeedsService({ pool: deps.pool, feeds, baseUrl: publicUrl(deps.config) }),
+      tokens: new FeedTokensService(deps.pool, deps.now),
+      resolveUser,
+      baseUrl: publicUrl(deps.config),
+    }),
   );
   const predictions = new PredictionsService(deps.pool, deps.now);
   await server.register(predictionsRoutes(predictions, mutes, resolveUser));
