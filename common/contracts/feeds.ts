@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEED_FORMAT_MEDIA_TYPES } from '../rules/feed-links.ts';
+import { FEED_FORMAT_MEDIA_TYPES, PRIVATE_FEEDS, type PrivateFeed } from '../rules/feed-links.ts';
 import { EMPTY_FEED_QUERY, FEED_QUERY_MAX_LENGTH, parseFeedQuery } from '../rules/feed-query.ts';
 import { MUTE_VALUE_MAX, normaliseDomain } from '../rules/mutes.ts';
 import { SEARCH_ORDERS, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH, SEARCH_TIME_RANGES } from '../rules/search.ts';
@@ -156,8 +156,7 @@ export type DigestFeedQuery = z.infer<typeof digestFeedQuerySchema>;
  * bookmarks, the status changes of the stories they watch, the stories of their keyword alerts, and the calls to
  * trend (private because the predictions pages are for signed-in people).
  */
-export const PRIVATE_FEEDS = ['bookmarks', 'watches', 'alerts', 'predictions'] as const;
-export type PrivateFeed = (typeof PRIVATE_FEEDS)[number];
+export { PRIVATE_FEEDS, type PrivateFeed } from '../rules/feed-links.ts';
 
 /** A feed token: 32 random bytes in base64url. Anything else is no token (answered as an unknown one). */
 export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
