@@ -297,6 +297,19 @@ describe('rate limit and freshness', () => {
     expect((await ask('10.9.0.2')).statusCode).toBe(200);
   });
 
+  it('limits a private feed per token, whichever address asks', async () => {
+    const person = await signUp(limited.app.server);
+    const made = await limited.app.server.inject({ method: 'POST', url: '/api/user/feed-token', headers: { cookie: person.cookie } });
+    const { token } = made.json() as NewFeedToken;
+    const ask = (remoteAddress: string) => limited.app.server.inject({ url: `/feeds/private/${token}/bookmarks.rss`, remoteAddress });
+    for (let i = 0; i < 3; i++) expect((await ask(`10.9.2.${i}`)).statusCode).toBe(200);
+    const refused = await ask('10.9.2.9');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The public feeds' limit is the address's own.
+    expect((await limited.app.server.inject({ url: '/feeds/top.rss', remoteAddress: '10.9.2.9' })).statusCode).toBe(200);
+  });
+
   it('says in every format when Hacker News has been unreachable for more than 5 minutes', async () => {
     const cycle = (startedAt: number, status: string, error: string | null) =>
       limited.db.database.pool.query(
@@ -324,7 +337,7 @@ describe('rate limit and freshness', () => {
 describe('found where people look', () => {
   it('the API document lists every feed with its parameters and the feeds\' rate limit', async () => {
     const document = (await get('/api/docs/json')).json() as { info: { description: string }; paths: Record<string, { get?: { tags?: string[]; parameters?: { name: string }[] } }> };
-    for (const path of ['/feeds/{file}', '/feeds/keywords/{file}', '/feeds/domains/{file}', '/feeds/authors/{file}']) {
+    for (const path of ['/feeds/{file}', '/feeds/keywords/{file}', '/feeds/domains/{file}', '/feeds/authors/{file}', '/feeds/private/{token}/{file}']) {
       const operation = document.paths[path]?.get;
       expect(operation?.tags, path).toEqual(['feeds']);
       const names = (operation?.parameters ?? []).map((parameter) => parameter.name);
