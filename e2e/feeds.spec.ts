@@ -79,7 +79,7 @@ test.describe('feeds', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Feeds' })).toBeVisible();
     await expect(page).toHaveTitle(/^Feeds \| /);
     const links = page.getByRole('link', { name: 'RSS 2.0' });
-    expect(await links.count()).toBe(10);
+    expect(await links.count()).toBe(12);
     for (const href of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!))) {
       const response = await page.request.get(href);
       expect(response.status(), href).toBe(200);
@@ -89,5 +89,31 @@ test.describe('feeds', () => {
     });
     await page.getByRole('contentinfo').getByRole('link', { name: 'Feeds' }).click();
     await expect(page).toHaveURL(/\/feeds$/);
+  });
+
+  test('private feeds: addresses made, renewed and revoked in the preferences', async ({ page }) => {
+    test.setTimeout(300_000);
+    await signUpThroughApi(page);
+    await page.goto('/preferences');
+    const card = page.locator('[aria-labelledby]').filter({ has: page.getByRole('heading', { name: 'Private feeds' }) });
+    await expect(card.getByText('You have no private feed addresses.')).toBeVisible({ timeout: 60_000 });
+    await card.getByRole('button', { name: 'Make feed addresses' }).click();
+    const bookmarks = card.getByRole('textbox', { name: 'Your bookmarks' });
+    await expect(bookmarks).toBeVisible();
+    const first = await bookmarks.inputValue();
+    expect(new URL(first).pathname).toMatch(/^\/feeds\/private\/[\w-]{43}\/bookmarks\.rss$/);
+    const feed = await page.request.get(first);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['cache-control']).toBe('private, max-age=300');
+    await checkPage(page, 'preferences-private-feeds', async (p) => {
+      await expect(p.getByRole('textbox', { name: 'Calls to trend' })).toBeVisible();
+    });
+    await card.getByRole('button', { name: 'Renew addresses' }).click();
+    await expect(bookmarks).not.toHaveValue(first);
+    expect((await page.request.get(first)).status()).toBe(404);
+    const renewed = await bookmarks.inputValue();
+    await card.getByRole('button', { name: 'Revoke addresses' }).click();
+    await expect(card.getByText('You have no private feed addresses.')).toBeVisible();
+    expect((await page.request.get(renewed)).status()).toBe(404);
   });
 });

@@ -18,6 +18,7 @@ import { BROTLI_OPTIONS, COMPRESS_FROM_BYTES, compressAnswersAtOnce } from './ht
 import { HttpError } from './http/errors.ts';
 import { API_BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body.ts';
 import { markPrivateAnswers } from './http/caching.ts';
+import { requestLogFields } from './http/log-redaction.ts';
 import { refuseDuringMaintenance } from './http/maintenance.ts';
 import { originCheck } from './http/origin.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -71,8 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? false
         : {
             level: deps.config.LOG_LEVEL,
-            // Cookies and credentials never reach the logs.
+            // Cookies and credentials never reach the logs, nor the tokens of private feeds' addresses.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            serializers: { req: requestLogFields },
           },
     trustProxy: deps.config.TRUST_PROXY,
     // Long-running requests (refresh waits for a cycle) must still end when the process stops.

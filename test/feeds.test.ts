@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_FORMATS, FEED_MEDIA_TYPES, type FeedFormat } from '../common/contracts/feeds.ts';
+import { FEED_FORMATS, FEED_MEDIA_TYPES, PRIVATE_FEEDS, type FeedFormat, type NewFeedToken } from '../common/contracts/feeds.ts';
 import type { Story } from '../common/contracts/stories.ts';
 import { HN_UNREACHABLE } from '../server/hn/ingest.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
+import { redactedUrl } from '../server/http/log-redaction.ts';
+import { feedTokenHash } from '../server/modules/feeds/tokens.ts';
+import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { feedEntries, feedProblems } from './support/feeds.ts';
 import { seedStories, type SeedStory } from './support/seed.ts';
@@ -294,6 +297,19 @@ describe('rate limit and freshness', () => {
     expect((await ask('10.9.0.2')).statusCode).toBe(200);
   });
 
+  it('limits a private feed per token, whichever address asks', async () => {
+    const person = await signUp(limited.app.server);
+    const made = await limited.app.server.inject({ method: 'POST', url: '/api/user/feed-token', headers: { cookie: person.cookie } });
+    const { token } = made.json() as NewFeedToken;
+    const ask = (remoteAddress: string) => limited.app.server.inject({ url: `/feeds/private/${token}/bookmarks.rss`, remoteAddress });
+    for (let i = 0; i < 3; i++) expect((await ask(`10.9.2.${i}`)).statusCode).toBe(200);
+    const refused = await ask('10.9.2.9');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The public feeds' limit is the address's own.
+    expect((await limited.app.server.inject({ url: '/feeds/top.rss', remoteAddress: '10.9.2.9' })).statusCode).toBe(200);
+  });
+
   it('says in every format when Hacker News has been unreachable for more than 5 minutes', async () => {
     const cycle = (startedAt: number, status: string, error: string | null) =>
       limited.db.database.pool.query(
@@ -321,12 +337,208 @@ describe('rate limit and freshness', () => {
 describe('found where people look', () => {
   it('the API document lists every feed with its parameters and the feeds\' rate limit', async () => {
     const document = (await get('/api/docs/json')).json() as { info: { description: string }; paths: Record<string, { get?: { tags?: string[]; parameters?: { name: string }[] } }> };
-    for (const path of ['/feeds/{file}', '/feeds/keywords/{file}', '/feeds/domains/{file}', '/feeds/authors/{file}']) {
+    for (const path of ['/feeds/{file}', '/feeds/keywords/{file}', '/feeds/domains/{file}', '/feeds/authors/{file}', '/feeds/private/{token}/{file}']) {
       const operation = document.paths[path]?.get;
       expect(operation?.tags, path).toEqual(['feeds']);
       const names = (operation?.parameters ?? []).map((parameter) => parameter.name);
       for (const name of ['file', 'q', 'points', 'comments', 'count', 'link', 'description']) expect(names, `${path} ${name}`).toContain(name);
     }
     expect(document.info.description).toContain('Feeds (`/feeds/…`');
+  });
+});
+
+describe('digests', () => {
+  /** Stories of the three days before NOW's day (UTC), a few a day, for the daily and weekly digests. */
+  const dayStart = Math.floor(NOW / 86_400) * 86_400;
+  const DIGEST_SEED: SeedStory[] = Array.from({ length: 12 }, (_, i) => ({
+    hnId: 50_000 + i,
+    title: `${i % 2 === 0 ? 'Rust' : 'Zig'} digest story ${i}`,
+    url: `https://digest.example/${i}`,
+    by: 'dora',
+    time: dayStart - 86_400 * (1 + (i % 3)) + 3600 * i,
+    score: 1000 + i * 10,
+    descendants: i,
+  }));
+  beforeAll(async () => {
+    await seedStories(t.db.database.pool, DIGEST_SEED);
+    t.app.stories.invalidate();
+  });
+
+  it.each(FEED_FORMATS)('%s daily: one item per finished day, its id the day\'s, listing the day\'s best in order', async (format) => {
+    const response = await get(`/feeds/daily.${format}?count=2&periods=3`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(`${FEED_MEDIA_TYPES[format]}; charset=utf-8`);
+    expect(feedProblems(format, response.body)).toEqual([]);
+    const entries = feedEntries(format, response.body);
+    const days = [1, 2, 3].map((k) => new Date((dayStart - k * 86_400) * 1000).toISOString().slice(0, 10));
+    expect(entries.map((entry) => entry.id)).toEqual(days.map((day) => `https://trends.example/feeds/daily#${day}`));
+    // The day before NOW's: its two best scored stories, best first.
+    const best = DIGEST_SEED.filter((s) => s.time >= dayStart - 86_400 && s.time < dayStart).sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+    const first = response.body.indexOf(best[0]!.title!);
+    expect(first).toBeGreaterThan(0);
+    expect(response.body.indexOf(best[1]!.title!)).toBeGreaterThan(first);
+    expect(response.body).not.toContain(best[2]!.title!);
+  });
+
+  it('weekly: an item per finished week; q, points and comments narrow each period\'s stories', async () => {
+    const weekly = await get('/feeds/weekly.atom?periods=2');
+    expect(feedEntries('atom', weekly.body)).toHaveLength(2);
+    expect(feedEntries('atom', weekly.body)[0]!.id).toMatch(/^https:\/\/trends\.example\/feeds\/weekly#\d{4}-\d{2}-\d{2}$/);
+    const daily = await get('/feeds/daily.json?periods=3&count=100&q=zig&points=1050&comments=7');
+    const body = daily.body;
+    for (const story of DIGEST_SEED) {
+      const kept = story.title!.startsWith('Zig') && (story.score ?? 0) >= 1050 && (story.descendants ?? 0) >= 7;
+      expect(body.includes(`>${story.title}<`), story.title).toBe(kept);
+    }
+    expect(DIGEST_SEED.some((s) => s.title!.startsWith('Zig') && (s.score ?? 0) >= 1050 && (s.descendants ?? 0) >= 7)).toBe(true);
+  });
+
+  it.each([
+    ['/feeds/daily.rss?periods=0', 'periods must be at least 1'],
+    ['/feeds/weekly.rss?periods=15', 'periods must be at most 14'],
+    ['/feeds/daily.rss?count=101', 'count must be at most 100'],
+  ])('%s is a 400', async (url, message) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { message: string }).message).toContain(message);
+  });
+});
+
+describe('private feeds', () => {
+  let owner: TestUser;
+  let other: TestUser;
+  let token: string;
+  const storyIds = new Map<number, number>();
+  const send = (user: TestUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.app.server.inject({ method, url, headers: { cookie: user.cookie }, ...(payload && { payload }) });
+  const feedOf = (name: string, format: FeedFormat = 'atom', query = '') => get(`/feeds/private/${token}/${name}.${format}${query}`);
+  const titles = async (name: string, format: FeedFormat = 'atom', query = '') => {
+    const response = await feedOf(name, format, query);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(feedProblems(format, response.body)).toEqual([]);
+    return feedEntries(format, response.body).map((entry) => entry.title);
+  };
+  /** The seeded stories whose titles start so, by our ids. */
+  const idsOf = (prefix: string) => SEEDED.filter((s) => s.title!.startsWith(prefix) && !s.dead && !s.deleted).map((s) => storyIds.get(s.hnId)!);
+
+  beforeAll(async () => {
+    const rows = await t.db.database.pool.query<{ id: number; hn_id: number }>('SELECT id, hn_id FROM stories');
+    for (const row of rows.rows) storyIds.set(Number(row.hn_id), row.id);
+    [owner, other] = [await signUp(t.app.server), await signUp(t.app.server)];
+    const made = await send(owner, 'POST', '/api/user/feed-token');
+    expect(made.statusCode).toBe(201);
+    token = (made.json() as NewFeedToken).token;
+    for (const id of [...idsOf('Rust compiler'), ...idsOf('Zig 0.14')]) expect((await send(owner, 'POST', '/api/bookmarks', { storyId: id })).statusCode).toBe(201);
+    for (const id of idsOf('Go generics')) expect((await send(owner, 'POST', '/api/story-watches', { storyId: id })).statusCode).toBe(201);
+    expect((await send(owner, 'POST', '/api/keyword-alerts', { keyword: 'PostgreSQL', threshold: 3 })).statusCode).toBe(201);
+    // Another person's rows are not in the owner's feeds.
+    expect((await send(other, 'POST', '/api/bookmarks', { storyId: idsOf('PostgreSQL')[0]! })).statusCode).toBe(201);
+  });
+
+  it('keeps only the token\'s hash; the token opens the feeds, with private caching and no session needed', async () => {
+    const stored = await t.db.database.pool.query<{ token_hash: string }>('SELECT token_hash FROM feed_tokens WHERE user_id = $1', [owner.id]);
+    expect(stored.rows[0]!.token_hash).toBe(feedTokenHash(token));
+    expect(stored.rows[0]!.token_hash).not.toContain(token);
+    expect((await send(owner, 'GET', '/api/user/feed-token')).json()).toEqual({ feedToken: { createdAt: new Date(NOW * 1000).toISOString() } });
+    for (const name of PRIVATE_FEEDS) {
+      for (const format of FEED_FORMATS) {
+        const response = await feedOf(name, format);
+        expect(response.statusCode, `${name}.${format}`).toBe(200);
+        expect(response.headers['content-type']).toBe(`${FEED_MEDIA_TYPES[format]}; charset=utf-8`);
+        expect(response.headers['cache-control']).toBe('private, max-age=300');
+        expect(feedProblems(format, response.body), `${name}.${format}`).toEqual([]);
+        const again = await get(`/feeds/private/${token}/${name}.${format}`, { 'if-none-match': String(response.headers.etag) });
+        expect(again.statusCode).toBe(304);
+      }
+    }
+  });
+
+  it('bookmarks: the person\'s bookmarked stories, with every parameter and their muting rules', async () => {
+    const bookmarked = SEEDED.filter((s) => /^(Rust compiler|Zig 0\.14)/.test(s.title!) && !s.dead && !s.deleted);
+    expect((await titles('bookmarks')).sort()).toEqual(bookmarked.map((s) => s.title).sort());
+    expect((await titles('bookmarks', 'rss', '?q=zig')).sort()).toEqual(bookmarked.filter((s) => s.title!.startsWith('Zig')).map((s) => s.title).sort());
+    expect(await titles('bookmarks', 'json', '?count=2')).toHaveLength(2);
+    const points = 120;
+    expect((await titles('bookmarks', 'json', `?points=${points}`)).sort()).toEqual(bookmarked.filter((s) => (s.score ?? 0) >= points).map((s) => s.title).sort());
+    const response = await feedOf('bookmarks', 'rss', '?link=comments&description=0');
+    expect(response.body).not.toContain('Points:');
+    for (const entry of feedEntries('rss', response.body)) expect(entry.link).toBe(entry.id);
+    // The owner mutes Zig: gone from their feed.
+    const muted = await send(owner, 'POST', '/api/user/mutes', { kind: 'word', value: 'zig' });
+    expect(muted.statusCode).toBe(201);
+    expect((await titles('bookmarks')).some((title) => title!.startsWith('Zig'))).toBe(false);
+    expect((await send(owner, 'DELETE', `/api/user/mutes/${(muted.json() as { mute: { id: number } }).mute.id}`)).statusCode).toBe(200);
+  });
+
+  it('watches: each recorded status change of a watched story, with a stable id', async () => {
+    expect(await titles('watches')).toEqual([]);
+    const [storyId] = idsOf('Go generics');
+    const watch = await t.db.database.pool.query<{ id: number }>('SELECT id FROM story_watches WHERE user_id = $1 AND story_id = $2', [owner.id, storyId]);
+    await t.db.database.pool.query(
+      `INSERT INTO watch_status_changes (watch_id, user_id, story_id, from_status, to_status, changed_at) VALUES ($1, $2, $3, 'other', 'hot', to_timestamp($4)), ($1, $2, $3, 'hot', 'rising', to_timestamp($5))`,
+      [watch.rows[0]!.id, owner.id, storyId, NOW - 120, NOW - 60],
+    );
+    const title = SEEDED.find((s) => storyIds.get(s.hnId) === storyId)!.title;
+    const first = feedEntries('atom', (await feedOf('watches')).body);
+    expect(first.map((entry) => entry.title)).toEqual([`Cooling: was Hot, now Rising: ${title}`, `Growing: had no heat badge, now Hot: ${title}`]);
+    expect(feedEntries('atom', (await feedOf('watches')).body).map((entry) => entry.id)).toEqual(first.map((entry) => entry.id));
+    expect(await titles('watches', 'rss', '?q=-generics')).toEqual([]);
+  });
+
+  it('alerts: the newest stories mentioning an active alert\'s keyword, tagged with it', async () => {
+    const wanted = visible.filter((s) => titleWords(s).includes('postgresql')).sort((a, b) => b.time - a.time);
+    expect(wanted.length).toBeGreaterThan(1);
+    const response = await feedOf('alerts', 'json');
+    const items = (response.json() as { items: { title: string; tags?: string[] }[] }).items;
+    expect(items.map((item) => item.title)).toEqual(wanted.map((s) => s.title));
+    expect(items[0]!.tags).toEqual(['PostgreSQL']);
+    expect(await titles('alerts', 'atom', '?count=1')).toEqual([wanted[0]!.title]);
+  });
+
+  it('predictions: each call to trend as it is made, updated (title and date) once it settles', async () => {
+    const [storyId] = idsOf('Show HN: a Zig');
+    const pool = t.db.database.pool;
+    const inserted = await pool.query<{ id: string }>(
+      `INSERT INTO predictions (story_id, predicted_at, probability, confidence, score_at_prediction, comments_at_prediction, model_version)
+       VALUES ($1, to_timestamp($2), 0.82, 'high', 40, 5, 'test') RETURNING id`,
+      [storyId, NOW - 7 * 3600],
+    );
+    const before = feedEntries('atom', (await feedOf('predictions')).body);
+    expect(before.map((entry) => entry.title)).toEqual([`Will trend: ${SEEDED.find((s) => storyIds.get(s.hnId) === storyId)!.title}`]);
+    await pool.query(
+      `UPDATE predictions SET verified_at = to_timestamp($2), score_at_horizon = 320, reached_target = true, accurate = true, reached_at = to_timestamp($3) WHERE id = $1`,
+      [inserted.rows[0]!.id, NOW - 3600, NOW - 3 * 3600],
+    );
+    const after = feedEntries('atom', (await feedOf('predictions')).body);
+    expect(after[0]!.id).toBe(before[0]!.id);
+    expect(after[0]!.title).toMatch(/^Trended: /);
+    const json = (await feedOf('predictions', 'json')).json() as { items: { date_published: string; date_modified: string }[] };
+    expect(json.items[0]!.date_published).toBe(new Date((NOW - 7 * 3600) * 1000).toISOString().replace('.000', ''));
+    expect(json.items[0]!.date_modified).toBe(new Date((NOW - 3600) * 1000).toISOString().replace('.000', ''));
+  });
+
+  it('renewing stops the former token, revoking stops the new one: 404 with a message; bad parameters are a 400', async () => {
+    const bad = await feedOf('bookmarks', 'rss', '?count=0');
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { message: string }).message).toContain('count must be at least 1');
+    expect((await get(`/feeds/private/${token}/nothing.rss`)).statusCode).toBe(400);
+    const former = token;
+    const renewed = await send(owner, 'POST', '/api/user/feed-token');
+    token = (renewed.json() as NewFeedToken).token;
+    expect(token).not.toBe(former);
+    const gone = await get(`/feeds/private/${former}/bookmarks.rss`);
+    expect(gone.statusCode).toBe(404);
+    expect((gone.json() as { message: string }).message).toContain('renewed or revoked');
+    expect((await feedOf('bookmarks')).statusCode).toBe(200);
+    expect((await send(owner, 'DELETE', '/api/user/feed-token')).statusCode).toBe(200);
+    expect((await feedOf('bookmarks')).statusCode).toBe(404);
+    expect((await send(owner, 'DELETE', '/api/user/feed-token')).statusCode).toBe(404);
+    expect((await send(owner, 'GET', '/api/user/feed-token')).json()).toEqual({ feedToken: null });
+    expect((await get('/feeds/private/not-a-token/bookmarks.rss')).statusCode).toBe(404);
+  });
+
+  it('the session cookie opens no private feed, and logs never hold a token', () => {
+    expect(redactedUrl(`/feeds/private/${'a'.repeat(43)}/bookmarks.rss?q=x`)).toBe('/feeds/private/<token>/bookmarks.rss?q=x');
+    expect(redactedUrl('/feeds/trending.rss')).toBe('/feeds/trending.rss');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEED_FORMAT_MEDIA_TYPES } from '../rules/feed-links.ts';
+import { FEED_FORMAT_MEDIA_TYPES, PRIVATE_FEEDS, type PrivateFeed } from '../rules/feed-links.ts';
 import { EMPTY_FEED_QUERY, FEED_QUERY_MAX_LENGTH, parseFeedQuery } from '../rules/feed-query.ts';
 import { MUTE_VALUE_MAX, normaliseDomain } from '../rules/mutes.ts';
 import { SEARCH_ORDERS, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH, SEARCH_TIME_RANGES } from '../rules/search.ts';
@@ -15,8 +15,12 @@ export type FeedFormat = (typeof FEED_FORMATS)[number];
 
 export const FEED_MEDIA_TYPES: Readonly<Record<FeedFormat, string>> = FEED_FORMAT_MEDIA_TYPES;
 
-/** The feeds at /feeds/<name>.<format>: each story list, the search, and the rising keywords. */
-export const NAMED_FEEDS = [...STORY_LIST_SORTS, 'search', 'rising-keywords'] as const;
+/** The digests: an item per day or per week (UTC), each listing the period's best stories. */
+export const DIGEST_FEEDS = ['daily', 'weekly'] as const;
+export type DigestFeed = (typeof DIGEST_FEEDS)[number];
+
+/** The feeds at /feeds/<name>.<format>: each story list, the search, the rising keywords and the digests. */
+export const NAMED_FEEDS = [...STORY_LIST_SORTS, 'search', 'rising-keywords', ...DIGEST_FEEDS] as const;
 export type NamedFeed = (typeof NAMED_FEEDS)[number];
 
 export const FEED_DEFAULT_COUNT = 20;
@@ -135,3 +139,43 @@ export const subjectFeedQuerySchema = z.object({
   hours: z.enum(SEARCH_TIME_RANGES, { error: `hours must be one of ${SEARCH_TIME_RANGES.join(', ')}` }).default('all'),
 });
 export type SubjectFeedQuery = z.infer<typeof subjectFeedQuerySchema>;
+
+/** A digest's items: the last `periods` finished days or weeks; `count` is how many stories each lists. */
+export const DIGEST_PERIODS_MAX = 14;
+export const DIGEST_DEFAULT_PERIODS: Readonly<Record<DigestFeed, number>> = { daily: 7, weekly: 4 };
+export const DIGEST_DEFAULT_COUNT = 10;
+export const digestFeedQuerySchema = z.object({
+  ...commonFields,
+  count: intParam('count', 1, FEED_MAX_COUNT).default(DIGEST_DEFAULT_COUNT),
+  periods: intParam('periods', 1, DIGEST_PERIODS_MAX).optional(),
+});
+export type DigestFeedQuery = z.infer<typeof digestFeedQuerySchema>;
+
+/**
+ * A person's private feeds, at /feeds/private/<token>/<name>.<format> (docs/feeds.md, "Private feeds"): their
+ * bookmarks, the status changes of the stories they watch, the stories of their keyword alerts, and the calls to
+ * trend (private because the predictions pages are for signed-in people).
+ */
+export { PRIVATE_FEEDS, type PrivateFeed } from '../rules/feed-links.ts';
+
+/** A feed token: 32 random bytes in base64url. Anything else is no token (answered as an unknown one). */
+export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const privateFeedParamsSchema = z.object({
+  token: z.string().max(100, 'A feed token is 43 characters'),
+  file: feedFile(PRIVATE_FEEDS, '<feed>'),
+});
+/** The private feeds take the common parameters (the person's muting rules apply besides q's). */
+export const privateFeedQuerySchema = z.object(commonFields);
+export type PrivateFeedQuery = z.infer<typeof privateFeedQuerySchema>;
+
+/** Whether the person has a feed token, and since when (the token itself is shown once, when it is made). */
+export const feedTokenStatusSchema = z.object({ feedToken: z.object({ createdAt: z.string() }).nullable() });
+export type FeedTokenStatus = z.infer<typeof feedTokenStatusSchema>;
+/** A new token and the addresses of the private feeds it opens (each in RSS; .atom and .json work too). */
+export const newFeedTokenSchema = z.object({
+  token: z.string(),
+  createdAt: z.string(),
+  feeds: z.object(Object.fromEntries(PRIVATE_FEEDS.map((name) => [name, z.string()])) as Record<PrivateFeed, z.ZodString>),
+});
+export type NewFeedToken = z.infer<typeof newFeedTokenSchema>;

@@ -16,6 +16,10 @@ export const FEED_FORMAT_MEDIA_TYPES: Readonly<Record<FeedFormatName, string>> =
   json: 'application/feed+json',
 };
 
+/** A person's private feeds, at /feeds/private/<token>/<name>.<format> (docs/feeds.md, "Private feeds"). */
+export const PRIVATE_FEEDS = ['bookmarks', 'watches', 'alerts', 'predictions'] as const;
+export type PrivateFeed = (typeof PRIVATE_FEEDS)[number];
+
 /** A feed's address without its format: the path (add `.rss`, `.atom` or `.json`) and its query ('' for none). */
 export interface FeedAddress {
   path: string;

@@ -47,6 +47,8 @@ let bystander: TestUser;
 let sharedLinkId: number;
 const pool = () => t.db.database.pool;
 const SECRET = 'SECRET-never-exported';
+/** A feed token's hash (feed_tokens keeps no token): never exported either. */
+const FEED_TOKEN_HASH = 'feed-token-hash-never-exported';
 
 /** A row in every personal table: the person's own rows, and a bystander's flag the person reviewed as moderator. */
 async function giveThePersonARowEverywhere(): Promise<void> {
@@ -60,6 +62,7 @@ async function giveThePersonARowEverywhere(): Promise<void> {
   await q(`INSERT INTO email_frequency_controls (user_id, email_type, frequency) VALUES ($1, 'keyword_alert', 'daily')`, [id]);
   await q(`INSERT INTO bookmarks (user_id, story_id) VALUES ($1, $2)`, [id, storyId]);
   await q(`INSERT INTO story_mutes (user_id, kind, value) VALUES ($1, 'domain', 'example.com')`, [id]);
+  await q(`INSERT INTO feed_tokens (user_id, token_hash) VALUES ($1, $2)`, [id, FEED_TOKEN_HASH]);
   const collection = await q(`INSERT INTO collections (user_id, name, share_token) VALUES ($1, 'Reading list', 'tok-collection') RETURNING id`, [id]);
   await q(`INSERT INTO collection_stories (collection_id, story_id) VALUES ($1, $2)`, [collection.rows[0].id, storyId]);
   const watch = await q(
@@ -224,7 +227,8 @@ describe('your data means all of it', () => {
 
     const hash = (await pool().query(`SELECT password FROM accounts WHERE user_id = $1 AND provider_id = 'credential'`, [person.id])).rows[0].password;
     const tokens = (await pool().query<{ token: string }>(`SELECT token FROM sessions WHERE user_id = $1`, [person.id])).rows.map((row) => row.token);
-    for (const secret of [SECRET, hash, ...tokens]) expect(response.body).not.toContain(secret);
+    expect(data.feedToken).toEqual({ createdAt: expect.any(String) });
+    for (const secret of [SECRET, hash, FEED_TOKEN_HASH, ...tokens]) expect(response.body).not.toContain(secret);
     expect(response.body).not.toMatch(/"(password|token|accessToken|refreshToken|idToken)"/);
   });
 

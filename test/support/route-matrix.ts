@@ -45,6 +45,11 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   'GET /feeds/keywords/:file': { request: { url: '/feeds/keywords/story.atom' }, expect: [200, 200, 200, 200] },
   'GET /feeds/domains/:file': { request: { url: '/feeds/domains/example.com.json' }, expect: [200, 200, 200, 200] },
   'GET /feeds/authors/:file': { request: { url: '/feeds/authors/someone.rss?q=story' }, expect: [200, 200, 200, 200] },
+  // A token nobody has: the answer is the same 404 whoever asks (the token, not the session, opens a private feed).
+  'GET /feeds/private/:token/:file': { request: { url: '/feeds/private/matrixFeedToken_0123456789abcdefghijklmnopqrs/bookmarks.rss' }, expect: [404, 404, 404, 404] },
+  'GET /api/user/feed-token': { request: { url: '/api/user/feed-token' }, expect: [401, 200, 200, 200] },
+  'POST /api/user/feed-token': { request: { method: 'POST', url: '/api/user/feed-token' }, expect: [401, 201, 201, 201] },
+  'DELETE /api/user/feed-token': { request: { method: 'DELETE', url: '/api/user/feed-token' }, expect: [401, 200, 200, 200] },
   'GET /api/site/stats': { request: { url: '/api/site/stats' }, expect: [200, 200, 200, 200] },
   'GET /api/auth/*': { request: { url: '/api/auth/get-session' }, expect: [200, 200, 200, 200] },
   'POST /api/auth/*': { request: { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'nobody@example.com', password: 'wrong password' } }, expect: [401, 401, 401, 401] },

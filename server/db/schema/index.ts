@@ -9,3 +9,4 @@ export * from './predictions.ts';
 export * from './email.ts';
 export * from './maintenance.ts';
 export * from './collections.ts';
+export * from './feeds.ts';

@@ -14,6 +14,7 @@ import {
   watchStatusChanges,
 } from '../../db/schema/actions.ts';
 import { collections, collectionStories } from '../../db/schema/collections.ts';
+import { feedTokens } from '../../db/schema/feeds.ts';
 import { digestCustomContent, emailOutbox, emailPendingItems } from '../../db/schema/email.ts';
 import { keywordAlertFirings, keywordAlerts } from '../../db/schema/keywords.ts';
 import { adminLogs, announcementDismissals, announcements, contactMessages } from '../../db/schema/site.ts';
@@ -157,6 +158,13 @@ export const PERSONAL_DATA: PersonalColumn[] = [
       );
       return owned.map(({ id: _id, ...collection }, index) => ({ ...withIsoDates([collection])[0], stories: withIsoDates(items[index]!) }));
     },
+  },
+  {
+    // When the private feeds' token was made: never its hash (docs/feeds.md, "Private feeds").
+    column: feedTokens.userId,
+    exportedAs: 'feedToken',
+    onDelete: 'delete',
+    read: async ({ db }, userId) => withIsoDates(await db.select({ createdAt: feedTokens.createdAt }).from(feedTokens).where(eq(feedTokens.userId, userId)))[0] ?? null,
   },
   {
     column: storyMutes.userId,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FeedFormat, ListFeedQuery, RisingKeywordsFeedQuery, SearchFeedQuery, SubjectFeedQuery } from '../../../common/contracts/feeds.ts';
+import type pg from 'pg';
+import { DIGEST_DEFAULT_PERIODS, type DigestFeed, type DigestFeedQuery, type FeedFormat, type ListFeedQuery, type RisingKeywordsFeedQuery, type SearchFeedQuery, type SubjectFeedQuery } from '../../../common/contracts/feeds.ts';
 import type { KeywordTrend } from '../../../common/contracts/keywords.ts';
 import { feedUrl, keywordFeedAddress } from '../../../common/rules/feed-links.ts';
 import { KEYWORD_PERIOD_LABELS } from '../../../common/rules/keyword-trends.ts';
@@ -14,6 +15,9 @@ import { containsWholeWords, foldText, isWithinDomain, NO_MUTES, type MutableSto
 import type { SearchSort } from '../../../common/rules/search.ts';
 import { timeFilterHours } from '../../../common/rules/time-windows.ts';
 import { RecentMap } from '../../recent-map.ts';
+import { presentStory } from '../stories/presenter.ts';
+import type { StoryRow } from '../stories/queries.ts';
+import { listedStory } from '../stories/visibility.ts';
 import type { FreshnessService } from '../freshness/service.ts';
 import type { SearchService } from '../search/service.ts';
 import type { StoriesService } from '../stories/service.ts';
@@ -30,6 +34,8 @@ const FEED_MAX_AGE_MS = 60_000;
 const FEEDS_KEPT = 2000;
 /** How many stories a list feed reads, at most, to find `count` with at least `comments` comments. */
 const COMMENTS_SCAN_LIMIT = 500;
+/** How many of a period's best stories a digest reads, at most, to find `count` that its q and comments keep. */
+const DIGEST_SCAN_LIMIT = 500;
 /** A search answers at most this many stories (common/rules/search.ts): a feed's groups each read that many. */
 const SEARCH_PAGE = 100;
 
@@ -40,10 +46,11 @@ export type FeedSubject =
   | { kind: 'keyword'; keyword: string; query: SubjectFeedQuery }
   | { kind: 'domain'; domain: string; query: SubjectFeedQuery }
   | { kind: 'author'; author: string; query: SubjectFeedQuery }
-  | { kind: 'rising-keywords'; query: RisingKeywordsFeedQuery };
+  | { kind: 'rising-keywords'; query: RisingKeywordsFeedQuery }
+  | { kind: 'digest'; period: DigestFeed; query: DigestFeedQuery };
 
 /** The parameters every feed takes (hnrss's). */
-type CommonQuery = Pick<ListFeedQuery, 'q' | 'points' | 'comments' | 'count' | 'link' | 'description'>;
+export type CommonQuery = Pick<ListFeedQuery, 'q' | 'points' | 'comments' | 'count' | 'link' | 'description'>;
 
 export interface BuiltFeed {
   body: string;
@@ -82,6 +89,7 @@ export class FeedsService {
 
   constructor(
     private readonly deps: {
+      pool: pg.Pool;
       stories: StoriesService;
       search: SearchService;
       keywords: KeywordsService;
@@ -101,22 +109,74 @@ export class FeedsService {
     const items =
       subject.kind === 'rising-keywords'
         ? await this.risingKeywordItems(subject.query, nowMs)
-        : (await this.storiesOf(subject)).map((story) => storyItem(story, this.deps.baseUrl, subject.query.link, subject.query.description));
+        : subject.kind === 'digest'
+          ? await this.digestItems(subject.period, subject.query, nowMs)
+          : (await this.storiesOf(subject)).map((story) => storyItem(story, this.deps.baseUrl, subject.query.link, subject.query.description));
     const updated = new Date((freshness.asOf ?? Math.floor(nowMs / 1000)) * 1000);
-    const document = this.document(subject, items, selfPath, updated, note, freshness);
-    const body = writeFeed(document, format);
-    const built: KeptFeed = {
-      body,
-      type: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,
-      // Weak: the same validator for the plain and the compressed answer (RFC 9110 §8.8.1).
-      etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
-      lastModified: updated,
-      version,
-      note,
-      builtAt: Date.now(),
-    };
+    const { title, description, homePath } = describe(subject);
+    const document = feedDocument({ title, description, homeUrl: `${this.deps.baseUrl}${homePath}`, selfPath, items }, this.deps.baseUrl, updated, freshness, note);
+    const built: KeptFeed = { ...builtFeed(document, format), version, note, builtAt: Date.now() };
     this.kept.set(key, built);
     return built;
+  }
+
+  /** What Hacker News's reachability makes of a feed now: the freshness, its stale note (or null) and the time. */
+  async state(): Promise<{ freshness: Freshness; note: string | null; nowMs: number }> {
+    const freshness = await this.deps.freshness.current();
+    const nowMs = this.deps.now();
+    return { freshness, note: staleNote(freshness, Math.floor(nowMs / 1000)), nowMs };
+  }
+
+  /**
+   * The newest stories whose titles mention any of `keywords` (each found as its keyword feed finds it), with the
+   * query's parameters and `mutes` applied: the stories of a person's keyword alerts.
+   */
+  async storiesMentioning(keywords: readonly string[], query: CommonQuery, mutes: MuteMatcher): Promise<Story[]> {
+    const found = await Promise.all(keywords.map((keyword) => this.keywordStories(keyword, { ...query, sort: 'time', hours: 'all' }, mutes)));
+    const seen = new Set<number>();
+    return found
+      .flat()
+      .filter((story) => !seen.has(story.id) && seen.add(story.id))
+      .sort((a, b) => b.time - a.time || b.id - a.id)
+      .slice(0, query.count);
+  }
+
+  private keywordStories(keyword: string, query: SubjectFeedQuery, mutes: MuteMatcher = NO_MUTES): Promise<Story[]> {
+    const folded = foldText(keyword);
+    // The search finds the titles holding the text; the keyword is its whole words (as keywords are counted).
+    const mentions = matcherWhere((story) => containsWholeWords(foldText(story.title), folded));
+    return this.searchStories(query, { sort: query.sort, hours: query.hours, lookup: folded, also: both(mentions, mutes) });
+  }
+
+  /**
+   * A digest's items: the last finished days or weeks (UTC; weeks from Monday), newest first, each listing the
+   * period's `count` best scored stories submitted in it that the query keeps. An item's id is its period's, so it
+   * is one item however often it is read; its date is the period's end.
+   */
+  private async digestItems(period: DigestFeed, query: DigestFeedQuery, nowMs: number): Promise<FeedItem[]> {
+    const length = period === 'daily' ? DAY_MS : 7 * DAY_MS;
+    // 1 January 1970 was a Thursday: weeks counted from the epoch start on Monday 4 days before.
+    const offset = period === 'daily' ? 0 : -4 * DAY_MS;
+    const currentStart = Math.floor((nowMs - offset) / length) * length + offset;
+    const periods = Array.from({ length: query.periods ?? DIGEST_DEFAULT_PERIODS[period] }, (_, k) => currentStart - (k + 1) * length);
+    const hider = this.hider(query.q);
+    const filtered = hider !== NO_MUTES || query.comments > 0;
+    const { baseUrl } = this.deps;
+    return Promise.all(
+      periods.map(async (start) => {
+        const rows = await this.deps.pool.query<StoryRow>(
+          `SELECT id, hn_id, title, url, score, descendants, by, time, domain, score_velocity, comments_velocity, trending_score, synthetic
+             FROM stories WHERE time >= $1 AND time < $2 AND score >= $3 AND ${listedStory()}
+            ORDER BY score DESC, id DESC LIMIT $4`,
+          [start / 1000, (start + length) / 1000, query.points, filtered ? DIGEST_SCAN_LIMIT : query.count],
+        );
+        const stories = rows.rows
+          .map((row) => presentStory(row, nowMs))
+          .filter((story) => story.descendants >= query.comments && !hider.hidesId(story.id) && !hider.mutes(story))
+          .slice(0, query.count);
+        return digestItem(period, new Date(start), new Date(start + length), stories, baseUrl, query);
+      }),
+    );
   }
 
   private hider(query: FeedQuery, groups: string[][] = query.groups, extra = ''): MuteMatcher {
@@ -161,19 +221,15 @@ export class FeedsService {
       });
   }
 
-  private async storiesOf(subject: Exclude<FeedSubject, { kind: 'rising-keywords' }>): Promise<Story[]> {
+  private async storiesOf(subject: Exclude<FeedSubject, { kind: 'rising-keywords' | 'digest' }>): Promise<Story[]> {
     const { query } = subject;
     switch (subject.kind) {
       case 'list':
         return this.listStories(subject.sort, subject.query);
       case 'search':
         return this.searchStories(subject.query, { domain: subject.query.domain, author: subject.query.author, sort: subject.query.sort, order: subject.query.order, hours: subject.query.hours });
-      case 'keyword': {
-        const keyword = foldText(subject.keyword);
-        // The search finds the titles holding the text; the keyword is its whole words (as keywords are counted).
-        const mentions = matcherWhere((story) => containsWholeWords(foldText(story.title), keyword));
-        return this.searchStories(query, { sort: subject.query.sort, hours: subject.query.hours, lookup: keyword, also: mentions });
-      }
+      case 'keyword':
+        return this.keywordStories(subject.keyword, subject.query);
       case 'domain': {
         const domain = subject.domain;
         const within = matcherWhere((story) => story.domain !== '' && isWithinDomain(story.domain.toLowerCase(), domain));
@@ -230,7 +286,7 @@ export class FeedsService {
           order,
           limit: query.comments > 0 ? SEARCH_PAGE : Math.min(SEARCH_PAGE, query.count),
         };
-        return (JSON.parse(await this.deps.search.stories(search, hider)) as { stories: Story[] }).stories;
+        return (JSON.parse(await this.deps.search.stories(search, hider, { counted: false })) as { stories: Story[] }).stories;
       }),
     );
     const seen = new Set<number>();
@@ -242,27 +298,44 @@ export class FeedsService {
     }
     return merged.slice(0, query.count);
   }
+}
 
-  private document(subject: FeedSubject, items: FeedItem[], selfPath: string, updated: Date, note: string | null, freshness: Freshness): FeedDocument {
-    const { baseUrl } = this.deps;
-    const { title, description, homePath } = describe(subject);
-    return {
-      title: `HN Trends: ${title}`,
-      description,
-      homeUrl: `${baseUrl}${homePath}`,
-      selfUrl: `${baseUrl}${selfPath}`,
-      updated,
+/** A feed's body with its media type and validators. */
+export function builtFeed(document: FeedDocument, format: FeedFormat): BuiltFeed {
+  const body = writeFeed(document, format);
+  return {
+    body,
+    type: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,
+    // Weak: the same validator for the plain and the compressed answer (RFC 9110 §8.8.1).
+    etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+    lastModified: document.updated,
+  };
+}
+
+/** A feed's document: what it is, with the freshness every feed states (docs/feeds.md, "Fresh, and honest when it is not"). */
+export function feedDocument(
+  feed: { title: string; description: string; homeUrl: string; selfPath: string; items: FeedItem[] },
+  baseUrl: string,
+  updated: Date,
+  freshness: Freshness,
+  note: string | null,
+): FeedDocument {
+  return {
+    title: `HN Trends: ${feed.title}`,
+    description: feed.description,
+    homeUrl: feed.homeUrl,
+    selfUrl: `${baseUrl}${feed.selfPath}`,
+    updated,
+    note,
+    extension: {
+      about: `${baseUrl}/feeds`,
+      data_as_of: freshness.asOf === null ? null : new Date(freshness.asOf * 1000).toISOString(),
+      hacker_news_unreachable_since: freshness.unreachableSince === null ? null : new Date(freshness.unreachableSince * 1000).toISOString(),
+      stale: note !== null,
       note,
-      extension: {
-        about: `${baseUrl}/feeds`,
-        data_as_of: freshness.asOf === null ? null : new Date(freshness.asOf * 1000).toISOString(),
-        hacker_news_unreachable_since: freshness.unreachableSince === null ? null : new Date(freshness.unreachableSince * 1000).toISOString(),
-        stale: note !== null,
-        note,
-      },
-      items,
-    };
-  }
+    },
+    items: feed.items,
+  };
 }
 
 /** What a feed says when its data is not current: Hacker News unreachable for more than five minutes. */
@@ -319,6 +392,12 @@ function describe(subject: FeedSubject): { title: string; description: string; h
       return { title: `Stories from ${subject.domain}${filters}`, description: `Hacker News stories linking to ${subject.domain} and its subdomains.`, homePath: '/' };
     case 'author':
       return { title: `Stories by ${subject.author}${filters}`, description: `Hacker News stories submitted by ${subject.author}.`, homePath: '/' };
+    case 'digest':
+      return {
+        title: `${subject.period === 'daily' ? 'Daily' : 'Weekly'} digest${filters}`,
+        description: `The ${subject.query.count} best scored Hacker News stories of each ${subject.period === 'daily' ? 'day' : 'week'} (UTC), one item per ${subject.period === 'daily' ? 'day' : 'week'}.`,
+        homePath: '/',
+      };
     case 'rising-keywords':
       return {
         title: `Rising keywords${filters}`,
@@ -328,7 +407,7 @@ function describe(subject: FeedSubject): { title: string; description: string; h
   }
 }
 
-function describeFilters(query: CommonQuery): string {
+export function describeFilters(query: CommonQuery): string {
   const parts: string[] = [];
   if (query.q.groups.length > 0) parts.push(query.q.groups.map((group) => group.join(' ')).join(' or '));
   if (query.q.exclusions.length > 0) parts.push(`without ${query.q.exclusions.map((rule) => (rule.kind === 'word' ? rule.value : `${rule.kind} ${rule.value}`)).join(', ')}`);
@@ -339,7 +418,7 @@ function describeFilters(query: CommonQuery): string {
 
 const HTTP_URL = /^https?:\/\//i;
 
-const escapeHtml = (value: string) => value.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!);
+export const escapeHtml = (value: string) => value.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** A story as a feed item: its id is its Hacker News item's address, the same in every feed and every fetch. */
 export function storyItem(story: Story, baseUrl: string, link: 'url' | 'comments', description: boolean): FeedItem {
@@ -370,5 +449,33 @@ export function storyItem(story: Story, baseUrl: string, link: 'url' | 'comments
     published: time,
     updated: time,
     author: story.by ? { name: story.by, url: `https://news.ycombinator.com/user?id=${encodeURIComponent(story.by)}` } : null,
+  };
+}
+
+const DATE_LABEL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A digest's item: its period's stories as a numbered list (or, with description=0, its title alone). */
+function digestItem(period: DigestFeed, start: Date, end: Date, stories: Story[], baseUrl: string, query: DigestFeedQuery): FeedItem {
+  const day = start.toISOString().slice(0, 10);
+  const label = DATE_LABEL.format(start);
+  const title = period === 'daily' ? `Best of ${label}` : `Best of the week of ${label}`;
+  const lines = stories.map((story) => {
+    const item = storyItem(story, baseUrl, query.link, false);
+    return { item, text: `${story.title} (${story.score} points, ${story.descendants} comments)` };
+  });
+  const html = query.description
+    ? lines.length === 0
+      ? '<p>No story of this period passes the feed\'s filters.</p>'
+      : `<ol>${lines.map(({ item, text }) => `<li><a href="${escapeHtml(item.url)}">${escapeHtml(item.title)}</a> ${escapeHtml(text.slice(item.title.length + 1))} <a href="${escapeHtml(item.commentsUrl!)}">discussion</a></li>`).join('')}</ol>`
+    : null;
+  return {
+    id: `${baseUrl}/feeds/${period}#${day}`,
+    title,
+    url: `${baseUrl}/feeds#${period}-${day}`,
+    html,
+    text: query.description ? lines.map(({ text }, i) => `${i + 1}. ${text}`).join('\n') : '',
+    published: end,
+    updated: end,
+    author: null,
   };
 }

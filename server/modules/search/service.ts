@@ -18,10 +18,13 @@ export class SearchService {
     private readonly index: () => Promise<IndexedLists>,
   ) {}
 
-  /** A search's answer, as JSON text, without the stories the person's muting rules hide. */
-  async stories(query: SearchQuery, mutes: MuteMatcher = NO_MUTES): Promise<string> {
+  /**
+   * A search's answer, as JSON text, without the stories the person's muting rules hide. With `counted` false (the
+   * feeds, which show no count) the page is found without counting every match, and its totalCount is not the total.
+   */
+  async stories(query: SearchQuery, mutes: MuteMatcher = NO_MUTES, options?: { counted?: boolean }): Promise<string> {
     const nowMs = this.now();
-    const fromMemory = await (await this.index()).search(query, nowMs, mutes);
+    const fromMemory = await (await this.index()).search(query, nowMs, mutes, options);
     if (fromMemory !== null) return fromMemory;
     const { rows, totalCount } = await selectSearchResults(this.pool, query, nowMs);
     // While the index loads, the rules are applied to the statement's page: it may then show fewer.

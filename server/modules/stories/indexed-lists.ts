@@ -61,11 +61,12 @@ export class IndexedLists {
 
   /**
    * A search's answer as JSON, from memory, or null while the index loads. Its count is of every match
-   * (`totalCountBounded` false), where the SQL statement answering meanwhile stops at a bound.
+   * (`totalCountBounded` false), where the SQL statement answering meanwhile stops at a bound; with `counted` false,
+   * the page is found without counting (StoryListIndex.search) and its count is the page's own.
    */
-  async search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher): Promise<string | null> {
+  async search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, options?: { counted?: boolean }): Promise<string | null> {
     if (!this.mark || !this.index.complete) return null;
-    const { ids, totalCount, hiddenCount } = this.index.search(query, nowMs, mutes);
+    const { ids, totalCount, hiddenCount } = this.index.search(query, nowMs, mutes, options);
     const stories = this.index.cardsOf(ids, storyEnd(nowMs));
     return `{"stories":[${stories.json}],"totalCount":${totalCount},"totalCountBounded":false,"hiddenCount":${hiddenCount}}`;
   }

@@ -4,6 +4,7 @@ import { SEARCH_SORTS, SEARCH_TIME_RANGES, type SearchSort } from '../../../comm
 import type { SearchQuery } from '../../../common/contracts/search.ts';
 import { StoryListIndex, type IndexedStory } from './list-index.ts';
 import { titleWords } from './title-vocabulary.ts';
+import { compileMutes } from '../../../common/rules/mutes.ts';
 
 const NOW_MS = Date.UTC(2026, 10, 28, 12);
 const NOW_SECONDS = NOW_MS / 1000;
@@ -159,5 +160,25 @@ describe('StoryListIndex.search', () => {
     expect(index.search(query, NOW_MS).totalCount).toBe(3000);
     expect(index.search({ ...query, q: 'st', minScore: 6 }, NOW_MS).totalCount).toBe(428);
     expect(index.search({ ...query, q: '' }, NOW_MS).ids).toHaveLength(100);
+  });
+});
+
+describe('StoryListIndex.search without its count (the feeds)', () => {
+  it('finds the same page as the counted search, whether it walks the order or marks the candidates', () => {
+    // Enough stories that frequent texts have more candidates than are marked (the order is walked), rare ones fewer.
+    const stories = new Map<number, Fields>();
+    fc.sample(storyArbitrary, { numRuns: 6000, seed: 7 }).forEach((fields, i) => stories.set(i + 1, { ...fields, score: fields.score * 40 + (i % 40) }));
+    const index = new StoryListIndex();
+    index.apply([...stories].map(([id, fields]) => indexed(id, fields)));
+    const queries = fc.sample(
+      queryArbitrary.map((query) => ({ ...query, minScore: query.minScore * 30, limit: query.limit * 12 })),
+      { numRuns: 400, seed: 11 },
+    );
+    const mutes = compileMutes([{ kind: 'word', value: 'gpu' }, { kind: 'domain', value: 'example.com' }]);
+    for (const query of queries) {
+      const counted = index.search(query, NOW_MS);
+      expect(index.search(query, NOW_MS, undefined, { counted: false }).ids, JSON.stringify(query)).toEqual(counted.ids);
+      expect(index.search(query, NOW_MS, mutes, { counted: false }).ids, JSON.stringify(query)).toEqual(index.search(query, NOW_MS, mutes).ids);
+    }
   });
 });

@@ -89,6 +89,14 @@ type PositionedOrder = (typeof POSITIONED_ORDERS)[number];
  */
 const WINDOW_SORT_MAX = 8192;
 
+/**
+ * A search without its count (the feeds') whose texts' stories may be at most this many marks them, as a counted
+ * search does: so few cost less to test than a walk of the order would. More, it walks the order (firstPage).
+ */
+const FIRST_PAGE_MARKED_MAX = 2048;
+/** The most stories' texts a walk of the order tests before it leaves the page to the trigram index's candidates. */
+const FIRST_PAGE_TESTS_MAX = 8192;
+
 /** Up to this many matches, a window's ranks are sorted; more are marked in a bitmap and read in order. */
 const RANKS_SORTED_MAX = 1024;
 
@@ -299,12 +307,16 @@ export class StoryListIndex {
    * character mask for a one-character text); each is tested, and its position in the sort's order marked in a
    * bitmap, whose first (or, low to high, last) marks are the page.
    */
-  search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher): IndexedPage & { hiddenCount: number } {
+  search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, { counted = true }: { counted?: boolean } = {}): IndexedPage & { hiddenCount: number } {
     const since = query.hours === 'all' ? -Infinity : Math.floor(nowMs / 1000) - Number(query.hours) * 3600;
     const texts = [query.q, query.domain, query.author].map((text) => text.toLowerCase());
     const [q, domain, author] = texts as [string, string, string];
-    const candidates = this.trigrams.candidates(texts);
     const [maskLow, maskHigh] = characterMask(texts);
+    if (!counted && (this.trigrams.candidateBound(texts) ?? Infinity) > FIRST_PAGE_MARKED_MAX) {
+      const found = this.firstPage(query, since, texts as [string, string, string], maskLow, maskHigh, mutes);
+      if (found) return { ids: found.ids, totalCount: found.ids.length, hiddenCount: found.hidden };
+    }
+    const candidates = this.trigrams.candidates(texts);
     // A free text of two or three characters is in every story the index gives for it (its one trigram's, or its
     // pair's), and a letter or digit in every story whose mask has its bit: reading each story's text to test it
     // again would be most of the cost of a frequent text.
@@ -355,6 +367,48 @@ export class StoryListIndex {
     }
     marks.fill(0);
     return { ids, totalCount: count - hidden, hiddenCount: hidden };
+  }
+
+  /**
+   * A search's page without its count (`search` with `counted` false, for the feeds): the sort's order is read in
+   * the query's direction, each story tested, until the page is full, so a frequent text costs about a page's worth
+   * of stories rather than every story holding it. Stops early where the order allows (the time order past the
+   * window, the score order under the min score). Null when it has tested FIRST_PAGE_TESTS_MAX stories' texts
+   * without filling the page: the matches are rare, and marking the trigram index's candidates finds them sooner.
+   */
+  private firstPage(
+    query: SearchQuery,
+    since: number,
+    [q, domain, author]: [string, string, string],
+    maskLow: number,
+    maskHigh: number,
+    mutes: MuteMatcher | undefined,
+  ): { ids: number[]; hidden: number } | null {
+    const sort = SEARCH_ORDERS[query.sort];
+    const order = sort === 'recent' ? this.timeOrderFrom(query.minScore) : this.orders[sort];
+    const descending = query.order !== 'asc';
+    const masked = maskLow !== 0 || maskHigh !== 0;
+    const muting = mutes !== undefined && mutes.size > 0;
+    const ids: number[] = [];
+    let hidden = 0;
+    let tested = 0;
+    for (let i = 0; i < order.length && ids.length < query.limit; i++) {
+      const slot = order[descending ? i : order.length - 1 - i]!;
+      if (this.time[slot]! < since) {
+        if (descending && sort === 'recent') break;
+        continue;
+      }
+      if (this.score[slot]! < query.minScore) {
+        if (descending && sort === 'top') break;
+        continue;
+      }
+      if (masked && !this.trigrams.hasCharacters(slot, maskLow, maskHigh)) continue;
+      if (++tested > FIRST_PAGE_TESTS_MAX) return null;
+      if (!this.textMatches(this.texts[slot]!, q, domain, author)) continue;
+      if (muting && this.mutedSlot(slot, mutes)) hidden++;
+      else ids.push(this.ids[slot]!);
+    }
+    return { ids, hidden };
   }
 
   /**

@@ -208,6 +208,18 @@ export class TrigramIndex {
   }
 
   /**
+   * At most how many stories hold every one of `texts` (each lowercased): the shortest list of their trigrams, read
+   * without intersecting any; null when no text is three characters long (a pair's stories are not counted here).
+   */
+  candidateBound(texts: readonly string[]): number | null {
+    let bound: number | null = null;
+    for (const text of texts) {
+      for (let i = 0; i + 3 <= text.length; i++) bound = Math.min(bound ?? Infinity, this.postingAt(text, i)?.length ?? 0);
+    }
+    return bound;
+  }
+
+  /**
    * The stories that may hold every one of `texts` (each lowercased), or null when none of them narrows the search
    * (all are shorter than two characters): every story may then match.
    */

@@ -26,6 +26,11 @@ const OTHERS: FeedExample[] = [
   { name: 'Rising keywords', address: { path: '/feeds/rising-keywords', query: 'period=24h' }, what: 'each keyword that starts rising, linking to a feed of its stories' },
 ];
 
+const DIGESTS: FeedExample[] = [
+  { name: 'Daily digest', address: { path: '/feeds/daily', query: 'count=10' }, what: 'one item a day (UTC), listing its 10 best scored stories, for the last 7 days' },
+  { name: 'Weekly digest', address: { path: '/feeds/weekly', query: 'count=20' }, what: 'one item a week (from Monday), listing its 20 best scored stories, for the last 4 weeks' },
+];
+
 const PARAMETERS: { name: string; what: string }[] = [
   { name: 'q', what: 'Words and "quoted phrases", each found in the title, domain or author; OR between groups; -word, -"a phrase", -domain:example.com and -author:name leave stories out.' },
   { name: 'points', what: 'At least this score.' },
@@ -56,7 +61,7 @@ function FeedRow({ example }: { example: FeedExample }) {
 /** /feeds: every feed, with examples, its parameters and how to follow one. */
 export function FeedsPage() {
   return (
-    <InfoPage title="Feeds" intro="Every list, search, keyword, domain and author as RSS 2.0, Atom and JSON Feed 1.1, updated every minute.">
+    <InfoPage title="Feeds" intro="Every list, search, keyword, domain and author, daily and weekly digests, and your own private feeds, as RSS 2.0, Atom and JSON Feed 1.1, updated every minute.">
       <section aria-labelledby="feeds-lists">
         <h2 id="feeds-lists">Lists</h2>
         <ul>
@@ -75,6 +80,25 @@ export function FeedsPage() {
         <p>
           Each list, the <Link href="/search">advanced search</Link> and each keyword on the <Link href="/keywords">keywords page</Link> has a Feed
           button with the address of exactly what it shows.
+        </p>
+      </section>
+      <section aria-labelledby="feeds-digests">
+        <h2 id="feeds-digests">Digests</h2>
+        <ul>
+          {DIGESTS.map((example) => (
+            <FeedRow key={example.name} example={example} />
+          ))}
+        </ul>
+        <p>
+          <code>periods</code> says how many days or weeks (1 to 14); the other parameters apply to the stories each lists.
+        </p>
+      </section>
+      <section aria-labelledby="feeds-private">
+        <h2 id="feeds-private">Private feeds</h2>
+        <p>
+          Signed in, make your own feed addresses in your <Link href="/preferences">preferences</Link>: your bookmarks, the status changes of the
+          stories you watch, the stories of your keyword alerts, and each call to trend with its outcome. Your muting rules apply to them. Their
+          addresses hold a secret you can renew or revoke there at any time.
         </p>
       </section>
       <section aria-labelledby="feeds-parameters">

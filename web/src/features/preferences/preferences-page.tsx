@@ -24,6 +24,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSecurity } from './account-security';
+import { PrivateFeeds } from './private-feeds';
 import { EMAIL_NOT_SENT_YET, emailNotSent, useEmailDelivery } from '@/lib/email-delivery';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useLeaveWarning } from '@/lib/leave-warning';
@@ -97,6 +98,7 @@ export function PreferencesPage() {
       ) : (
         <PreferencesForm initialPreferences={preferences.data} initialEmail={emailStateOf(controls.data)} />
       )}
+      <PrivateFeeds />
       <AccountSecurity />
     </div>
   );
