@@ -361,7 +361,7 @@ describe('digests', () => {
   }));
   beforeAll(async () => {
     await seedStories(t.db.database.pool, DIGEST_SEED);
-    t.app.stories.invalidate();
+    t.app.services.get('stories').invalidate();
   });
 
   it.each(FEED_FORMATS)('%s daily: one item per finished day, its id the day\'s, listing the day\'s best in order', async (format) => {
