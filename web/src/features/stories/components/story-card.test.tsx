@@ -84,7 +84,7 @@ describe('StoryCard', () => {
     const heading = screen.getByRole('heading', { name: withDomain.title });
     expect(heading.nextElementSibling?.textContent).toBe('(example.com)');
     const facts = [...screen.getByRole('article').querySelectorAll('.story-fact')].map((fact) => fact.textContent);
-    expect(facts).toEqual(['320 points', '120 comments', 'by pg', '2 hours ago, story history']);
+    expect(facts).toEqual(['320 points', '120 comments', 'by pg', '2 hours ago']);
     // A phone's compact row shows them in short (index.css): the words a mark or "2h" stands for are their own
     // elements, hidden there, and the short age is the link's to draw; the heat badge's name, likewise.
     const article = screen.getByRole('article');

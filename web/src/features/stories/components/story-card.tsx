@@ -117,9 +117,15 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             {story.by || 'Anonymous'}
           </span>
           {/* The age leads to the story's own page (its history), as the age does on Hacker News. */}
-          <Link href={storyPagePath(story.id)} className="story-fact story-history-link" data-story-link="history" data-short={shortTimeAgo(age)}>
+          {/* Its name says where it leads, whether the age shows in words or in short. */}
+          <Link
+            href={storyPagePath(story.id)}
+            className="story-fact story-history-link"
+            data-story-link="history"
+            aria-label={`${age}, story history`}
+            data-short={shortTimeAgo(age)}
+          >
             <span className="story-words">{age}</span>
-            <span className="sr-only">, story history</span>
           </Link>
           {heat && <HeatBadge level={heat} />}
           {showsVelocityBadge(story.scoreVelocity, featured) && (
