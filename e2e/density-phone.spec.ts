@@ -63,10 +63,15 @@ test.describe('the phone’s first screen', () => {
     await expect(summary).toBeFocused();
   });
 
-  test('the compact view shows at least 6 whole titles on the first screen', async ({ page }) => {
+  test('the compact view shows at least 15 whole titles on the first screen, as Hacker News does, each fact named in words', async ({ page }) => {
     await setCompactView(page, true);
-    expect(await storyTitlesOnFirstScreen(page)).toBeGreaterThanOrEqual(6);
+    expect(await storyTitlesOnFirstScreen(page)).toBeGreaterThanOrEqual(15);
     const card = page.getByRole('list', { name: 'Stories' }).getByRole('article').first();
+    // The facts show in short ("3h", a mark for comments); screen readers hear them in words.
+    await expect(card.getByRole('link', { name: /^[\d,]+ comments?$/ })).toBeVisible();
+    await expect(card.getByRole('link', { name: /^(\d+ \w+ ago|just now|recently), story history$/ })).toBeVisible();
+    const ageShown = await card.locator('[data-story-link="history"]').evaluate((link) => getComputedStyle(link, '::before').content);
+    expect(ageShown).toMatch(/^"(\d+(m|h|d|mo|y)|now|recently)"/);
     // Always shown where fingers point, and big enough for them.
     const sheetButton = card.getByRole('button', { name: 'Story actions', exact: true });
     expect(await sheetButton.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RECENTLY, timeAgo, timeAgoOrRecently } from './time-ago.ts';
+import { RECENTLY, shortTimeAgo, timeAgo, timeAgoOrRecently } from './time-ago.ts';
 
 const NOW_MS = Date.UTC(2025, 0, 15, 12, 0, 0);
 const MINUTE = 60;
@@ -84,5 +84,29 @@ describe('timeAgoOrRecently', () => {
 
   it('keeps the text it is given', () => {
     expect(timeAgoOrRecently('5 minutes ago')).toBe('5 minutes ago');
+  });
+});
+
+describe('shortTimeAgo', () => {
+  it.each<[string, string]>([
+    ['1 minute ago', '1m'],
+    ['45 minutes ago', '45m'],
+    ['3 hours ago', '3h'],
+    ['2 days ago', '2d'],
+    ['11 months ago', '11mo'],
+    ['1 year ago', '1y'],
+    ['just now', 'now'],
+    ['recently', 'recently'],
+    ['a while back', 'a while back'],
+  ])('%s → %s', (text, short) => {
+    expect(shortTimeAgo(text)).toBe(short);
+  });
+
+  it('shortens every age timeAgo writes to a count and a unit of at most two letters', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 60, max: 50 * 365 * DAY }), (seconds) => {
+        expect(shortTimeAgo(timeAgo(postedSecondsAgo(seconds), NOW_MS))).toMatch(/^\d+(m|h|d|mo|y)$/);
+      }),
+    );
   });
 });

@@ -40,3 +40,15 @@ function countAgo(count: number, unit: string): string {
 export function timeAgoOrRecently(value?: string | null): string {
   return value?.trim() ? value : RECENTLY;
 }
+
+const SHORT_UNITS: Readonly<Record<string, string>> = { minute: 'm', hour: 'h', day: 'd', month: 'mo', year: 'y' };
+
+/**
+ * An age text in short, as a phone's compact row shows it: '3 hours ago' → '3h', '11 months ago' → '11mo',
+ * 'just now' → 'now'. Any other text (as 'recently') is kept as it is.
+ */
+export function shortTimeAgo(text: string): string {
+  if (text === 'just now') return 'now';
+  const match = /^(\d+) (minute|hour|day|month|year)s? ago$/.exec(text);
+  return match ? `${match[1]}${SHORT_UNITS[match[2]!]}` : text;
+}

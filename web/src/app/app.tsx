@@ -114,7 +114,7 @@ export function App({ prerenderedForVisitor = false }: AppProps) {
         <VisitorHeader />
       )}
       <AppStatusBar />
-      <main id="main" tabIndex={-1} className="focus-visible:outline-none mx-auto w-full max-w-7xl flex-1 px-3 py-3 sm:px-6 sm:py-3">
+      <main id="main" tabIndex={-1} className="focus-visible:outline-none mx-auto w-full max-w-7xl flex-1 px-3 pt-2 pb-3 sm:px-6 sm:py-3">
         <Suspense fallback={<LoadingScreen />}>
           <Routes user={user} />
         </Suspense>

@@ -11,7 +11,8 @@ const HEAT_ICONS: Readonly<Record<HeatLevel, DrawnIcon>> = { viral: 'flame', hot
 export function HeatBadge({ level, reading = 'card', className }: { level: HeatLevel; reading?: HeatReading; className?: string }) {
   return (
     <Badge variant={level} data-heat={level} data-icon={HEAT_ICONS[level]} title={`${HEAT_LEVEL_NAMES[level]}: ${heatRuleText(level, reading)}`} className={className}>
-      {HEAT_LEVEL_NAMES[level]}
+      {/* Its own element, so a phone's compact row can leave the icon alone on screen (index.css). */}
+      <span>{HEAT_LEVEL_NAMES[level]}</span>
     </Badge>
   );
 }

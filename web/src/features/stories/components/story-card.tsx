@@ -4,9 +4,9 @@ import type { Story } from '../../../../../common/contracts/stories.ts';
 import { showsRisingFast, showsVelocityBadge } from '../../../../../common/rules/featured.ts';
 import { heatLevel } from '../../../../../common/rules/heat.ts';
 import { itemPageUrl, storyLinkUrl, storyPagePath } from '../../../../../common/rules/links.ts';
-import { formatCount, pluralise } from '../../../../../common/rules/plural.ts';
+import { pluralise } from '../../../../../common/rules/plural.ts';
 import { STORY_TAG_LABELS, storyTags } from '../../../../../common/rules/tags.ts';
-import { timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
+import { shortTimeAgo, timeAgoOrRecently } from '../../../../../common/rules/time-ago.ts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HeatBadge } from '@/components/heat-badge';
 import { SyntheticBadge } from '@/components/synthetic-badge';
@@ -43,6 +43,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
   const velocity = Math.round(story.scoreVelocity);
   const risingFast = featured && showsRisingFast(story.scoreVelocity);
   const titleId = `story-${story.id}-title`;
+  const age = timeAgoOrRecently(story.timeAgo);
 
   return (
     // One story as Hacker News shows it: the title with its site, then one line of facts. The featured rule marks
@@ -62,7 +63,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
         {isNew && (
           <span
             data-testid="new-badge"
-            className="story-badge mr-1.5 inline-block rounded border border-emerald-700/60 px-1 align-[1px] text-[11px] leading-3.5 font-semibold tracking-wide text-emerald-800 uppercase dark:border-emerald-300/60 dark:text-emerald-200"
+            className="story-badge mr-1.5 inline-block rounded border border-emerald-700/60 px-1 align-[1px] text-[11px] leading-3.5 font-semibold tracking-wide text-emerald-800 uppercase max-sm:text-[10px] max-sm:leading-3 dark:border-emerald-300/60 dark:text-emerald-200"
           >
             New
           </span>
@@ -81,14 +82,23 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           </a>
         </h3>
         {/* Spaces, not margins, between the title, the site and the facts: a line may break there. */}{' '}
-        {showDomain && story.domain && <span className="text-xs text-muted-foreground">{`(${story.domain})`}</span>}{' '}
-        {/* A compact line is 16 px: badges fit inside it (badges lose their border, the tags' 14 px line plus border
-            is 16 px), so a row with a badge or a tag is exactly as tall as one without. The badges' own padding and
-            border are utilities, so these are too. */}
-        <div className={compact ? 'story-meta story-meta-compact [&_[data-slot=badge]]:border-0 [&_[data-slot=badge]]:py-0' : 'story-meta story-meta-boxed [&_[data-slot=badge]]:py-0'}>
-          <span className="story-fact">
+        {showDomain && story.domain && <span className="story-domain">{`(${story.domain})`}</span>}{' '}
+        {/* A compact line is 16 px, a phone's 14 px: badges fit inside it (badges lose their border, the tags' 14 px
+            line, a phone's 12 px, plus border is 16 px), so a row with a badge or a tag is exactly as tall as one
+            without; a phone's tags are in small letters, narrower. The badges' own sizes, padding and border are
+            utilities, so these are too. */}
+        <div
+          className={
+            compact
+              ? 'story-meta story-meta-compact [&_[data-slot=badge]]:border-0 [&_[data-slot=badge]]:py-0 max-sm:[&_.story-badge]:py-0 max-sm:[&_.story-badge]:text-[10px] max-sm:[&_.story-badge]:leading-3 max-sm:[&_.story-badge]:tracking-normal max-sm:[&_.story-badge]:normal-case max-sm:[&_[data-slot=badge]]:px-1 max-sm:[&_[data-slot=badge]]:text-[10px] max-sm:[&_[data-slot=badge]]:leading-3'
+              : 'story-meta story-meta-boxed [&_[data-slot=badge]]:py-0'
+          }
+        >
+          {/* A phone's compact row shows each fact in short, a mark standing for its words (index.css,
+              `.story-words`): the words stay for screen readers, and as the fact's text. */}
+          <span className="story-fact" data-icon="triangle">
             <span className="font-medium text-foreground">{story.score.toLocaleString('en-US')}</span>
-            {` ${pluralise(story.score, 'point')}`}
+            <span className="story-words">{` ${pluralise(story.score, 'point')}`}</span>
           </span>
           <a
             href={itemPageUrl(story.hnId)}
@@ -96,15 +106,26 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             rel="noopener noreferrer"
             data-story-link="comments"
             className="story-fact story-comments-link"
+            data-icon="message-square"
             onClick={onLinkClick && (() => onLinkClick('comments'))}
           >
-            {formatCount(story.descendants, 'comment')}
+            {story.descendants.toLocaleString('en-US')}
+            <span className="story-words">{` ${pluralise(story.descendants, 'comment')}`}</span>
           </a>
-          <span className="story-fact">{`by ${story.by || 'Anonymous'}`}</span>
+          <span className="story-fact">
+            <span className="story-words">by </span>
+            {story.by || 'Anonymous'}
+          </span>
           {/* The age leads to the story's own page (its history), as the age does on Hacker News. */}
-          <Link href={storyPagePath(story.id)} className="story-fact story-history-link" data-story-link="history">
-            {timeAgoOrRecently(story.timeAgo)}
-            <span className="sr-only">, story history</span>
+          {/* Its name says where it leads, whether the age shows in words or in short. */}
+          <Link
+            href={storyPagePath(story.id)}
+            className="story-fact story-history-link"
+            data-story-link="history"
+            aria-label={`${age}, story history`}
+            data-short={shortTimeAgo(age)}
+          >
+            <span className="story-words">{age}</span>
           </Link>
           {heat && <HeatBadge level={heat} />}
           {showsVelocityBadge(story.scoreVelocity, featured) && (

@@ -171,7 +171,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
   // A column of minmax(0, 1fr) (grid-cols-1), not auto: the phone's filter summary is one truncated line, whose full
   // length an auto column would grow to, wider than a small phone.
   return (
-    <div className="grid grid-cols-1 gap-2" ref={rootRef}>
+    <div className="grid grid-cols-1 gap-1.5 sm:gap-2" ref={rootRef}>
       <FilterBar
         filters={filters}
         onFiltersChange={changeFilters}
@@ -266,7 +266,8 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
               <ol
                 className={
                   compact
-                    ? 'divide-y rounded-xl border bg-card shadow-sm [&>li:first-child>article]:rounded-t-xl [&>li:last-child>article]:rounded-b-xl'
+                    ? // On a phone the compact list runs the screen's full width, as Hacker News's does: every line holds more.
+                      'divide-y border-y bg-card max-sm:-mx-3 sm:rounded-xl sm:border sm:shadow-sm sm:[&>li:first-child>article]:rounded-t-xl sm:[&>li:last-child>article]:rounded-b-xl'
                     : 'grid grid-cols-1 gap-1.5'
                 }
                 aria-label="Stories"
@@ -300,7 +301,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                         extraBadges={
                           <>
                             {story.muted && (
-                              <span className="rounded-md border px-1.5 py-0.5 text-xs font-medium text-muted-foreground" data-testid="muted-mark">
+                              <span className="story-badge rounded-md border px-1.5 py-0.5 text-xs font-medium text-muted-foreground" data-testid="muted-mark">
                                 Muted
                               </span>
                             )}
