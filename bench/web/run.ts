@@ -158,6 +158,8 @@ async function auditOnce(page: Page, profile: Profile): Promise<PageFigures> {
       output: 'json',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       logLevel: 'error',
+      // The full-page screenshot is for people reading a report; no figure reads it.
+      disableFullPageScreenshot: true,
       ...profile.flags,
       ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
     });
