@@ -45,7 +45,8 @@ async function writeFloorPage(): Promise<() => Promise<void>> {
   };
 }
 
-async function waitFor(check: () => Promise<boolean>, what: string, seconds = 180): Promise<void> {
+/** Ten minutes: on a busy machine the server takes minutes to build, start and fill its lists. */
+async function waitFor(check: () => Promise<boolean>, what: string, seconds = 600): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;
@@ -323,6 +324,8 @@ bench/web: the server's side, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s
 }
 
 export async function runWebBenchmark(): Promise<void> {
+  // Another server on the port would be audited in place of this one's.
+  if (await fetch(`${ORIGIN}/healthz`).then(() => true, () => false)) throw new Error(`port ${PORT} is taken: choose another with BENCH_WEB_PORT`);
   // Built before the floor page goes into the build: a build empties its folder.
   await import('../../scripts/ensure-web-build.ts');
   const removeFloorPage = await writeFloorPage();
