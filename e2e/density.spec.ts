@@ -29,7 +29,7 @@ test.describe('story list density on a 1366×800 screen', () => {
     const layout = await list.evaluate((element) =>
       [...element.querySelectorAll('article')].slice(0, 15).map((article) => {
         const box = (selector: string) => article.querySelector(selector)?.getBoundingClientRect() ?? null;
-        const title = box('h3')!;
+        const title = box('h2')!;
         const meta = article.querySelector('.story-meta')!;
         return {
           rank: article.querySelector('.story-rank')?.textContent ?? null,
@@ -37,7 +37,7 @@ test.describe('story list density on a 1366×800 screen', () => {
           height: article.getBoundingClientRect().height,
           titleBottom: title.bottom,
           titleHeight: title.height,
-          domainTop: box('h3 + span')?.top ?? null,
+          domainTop: box('h2 + span')?.top ?? null,
           titleTop: title.top,
           metaTop: meta.getBoundingClientRect().top,
           facts: [...meta.children].map((child) => child.textContent ?? ''),

@@ -64,7 +64,7 @@ test.describe('story list', () => {
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[\w-]+\.css">/);
     // The served markup holds the cards themselves: the first one's title, as the page shows it.
     const firstTitle = (await page.getByRole('list', { name: 'Stories' }).getByRole('article').first().getByRole('heading').innerText()).trim();
-    const servedTitle = await page.evaluate((served) => new DOMParser().parseFromString(served, 'text/html').querySelector('main article h3')?.textContent, html);
+    const servedTitle = await page.evaluate((served) => new DOMParser().parseFromString(served, 'text/html').querySelector('main article h2')?.textContent, html);
     expect(servedTitle?.trim()).toBe(firstTitle);
 
     await page.addInitScript(() => {

@@ -204,7 +204,7 @@ export async function expectToastClearOf(toastLocator: Locator, buttons: Locator
 export async function storyTitlesOnFirstScreen(page: Page): Promise<number> {
   return page.evaluate(() => {
     window.scrollTo(0, 0);
-    const titles = document.querySelectorAll('ol[aria-label="Stories"] > li h3');
+    const titles = document.querySelectorAll('ol[aria-label="Stories"] > li h2');
     return [...titles].filter((title) => {
       const box = title.getBoundingClientRect();
       return box.top >= 0 && box.bottom <= window.innerHeight;

@@ -110,7 +110,7 @@ function TrendingNow() {
     <section aria-labelledby="trending-now-heading" className="mx-auto w-full max-w-3xl">
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-          <CardTitle id="trending-now-heading" className="flex items-center gap-2 text-xl">
+          <CardTitle level={2} id="trending-now-heading" className="flex items-center gap-2 text-xl">
             <span className="relative flex size-2.5" aria-hidden="true">
               <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-500 opacity-75 motion-reduce:animate-none" />
               <span className="relative inline-flex size-2.5 rounded-full bg-red-500" />

@@ -35,9 +35,28 @@ export interface StoryCardProps {
   extraBadges?: ReactNode;
   /** The story's place in the list as served, counted across pages, shown before the title as on Hacker News. */
   rank?: number;
+  /**
+   * The title's heading level: 2 in the story list, whose page heading is its only one above; 3 (the default) on
+   * pages whose sections have headings of their own. Headings go down one level at a time, for screen readers.
+   */
+  headingLevel?: 2 | 3;
 }
 
-export function StoryCard({ story, featured, nowMs, compact = false, showDomain = true, actions, onLinkClick, opened = false, isNew = false, extraBadges, rank }: StoryCardProps) {
+export function StoryCard({
+  story,
+  featured,
+  nowMs,
+  compact = false,
+  showDomain = true,
+  actions,
+  onLinkClick,
+  opened = false,
+  isNew = false,
+  extraBadges,
+  rank,
+  headingLevel = 3,
+}: StoryCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const heat = heatLevel(story, nowMs);
   const tags = storyTags(story);
   const velocity = Math.round(story.scoreVelocity);
@@ -68,7 +87,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
             New
           </span>
         )}
-        <h3 id={titleId} className={compact ? 'inline text-pretty font-medium' : 'inline text-pretty font-semibold'}>
+        <Heading id={titleId} className={compact ? 'inline text-pretty font-medium' : 'inline text-pretty font-semibold'}>
           <a
             href={storyLinkUrl(story)}
             target="_blank"
@@ -80,7 +99,7 @@ export function StoryCard({ story, featured, nowMs, compact = false, showDomain 
           >
             {story.title}
           </a>
-        </h3>
+        </Heading>
         {/* Spaces, not margins, between the title, the site and the facts: a line may break there. */}{' '}
         {showDomain && story.domain && <span className="story-domain">{`(${story.domain})`}</span>}{' '}
         {/* A compact line is 16 px, a phone's 14 px: badges fit inside it (badges lose their border, the tags' 14 px

@@ -289,6 +289,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                       data-muted={story.muted || undefined}
                     >
                       <StoryCard
+                        headingLevel={2}
                         opened={opened.has(story.id)}
                         isNew={fresh.has(story.id)}
                         story={story}
