@@ -20,6 +20,7 @@ const LOWER_LAYERS = ['server/hn/', 'server/db/', 'server/http/', 'server/email/
 function resolveImport(fromFile, specifier) {
   let target;
   if (specifier.startsWith('@/')) target = path.join(ROOT, 'web/src', specifier.slice(2));
+  else if (specifier.startsWith('#common/')) target = path.join(ROOT, 'common', specifier.slice('#common/'.length));
   else if (specifier.startsWith('.')) target = path.resolve(path.dirname(fromFile), specifier);
   else return null;
   for (const candidate of [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts'), path.join(target, 'index.tsx')]) {
