@@ -1,5 +1,5 @@
-import { STORY_SORT_LABELS, STORY_SORTS, sortEndpoint } from '../common/rules/sorts.ts';
-import { TIME_FILTERS } from '../common/rules/time-windows.ts';
+import { STORY_SORT_LABELS, STORY_SORTS, sortEndpoint } from '#common/rules/sorts.ts';
+import { TIME_FILTERS } from '#common/rules/time-windows.ts';
 import { checkPage, choose, completeOnboarding, expect, signUp, test, waitForStories } from './support.ts';
 
 test.describe('signed in', () => {

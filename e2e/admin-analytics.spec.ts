@@ -1,4 +1,4 @@
-import { EMAIL_SHARE_MARKER } from '../common/rules/email.ts';
+import { EMAIL_SHARE_MARKER } from '#common/rules/email.ts';
 import { checkPage, expect, signUpAs, test, withDatabase } from './support.ts';
 
 /** Shared-links analytics in the browser: totals, top links, today's links (people's shares only), the period in the URL. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { predictionScore, TREND_CALL_THRESHOLD } from '../common/rules/predictions.ts';
+import { predictionScore, TREND_CALL_THRESHOLD } from '#common/rules/predictions.ts';
 import { checkPage, expect, gotoPredictionsWithData, predictionsVerified, seedCalls, seedDuePredictions, signUpThroughApi, test, toast } from './support.ts';
 
 const CUT_SCORE = predictionScore(TREND_CALL_THRESHOLD);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
-import { ledgerConfidence, TREND_CALL_THRESHOLD } from '../common/rules/predictions.ts';
+import { ledgerConfidence, TREND_CALL_THRESHOLD } from '#common/rules/predictions.ts';
 import { APP_READY_ATTRIBUTE } from '../web/src/prerendered.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

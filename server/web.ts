@@ -14,7 +14,7 @@ import { answerEncoding, compressSync, preferredEncoding, type Encoding } from '
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './http/session-cookie.ts';
 import { injectMeta } from './page-meta.ts';
-import { storyHistoryParamsSchema } from '../common/contracts/story-history.ts';
+import { storyHistoryParamsSchema } from '#common/contracts/story-history.ts';
 
 /** Where `npm run build` puts the web app. */
 export const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../dist/web');

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PREFERENCES } from '../common/contracts/accounts.ts';
-import { EMAIL_TYPES } from '../common/rules/limits.ts';
+import { DEFAULT_PREFERENCES } from '#common/contracts/accounts.ts';
+import { EMAIL_TYPES } from '#common/rules/limits.ts';
 import { buildApp } from '../server/app.ts';
 import { createMetrics } from '../server/metrics.ts';
 import { cookieHeader, setRole, signIn, signUp, type TestUser } from './support/accounts.ts';

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_SHARE_MARKER } from '../common/rules/email.ts';
+import { EMAIL_SHARE_MARKER } from '#common/rules/email.ts';
 import { setRole, signUp, type TestUser } from './support/accounts.ts';
 import { ANALYTICS_LIMIT } from '../server/modules/analytics/routes.ts';
 import { expireWindows } from '../server/modules/analytics/windows.ts';

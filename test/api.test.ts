@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTrendingResponseSchema, storyPageSchema } from '../common/contracts/stories.ts';
+import { demoTrendingResponseSchema, storyPageSchema } from '#common/contracts/stories.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories } from './support/seed.ts';
 

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_COLLECTION_STORIES, MAX_COLLECTIONS } from '../common/contracts/collections.ts';
+import { MAX_COLLECTION_STORIES, MAX_COLLECTIONS } from '#common/contracts/collections.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories } from './support/seed.ts';

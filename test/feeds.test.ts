@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_FORMATS, FEED_MEDIA_TYPES, PRIVATE_FEEDS, type FeedFormat, type NewFeedToken } from '../common/contracts/feeds.ts';
-import type { Story } from '../common/contracts/stories.ts';
+import { FEED_FORMATS, FEED_MEDIA_TYPES, PRIVATE_FEEDS, type FeedFormat, type NewFeedToken } from '#common/contracts/feeds.ts';
+import type { Story } from '#common/contracts/stories.ts';
 import { HN_UNREACHABLE } from '../server/hn/ingest.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { redactedUrl } from '../server/http/log-redaction.ts';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Fault } from '../tools/hn-replay/index.ts';
-import { ATTENTION_MIN_POINTS } from '../common/rules/keyword-trends.ts';
+import { ATTENTION_MIN_POINTS } from '#common/rules/keyword-trends.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { startTestReplay } from './support/replay.ts';
 import { mergeSearchIndexPendingLists } from '../server/modules/search/indexes.ts';

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KeywordTrend, TrendingKeyword } from '../common/contracts/keywords.ts';
-import { HOT_KEYWORDS_SHOWN, TREND_RISING_SHOWN } from '../common/rules/keyword-trends.ts';
-import { tokenize, type AliasMap } from '../common/rules/keywords.ts';
+import type { KeywordTrend, TrendingKeyword } from '#common/contracts/keywords.ts';
+import { HOT_KEYWORDS_SHOWN, TREND_RISING_SHOWN } from '#common/rules/keyword-trends.ts';
+import { tokenize, type AliasMap } from '#common/rules/keywords.ts';
 import { loadAliases } from '../server/modules/keywords/ingest.ts';
 import { DEFAULT_DATA_DIR, startReplay, type ReplayServer } from '../tools/hn-replay/index.ts';
 import { importHistory, readRecordedStories } from '../tools/import-history.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENTION_MIN_POINTS } from '../common/rules/keyword-trends.ts';
+import { ATTENTION_MIN_POINTS } from '#common/rules/keyword-trends.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrendsResponse } from '../common/contracts/keywords.ts';
-import { DAY_PERIODS, dayPeriodOfHour, KEYWORD_PERIOD_HOURS, KEYWORD_PERIODS, MIN_TREND_SUPPORT, PER_DAY_PERIOD_SHOWN, usualLevelOf, type DayPeriod, type KeywordPeriod, type UsualLevel } from '../common/rules/keyword-trends.ts';
+import type { TrendsResponse } from '#common/contracts/keywords.ts';
+import { DAY_PERIODS, dayPeriodOfHour, KEYWORD_PERIOD_HOURS, KEYWORD_PERIODS, MIN_TREND_SUPPORT, PER_DAY_PERIOD_SHOWN, usualLevelOf, type DayPeriod, type KeywordPeriod, type UsualLevel } from '#common/rules/keyword-trends.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../server/db/schema/keywords.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENTION_MIN_POINTS, compareByAttention } from '../common/rules/keyword-trends.ts';
-import { MAX_ALERTS_PER_PERSON } from '../common/rules/keywords.ts';
+import { ATTENTION_MIN_POINTS, compareByAttention } from '#common/rules/keyword-trends.ts';
+import { MAX_ALERTS_PER_PERSON } from '#common/rules/keywords.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';

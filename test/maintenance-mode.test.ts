@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAINTENANCE_MESSAGE } from '../common/rules/admin.ts';
+import { MAINTENANCE_MESSAGE } from '#common/rules/admin.ts';
 import { MAINTENANCE_READING_MS } from '../server/modules/settings/service.ts';
 import { cookieHeader, signIn, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_TIMEFRAMES, SHARED_LINK_PERIODS } from '../common/rules/analytics.ts';
-import { minimumRetentionDays, SNAPSHOT_HOURLY_DAYS, STANDARD_TASKS } from '../common/rules/maintenance.ts';
+import { ANALYTICS_TIMEFRAMES, SHARED_LINK_PERIODS } from '#common/rules/analytics.ts';
+import { minimumRetentionDays, SNAPSHOT_HOURLY_DAYS, STANDARD_TASKS } from '#common/rules/maintenance.ts';
 import { setRole, signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';

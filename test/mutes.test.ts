@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Story } from '../common/contracts/stories.ts';
-import { heatLevel, HEAT_LEVELS } from '../common/rules/heat.ts';
-import { MAX_MUTES } from '../common/rules/mutes.ts';
+import type { Story } from '#common/contracts/stories.ts';
+import { heatLevel, HEAT_LEVELS } from '#common/rules/heat.ts';
+import { MAX_MUTES } from '#common/rules/mutes.ts';
 import { storiesByIds } from '../server/modules/email/stories.ts';
 import { mutesOf } from '../server/modules/mutes/service.ts';
 import { selectStoryPage } from '../server/modules/stories/queries.ts';

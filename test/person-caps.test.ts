@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ALERTS_PER_PERSON } from '../common/rules/keywords.ts';
+import { MAX_ALERTS_PER_PERSON } from '#common/rules/keywords.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_BUCKET_MINUTES, ledgerConfidence, NOT_CALLED, predictionConfidence, TREND_CALL_THRESHOLD } from '../common/rules/predictions.ts';
+import { LEAD_BUCKET_MINUTES, ledgerConfidence, NOT_CALLED, predictionConfidence, TREND_CALL_THRESHOLD } from '#common/rules/predictions.ts';
 import { type CallFigures, selectAccuracy, selectCallFigures, selectDailyCalls, selectOutcomes, selectPredictionPage } from '../server/modules/predictions/queries.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { seedStories } from './support/seed.ts';

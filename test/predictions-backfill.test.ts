@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPredictionAccurate, PREDICTION_TARGET_POINTS } from '../common/rules/predictions.ts';
+import { isPredictionAccurate, PREDICTION_TARGET_POINTS } from '#common/rules/predictions.ts';
 import { backfilledPredictions, backfillLedger } from '../server/modules/predictions/backfill.ts';
 import { reachesWithinHorizon, replayRecording } from '../server/predictions/dataset.ts';
 import { testRecording } from '../server/predictions/test-recording.ts';

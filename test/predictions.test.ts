@@ -8,7 +8,7 @@ import {
   predictionConfidence,
   predictionScore,
   TREND_CALL_THRESHOLD,
-} from '../common/rules/predictions.ts';
+} from '#common/rules/predictions.ts';
 import { selectAccuracy, selectDailySums } from '../server/modules/predictions/queries.ts';
 import { runPredictions, verifyDue } from '../server/modules/predictions/scoring.ts';
 import { COMMITTED_MODEL } from '../server/predictions/model.ts';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYWORD_PERIODS } from '../common/rules/keyword-trends.ts';
+import { KEYWORD_PERIODS } from '#common/rules/keyword-trends.ts';
 import { AccountsService } from '../server/modules/accounts/service.ts';
 import { createSessionLookup } from '../server/modules/accounts/session-lookup.ts';
 import { AnnouncementsService } from '../server/modules/announcements/service.ts';
@@ -8,7 +8,7 @@ import { EmailControlsService } from '../server/modules/email/controls.ts';
 import { KeywordAlertsService } from '../server/modules/keywords/alerts.ts';
 import { indexStoryKeywords } from '../server/modules/keywords/ingest.ts';
 import { KeywordsService } from '../server/modules/keywords/service.ts';
-import { TREND_CALL_THRESHOLD } from '../common/rules/predictions.ts';
+import { TREND_CALL_THRESHOLD } from '#common/rules/predictions.ts';
 import {
   selectAccuracy,
   selectCallFigures,
@@ -19,7 +19,7 @@ import {
   selectPredictionPage,
   selectTopDomains,
 } from '../server/modules/predictions/queries.ts';
-import { STORY_LIST_SORTS } from '../common/contracts/stories.ts';
+import { STORY_LIST_SORTS } from '#common/contracts/stories.ts';
 import { selectStoryPage } from '../server/modules/stories/queries.ts';
 import { selectSuggestions } from '../server/modules/search/queries.ts';
 import { SettingsService } from '../server/modules/settings/service.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Story } from '../common/contracts/stories.ts';
-import { searchQuerySchema } from '../common/contracts/search.ts';
-import { SEARCH_SORTS, SEARCH_TIME_RANGES, SEARCH_TOTAL_BOUND, type SearchSort } from '../common/rules/search.ts';
+import type { Story } from '#common/contracts/stories.ts';
+import { searchQuerySchema } from '#common/contracts/search.ts';
+import { SEARCH_SORTS, SEARCH_TIME_RANGES, SEARCH_TOTAL_BOUND, type SearchSort } from '#common/rules/search.ts';
 import { selectSearchResults, selectSuggestions } from '../server/modules/search/queries.ts';
 import { signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';

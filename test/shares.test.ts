@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { titleSlug } from '../common/rules/slug.ts';
+import { titleSlug } from '#common/rules/slug.ts';
 import { buildApp, type App } from '../server/app.ts';
 import { publicUrl } from '../server/config.ts';
 import { createMetrics } from '../server/metrics.ts';

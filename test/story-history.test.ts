@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoryHistory } from '../common/contracts/story-history.ts';
-import { HISTORY_CHART_MAX_POINTS } from '../common/rules/story-history.ts';
+import type { StoryHistory } from '#common/contracts/story-history.ts';
+import { HISTORY_CHART_MAX_POINTS } from '#common/rules/story-history.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORY_LIST_SORTS, type StoryListQuery, type StoryListSort } from '../common/contracts/stories.ts';
-import { TIME_FILTERS } from '../common/rules/time-windows.ts';
+import { STORY_LIST_SORTS, type StoryListQuery, type StoryListSort } from '#common/contracts/stories.ts';
+import { TIME_FILTERS } from '#common/rules/time-windows.ts';
 import { IndexedLists } from '../server/modules/stories/indexed-lists.ts';
 import { countWhile, StoryListIndex, type IndexedStory } from '../server/modules/stories/list-index.ts';
 import { presentStoryPage } from '../server/modules/stories/presenter.ts';

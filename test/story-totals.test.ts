@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyPageSchema } from '../common/contracts/stories.ts';
+import { storyPageSchema } from '#common/contracts/stories.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 const NOW = Date.now();

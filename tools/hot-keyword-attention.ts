@@ -11,8 +11,8 @@
  *
  * test/keyword-breakouts.test.ts asserts the property through the server at the demo's moment. Reads HN_REPLAY_DATA.
  */
-import { compareByAttention, HOT_KEYWORDS_SHOWN, MIN_PHRASE_STORIES, storyAttention } from '../common/rules/keyword-trends.ts';
-import { tokenize } from '../common/rules/keywords.ts';
+import { compareByAttention, HOT_KEYWORDS_SHOWN, MIN_PHRASE_STORIES, storyAttention } from '#common/rules/keyword-trends.ts';
+import { tokenize } from '#common/rules/keywords.ts';
 import { extractKeywords } from '../server/modules/keywords/extract.ts';
 import { loadDataset } from './hn-replay/index.ts';
 

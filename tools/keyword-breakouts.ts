@@ -24,9 +24,9 @@ import {
   usualLevelOf,
   usualLevelScore,
   type KeywordPeriod,
-} from '../common/rules/keyword-trends.ts';
-import { keywordKey, type AliasMap } from '../common/rules/keywords.ts';
-import type { KeywordTrend } from '../common/contracts/keywords.ts';
+} from '#common/rules/keyword-trends.ts';
+import { keywordKey, type AliasMap } from '#common/rules/keywords.ts';
+import type { KeywordTrend } from '#common/contracts/keywords.ts';
 import { extractKeywords } from '../server/modules/keywords/extract.ts';
 import { MAX_TREND_CANDIDATES, trendsAnswer } from '../server/modules/keywords/trends.ts';
 import { hourNumber, periodWindows } from '../server/modules/keywords/windows.ts';

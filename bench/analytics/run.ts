@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ANALYTICS_TIMEFRAMES, POPULAR_STORIES_LIMIT } from '../../common/rules/analytics.ts';
+import { ANALYTICS_TIMEFRAMES, POPULAR_STORIES_LIMIT } from '#common/rules/analytics.ts';
 import { formatNumber, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);

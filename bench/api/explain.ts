@@ -6,8 +6,8 @@
  * hide their values from the planner, so these plans are the generic plans the prepared statements keep; the
  * planning time EXPLAIN reports is what preparing them saves on every request after the fifth.
  */
-import { STORY_LIST_SORTS, type StoryListQuery, type StoryListSort } from '../../common/contracts/stories.ts';
-import { TIME_FILTERS, timeFilterHours } from '../../common/rules/time-windows.ts';
+import { STORY_LIST_SORTS, type StoryListQuery, type StoryListSort } from '#common/contracts/stories.ts';
+import { TIME_FILTERS, timeFilterHours } from '#common/rules/time-windows.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { listShape, storyListStatement } from '../../server/modules/stories/queries.ts';
 import { windowHours } from '../../server/modules/stories/windows.ts';

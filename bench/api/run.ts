@@ -13,8 +13,8 @@
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { STORY_LIST_SORTS, type StoryListSort } from '../../common/contracts/stories.ts';
-import { TIME_FILTERS, timeFilterHours } from '../../common/rules/time-windows.ts';
+import { STORY_LIST_SORTS, type StoryListSort } from '#common/contracts/stories.ts';
+import { TIME_FILTERS, timeFilterHours } from '#common/rules/time-windows.ts';
 import { formatNumber, serverCpuMicroseconds, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);

@@ -12,9 +12,9 @@
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { FEED_FORMATS } from '../../common/contracts/feeds.ts';
-import { STORY_LIST_SORTS } from '../../common/contracts/stories.ts';
-import { TIME_FILTERS } from '../../common/rules/time-windows.ts';
+import { FEED_FORMATS } from '#common/contracts/feeds.ts';
+import { STORY_LIST_SORTS } from '#common/contracts/stories.ts';
+import { TIME_FILTERS } from '#common/rules/time-windows.ts';
 import { formatNumber, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);

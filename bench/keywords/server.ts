@@ -17,7 +17,7 @@ import { createMetrics } from '../../server/metrics.ts';
 import { sendJsonText } from '../../server/http/json-text.ts';
 import { KeywordsService } from '../../server/modules/keywords/service.ts';
 import { HOUR_MS, moveKeywordWindows } from '../../server/modules/keywords/windows.ts';
-import { KEYWORD_PERIODS, type KeywordPeriod } from '../../common/rules/keyword-trends.ts';
+import { KEYWORD_PERIODS, type KeywordPeriod } from '#common/rules/keyword-trends.ts';
 import { addCeilingRoute, serveBenchApp } from '../support.ts';
 import { PATTERN_ZONES } from './zones.ts';
 

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { STORY_LIST_SORTS } from '../../common/contracts/stories.ts';
+import { STORY_LIST_SORTS } from '#common/contracts/stories.ts';
 import { coldPath } from '../api/run.ts';
 import { formatNumber, withBenchServer } from '../support.ts';
 

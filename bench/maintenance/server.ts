@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
-import type { MaintenanceResult } from '../../common/contracts/maintenance.ts';
+import type { MaintenanceResult } from '#common/contracts/maintenance.ts';
 import { seedBenchmarkData, serveBenchApp } from '../support.ts';
 
 const SNAPSHOTS = Number(process.env.BENCH_SNAPSHOTS ?? 10_000_000);

@@ -8,8 +8,8 @@
  * The wall-clock p95 is printed too. The rules' one query (story_mutes by person) is not in it.
  */
 import { performance } from 'node:perf_hooks';
-import type { StoryListQuery, StoryListSort } from '../../common/contracts/stories.ts';
-import { compileMutes, type MuteRule } from '../../common/rules/mutes.ts';
+import type { StoryListQuery, StoryListSort } from '#common/contracts/stories.ts';
+import { compileMutes, type MuteRule } from '#common/rules/mutes.ts';
 import { StoryListIndex, type IndexedStory } from '../../server/modules/stories/list-index.ts';
 import { formatNumber, STORIES_PER_DAY } from '../support.ts';
 

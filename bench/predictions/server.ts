@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
-import { confidenceFloor, TREND_CALL_THRESHOLD } from '../../common/rules/predictions.ts';
+import { confidenceFloor, TREND_CALL_THRESHOLD } from '#common/rules/predictions.ts';
 import { addCeilingRoute, seedBenchmarkData, serveBenchApp, STORIES_PER_DAY } from '../support.ts';
 
 const PREDICTIONS = Number(process.env.BENCH_PREDICTIONS ?? 1_000_000);

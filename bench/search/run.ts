@@ -8,7 +8,7 @@
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { SEARCH_ORDERS, SEARCH_SORTS } from '../../common/rules/search.ts';
+import { SEARCH_ORDERS, SEARCH_SORTS } from '#common/rules/search.ts';
 import { formatNumber, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { EmailKind, UnsubscribeType } from '../../common/rules/limits.ts';
+import type { EmailKind, UnsubscribeType } from '#common/rules/limits.ts';
 import type { NewEmail } from './outbox.ts';
 import type { Footer } from './templates/layout.tsx';
 import { templates, type Templates } from './templates/load.ts';

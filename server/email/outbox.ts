@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { EmailKind } from '../../common/rules/limits.ts';
+import type { EmailKind } from '#common/rules/limits.ts';
 import type { MailTransport } from './transport.ts';
 import { messageToken, senderDomain } from './tokens.ts';
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { UnsubscribeType } from '../../common/rules/limits.ts';
+import type { UnsubscribeType } from '#common/rules/limits.ts';
 
 /**
  * Signed tokens for the links in email: unsubscribe (per person, per kind), the open pixel and tracked clicks.

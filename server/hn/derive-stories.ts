@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { heatLevel } from '../../common/rules/heat.ts';
+import { heatLevel } from '#common/rules/heat.ts';
 import { computeVelocity, riseScore, trendingScore, type CountsAt } from './derive.ts';
 
 /** A moving story's velocity is recomputed at least this often, so it decays when the story stalls. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from '../../common/contracts/fields.ts';
+import { MAX_ID } from '#common/contracts/fields.ts';
 
 /**
  * Bounds on what one item may put in the database. Hacker News itself allows 80-character titles and

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../../common/contracts/accounts.ts';
+import type { CurrentUser } from '#common/contracts/accounts.ts';
 import { currentUser, installAccessControl, withSharedSessionLookup, type UserResolver } from './access.ts';
 
 const reader = { id: 'u1', role: 'user' } as CurrentUser;

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CurrentUser, Role } from '../../common/contracts/accounts.ts';
+import type { CurrentUser, Role } from '#common/contracts/accounts.ts';
 
 /** Who may call a route. Every /api route declares one in its config; the app refuses to start otherwise. */
 export type Access = 'public' | 'user' | Role;

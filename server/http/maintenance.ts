@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MAINTENANCE_MESSAGE } from '../../common/rules/admin.ts';
+import { MAINTENANCE_MESSAGE } from '#common/rules/admin.ts';
 import { currentUser, hasRole, type UserResolver } from './access.ts';
 
 declare module 'fastify' {

@@ -9,7 +9,7 @@
  * - **Median lead**: hours from the call to that first sighting at the target, over those early calls.
  * - **Row ROC-AUC**: every row against "reaches the target within the horizon of the row's time".
  */
-import { PREDICTION_TARGET_POINTS } from '../../common/rules/predictions.ts';
+import { PREDICTION_TARGET_POINTS } from '#common/rules/predictions.ts';
 import { median, reachesWithinHorizon } from './dataset.ts';
 import { rocAuc } from './metrics.ts';
 

@@ -4,7 +4,7 @@
  * their first sighting, with the peak seen by then), so no moment sees an outcome from its future.
  * Labels are computed afterwards, separately, from the whole recording.
  */
-import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS } from '../../common/rules/predictions.ts';
+import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS } from '#common/rules/predictions.ts';
 import { extractFeatures, OutcomeHistory, type Features, type History, type PageAt, type PredictionStory, type Sighting } from './features.ts';
 
 const SECONDS_PER_HOUR = 3600;

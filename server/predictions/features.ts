@@ -3,7 +3,7 @@
  * its front-page sightings up to that moment, and the outcomes of earlier stories (domain, submitter,
  * title words) as far as they were known then. docs/predictions.md lists them with their reasons.
  */
-import { PREDICTION_TARGET_POINTS } from '../../common/rules/predictions.ts';
+import { PREDICTION_TARGET_POINTS } from '#common/rules/predictions.ts';
 import { computeVelocity, expectedUpvotesPerHour, upvoteRatio } from '../hn/derive.ts';
 
 const SECONDS_PER_HOUR = 3600;

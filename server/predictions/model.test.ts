@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS, TREND_CALL_THRESHOLD } from '../../common/rules/predictions.ts';
+import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS, TREND_CALL_THRESHOLD } from '#common/rules/predictions.ts';
 import { PRODUCT_FEATURES } from './training.ts';
 import { FEATURE_NAMES, extractFeatures, OutcomeHistory, type PredictionStory } from './features.ts';
 import { COMMITTED_MODEL, predict } from './model.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREDICTION_MAX_AGE_HOURS, PREDICTION_TARGET_POINTS } from '../../common/rules/predictions.ts';
+import { PREDICTION_MAX_AGE_HOURS, PREDICTION_TARGET_POINTS } from '#common/rules/predictions.ts';
 import { extractFeatures, OutcomeHistory, type PredictionStory } from './features.ts';
 import { COMMITTED_MODEL, predict } from './model.ts';
 import { productPrediction, undecidedAt } from './product.ts';

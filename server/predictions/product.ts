@@ -3,7 +3,7 @@
  * evaluation replays (docs/predictions.md "Predictions as the product makes them"). One function, so the figures are
  * those of the product's own path: the undecided rule, the features, the product's head.
  */
-import { isUndecided } from '../../common/rules/predictions.ts';
+import { isUndecided } from '#common/rules/predictions.ts';
 import { extractFeatures, type History, type PageAt, type PredictionStory } from './features.ts';
 import { COMMITTED_MODEL, predict, type ModelHead } from './model.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelFile } from './model.ts';
-import { isUndecided } from '../../common/rules/predictions.ts';
+import { isUndecided } from '#common/rules/predictions.ts';
 import { testRecording } from './test-recording.ts';
 import { DEFAULT_TRAIN_OPTIONS, evaluateModel, trainModel } from './training.ts';
 

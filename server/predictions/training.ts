@@ -3,7 +3,7 @@
  * heads, their calibration, the baselines and the figures. The command-line tools only read files
  * and print.
  */
-import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS, TREND_CALL_THRESHOLD } from '../../common/rules/predictions.ts';
+import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS, TREND_CALL_THRESHOLD } from '#common/rules/predictions.ts';
 import { fitPlatt, type PlattScaling } from './calibration.ts';
 import { callFigures, chooseCut, type CallFigures, type CallRow, type CutTargets, type JudgedStory } from './calls.ts';
 import {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authRequestSchemas } from '../../common/contracts/accounts.ts';
+import { authRequestSchemas } from '#common/contracts/accounts.ts';
 import type { App } from '../../server/app.ts';
 import type { TestUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';

@@ -10,7 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { TREND_CALL_THRESHOLD } from '../../common/rules/predictions.ts';
+import { TREND_CALL_THRESHOLD } from '#common/rules/predictions.ts';
 import type { ModelFile } from '../../server/predictions/model.ts';
 import { evaluateModel } from '../../server/predictions/training.ts';
 import { printCalls, printFigures } from './print.ts';

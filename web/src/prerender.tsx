@@ -17,7 +17,7 @@ import { LoadingScreen } from './components/loading-screen';
 import { keepRenderedSpriteSymbols, SpriteSymbols } from './components/sprite-icon';
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
 import { CURRENT_USER_KEY } from './lib/session';
-import { formatCount } from '../../common/rules/plural.ts';
+import { formatCount } from '#common/rules/plural.ts';
 import { setSiteCredit as putSiteCredit } from './app/layout/site-credit';
 import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState, type SiteCredit, type StoryPageState } from './prerendered';
 

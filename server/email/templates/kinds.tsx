@@ -1,7 +1,7 @@
 import { Section, Text } from '@react-email/components';
-import type { DigestContentStyle } from '../../../common/rules/limits.ts';
-import { formatCount } from '../../../common/rules/plural.ts';
-import type { WatchDirection } from '../../../common/rules/watch-change.ts';
+import type { DigestContentStyle } from '#common/rules/limits.ts';
+import { formatCount } from '#common/rules/plural.ts';
+import type { WatchDirection } from '#common/rules/watch-change.ts';
 import { Button, Heading, Layout, Paragraph, StoryList, type Footer, type StoryItem } from './layout.tsx';
 
 /** The content of each kind of email (spec part 2 §1). Every link arrives already tracked and signed. */

@@ -1,6 +1,6 @@
 import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
-import { formatCount } from '../../../common/rules/plural.ts';
+import { formatCount } from '#common/rules/plural.ts';
 
 /**
  * The frame of every email: the product's orange bar, a narrow column that reads on a phone, and a footer saying

@@ -8,8 +8,8 @@ import type { Config } from '../../config.ts';
 import { adminEmails, publicUrl } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/accounts.ts';
-import { AUTH_LIMITS } from '../../../common/contracts/accounts.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/rules/password.ts';
+import { AUTH_LIMITS } from '#common/contracts/accounts.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/rules/password.ts';
 import { passwordProblem } from './password.ts';
 import { AUTH_COOKIE_PREFIX } from '../../http/session-cookie.ts';
 

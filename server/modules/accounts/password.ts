@@ -1,5 +1,5 @@
 /** Password rules for local accounts (the length rule is shared with the web app's hints). */
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/rules/password.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/rules/password.ts';
 
 /** The most used passwords of public breach corpora that meet the length rule; refused outright. */
 const COMMON_PASSWORDS = new Set([

@@ -1,6 +1,6 @@
 import { asc, eq, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Preferences } from '../../../common/contracts/accounts.ts';
+import type { Preferences } from '#common/contracts/accounts.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, emailFrequencyControls, sessions, userPreferences, users, verifications } from '../../db/schema/accounts.ts';
 import {

@@ -1,5 +1,5 @@
-import type { CurrentUser, Role } from '../../../common/contracts/accounts.ts';
-import { ROLES } from '../../../common/contracts/accounts.ts';
+import type { CurrentUser, Role } from '#common/contracts/accounts.ts';
+import { ROLES } from '#common/contracts/accounts.ts';
 import type { users } from '../../db/schema/accounts.ts';
 
 type UserRow = typeof users.$inferSelect;

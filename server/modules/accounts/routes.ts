@@ -14,13 +14,13 @@ import {
   profileUpdateSchema,
   providersResponseSchema,
   type AuthRequestPath,
-} from '../../../common/contracts/accounts.ts';
-import { errorResponseSchema, redirectResponseSchema } from '../../../common/contracts/errors.ts';
+} from '#common/contracts/accounts.ts';
+import { errorResponseSchema, redirectResponseSchema } from '#common/contracts/errors.ts';
 import { currentUser, hasRole, type UserResolver } from '../../http/access.ts';
 import type { DatabaseRateLimiter } from '../../http/rate-limit.ts';
 import { tooManyRequestsMessage } from '../../http/rate-limit.ts';
 import { resolvedPathname } from '../../http/request-path.ts';
-import { safeReturnPath } from '../../../common/rules/return-path.ts';
+import { safeReturnPath } from '#common/rules/return-path.ts';
 import { sendWebResponse, toHeaders, toWebRequest } from '../../http/web-request.ts';
 import { confirmIdentity, FRESH_SESSION_MINUTES, type Auth, type IdentityCheck, type ProviderInfo } from './auth.ts';
 import type { AccountsService } from './service.ts';

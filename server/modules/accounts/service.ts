@@ -5,8 +5,8 @@ import {
   type onboardingSchema,
   type Preferences,
   type profileUpdateSchema,
-} from '../../../common/contracts/accounts.ts';
-import { siteDefaultPreferences } from '../../../common/rules/preferences.ts';
+} from '#common/contracts/accounts.ts';
+import { siteDefaultPreferences } from '#common/rules/preferences.ts';
 import type { Db } from '../../db/index.ts';
 import { userPreferences, users } from '../../db/schema/accounts.ts';
 import type { EmailControlsService } from '../email/controls.ts';

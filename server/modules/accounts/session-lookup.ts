@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
-import type { CurrentUser } from '../../../common/contracts/accounts.ts';
+import type { CurrentUser } from '#common/contracts/accounts.ts';
 import { presentCurrentUser } from './presenter.ts';
 
 /**

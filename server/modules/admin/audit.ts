@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { paginationOf } from '../../../common/rules/admin.ts';
-import type { AdminLog } from '../../../common/contracts/admin.ts';
+import { paginationOf } from '#common/rules/admin.ts';
+import type { AdminLog } from '#common/contracts/admin.ts';
 import { withTransaction } from '../../db/transaction.ts';
 
 /** Who is acting, from the request: the moderator or admin and the address they called from. */

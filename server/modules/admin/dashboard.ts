@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { DashboardStats } from '../../../common/contracts/admin.ts';
+import type { DashboardStats } from '#common/contracts/admin.ts';
 import { sharedByPerson } from '../shares/shared-by-people.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { KeywordAliasEntry } from '../../../common/contracts/admin.ts';
-import { aliasKey } from '../../../common/rules/keywords.ts';
+import type { KeywordAliasEntry } from '#common/contracts/admin.ts';
+import { aliasKey } from '#common/rules/keywords.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Actor, AuditLog } from './audit.ts';
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { AdminFlag } from '../../../common/contracts/admin.ts';
-import { paginationOf, type FlagStatus, type FlagStatusFilter } from '../../../common/rules/admin.ts';
-import type { FlagType } from '../../../common/rules/limits.ts';
+import type { AdminFlag } from '#common/contracts/admin.ts';
+import { paginationOf, type FlagStatus, type FlagStatusFilter } from '#common/rules/admin.ts';
+import type { FlagType } from '#common/rules/limits.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Actor, AuditLog } from './audit.ts';
 

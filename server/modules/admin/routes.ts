@@ -34,9 +34,9 @@ import {
   settingResponseSchema,
   settingsResponseSchema,
   userIdParamsSchema,
-} from '../../../common/contracts/admin.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
-import { okResponseSchema } from '../../../common/contracts/site.ts';
+} from '#common/contracts/admin.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
+import { okResponseSchema } from '#common/contracts/site.ts';
 import type { AnnouncementsService } from '../announcements/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { AuditLog, type Actor } from './audit.ts';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { AdminSearchHit, AdminSearchResponse } from '../../../common/contracts/admin.ts';
-import { ADMIN_SEARCH_RESULTS_PER_TYPE, adminSearchHours, type AdminSearchTime, type AdminSearchType } from '../../../common/rules/admin.ts';
+import type { AdminSearchHit, AdminSearchResponse } from '#common/contracts/admin.ts';
+import { ADMIN_SEARCH_RESULTS_PER_TYPE, adminSearchHours, type AdminSearchTime, type AdminSearchType } from '#common/rules/admin.ts';
 import { containsPattern } from '../search/queries.ts';
 
 type ResultType = Exclude<AdminSearchType, 'all'>;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { AdminAnnouncement, ContactMessageAdmin, SystemSetting } from '../../../common/contracts/admin.ts';
-import { ANNOUNCEMENT_TYPES } from '../../../common/contracts/site.ts';
-import { CONTACT_RETENTION_DAYS_DEFAULT, KNOWN_SETTINGS, normaliseSettingValue, paginationOf, settingValueProblem } from '../../../common/rules/admin.ts';
+import type { AdminAnnouncement, ContactMessageAdmin, SystemSetting } from '#common/contracts/admin.ts';
+import { ANNOUNCEMENT_TYPES } from '#common/contracts/site.ts';
+import { CONTACT_RETENTION_DAYS_DEFAULT, KNOWN_SETTINGS, normaliseSettingValue, paginationOf, settingValueProblem } from '#common/rules/admin.ts';
 import { HttpError } from '../../http/errors.ts';
 import { sanitizeAnnouncementHtml } from '../announcements/sanitize.ts';
 import type { AdminAnnouncementRow, AnnouncementInput, AnnouncementsService } from '../announcements/service.ts';

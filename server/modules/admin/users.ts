@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { AdminUser } from '../../../common/contracts/admin.ts';
-import type { Role } from '../../../common/contracts/accounts.ts';
-import { paginationOf } from '../../../common/rules/admin.ts';
+import type { AdminUser } from '#common/contracts/admin.ts';
+import type { Role } from '#common/contracts/accounts.ts';
+import { paginationOf } from '#common/rules/admin.ts';
 import { HttpError } from '../../http/errors.ts';
 import { keepAnAdmin, LOCK_ADMINS_SQL } from '../accounts/last-admin.ts';
 import type { Actor, AuditLog } from './audit.ts';

@@ -8,7 +8,7 @@ import {
   popularStoriesSchema,
   sharedLinksAnalyticsSchema,
   sharedLinksQuerySchema,
-} from '../../../common/contracts/analytics.ts';
+} from '#common/contracts/analytics.ts';
 import { ADMIN, errors, tags } from '../admin/routes.ts';
 import { sharedLinksAnalytics } from './shared-links.ts';
 import { analyticsEvents, apiUsage, popularStories } from './site-analytics.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { ANALYTICS_LIST_SHOWN } from '../../../common/rules/analytics.ts';
+import { ANALYTICS_LIST_SHOWN } from '#common/rules/analytics.ts';
 
 export interface ApiRequestRecord {
   method: string;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { analyticsEventSchema, okSchema } from '../../../common/contracts/actions.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { analyticsEventSchema, okSchema } from '#common/contracts/actions.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import { clientNetwork, viewerKey } from '../../http/viewer.ts';
 import { tooManyRequestsMessage, type DatabaseRateLimiter } from '../../http/rate-limit.ts';

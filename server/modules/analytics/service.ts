@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AnalyticsEvent } from '../../../common/contracts/actions.ts';
+import type { AnalyticsEvent } from '#common/contracts/actions.ts';
 import { TIMEFRAME_HOURS } from './windows.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { SharedLinksAnalytics, SharedLinkStat } from '../../../common/contracts/analytics.ts';
-import { clickRate, SHARED_LINK_DAILY_STATS, TODAYS_LINKS_MAX, TOP_SHARED_LINKS } from '../../../common/rules/analytics.ts';
+import type { SharedLinksAnalytics, SharedLinkStat } from '#common/contracts/analytics.ts';
+import { clickRate, SHARED_LINK_DAILY_STATS, TODAYS_LINKS_MAX, TOP_SHARED_LINKS } from '#common/rules/analytics.ts';
 import { sharedByPerson } from '../shares/shared-by-people.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { AnalyticsEvents, ApiUsage, PopularStories } from '../../../common/contracts/analytics.ts';
-import { ANALYTICS_LIST_SHOWN, API_USAGE_ROUTES_SHOWN } from '../../../common/rules/analytics.ts';
-import { timeAgo } from '../../../common/rules/time-ago.ts';
+import type { AnalyticsEvents, ApiUsage, PopularStories } from '#common/contracts/analytics.ts';
+import { ANALYTICS_LIST_SHOWN, API_USAGE_ROUTES_SHOWN } from '#common/rules/analytics.ts';
+import { timeAgo } from '#common/rules/time-ago.ts';
 import { expireWindow, periodStart } from './windows.ts';
 import { sharedByPerson } from '../shares/shared-by-people.ts';
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { ANALYTICS_TIMEFRAMES } from '../../../common/rules/analytics.ts';
+import { ANALYTICS_TIMEFRAMES } from '#common/rules/analytics.ts';
 
 /**
  * The admin analytics' periods as running counts (docs/admin.md, "Analytics"). Each story event adds to its story's

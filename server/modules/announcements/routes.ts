@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
-import { announcementParamsSchema, announcementsResponseSchema, okResponseSchema } from '../../../common/contracts/site.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
+import { announcementParamsSchema, announcementsResponseSchema, okResponseSchema } from '#common/contracts/site.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import type { AnnouncementsService } from './service.ts';
 

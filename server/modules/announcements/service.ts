@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { ANNOUNCEMENT_TYPES } from '../../../common/contracts/site.ts';
+import { ANNOUNCEMENT_TYPES } from '#common/contracts/site.ts';
 import { sanitizeAnnouncementHtml } from './sanitize.ts';
 
 type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];

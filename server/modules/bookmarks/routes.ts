@@ -9,8 +9,8 @@ import {
   okSchema,
   storyIdBodySchema,
   storyIdParamsSchema,
-} from '../../../common/contracts/actions.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+} from '#common/contracts/actions.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import type { BookmarksService } from './service.ts';
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Bookmark } from '../../../common/contracts/actions.ts';
+import type { Bookmark } from '#common/contracts/actions.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectStatuses } from '../story-statuses/queries.ts';
 import { visibleStory } from '../stories/visibility.ts';

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { okSchema } from '../../../common/contracts/actions.ts';
+import { okSchema } from '#common/contracts/actions.ts';
 import {
   collectionCreateSchema,
   collectionDetailSchema,
@@ -15,8 +15,8 @@ import {
   collectionUpdateSchema,
   exportQuerySchema,
   sharedCollectionSchema,
-} from '../../../common/contracts/collections.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+} from '#common/contracts/collections.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import type { CollectionExport, CollectionsService } from './service.ts';
 

@@ -9,8 +9,8 @@ import {
   type CollectionUpdate,
   type ExportFormat,
   type SharedCollection,
-} from '../../../common/contracts/collections.ts';
-import { EXPORT_MEDIA, exportFileName, type ExportCollection } from '../../../common/rules/collection-export.ts';
+} from '#common/contracts/collections.ts';
+import { EXPORT_MEDIA, exportFileName, type ExportCollection } from '#common/rules/collection-export.ts';
 import { insertWithinCap, type PersonCap } from '../../db/person-caps.ts';
 import { LOCKS } from '../../db/locks.ts';
 import { withTransaction } from '../../db/transaction.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
-import { contactMessageSchema, okResponseSchema } from '../../../common/contracts/site.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
+import { contactMessageSchema, okResponseSchema } from '#common/contracts/site.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import { tooManyRequestsMessage, type DatabaseRateLimiter } from '../../http/rate-limit.ts';
 import { pruneContactMessages } from '../admin/site.ts';

@@ -17,9 +17,9 @@ import {
   successResponseSchema,
   testEmailSchema,
   weekOfQuerySchema,
-} from '../../../common/contracts/email.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
-import { weekOfSunday } from '../../../common/rules/email.ts';
+} from '#common/contracts/email.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
+import { weekOfSunday } from '#common/rules/email.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import { personalDigest, renderDigestTemplate } from './digest.ts';
 import type { EmailService } from './service.ts';

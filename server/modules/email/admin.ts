@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
-import type { customContentSchema, EmailLog, Engagement, NewsletterStats, Subscriber, Activity } from '../../../common/contracts/email.ts';
-import { currentNewsletterWeek, SUBSCRIBER_STATUSES, subscriberStatus, weekOfSunday, type SubscriberStatus } from '../../../common/rules/email.ts';
-import { NEWSLETTER_ACTIVITY_DAYS, type EmailKind, type EmailStatus } from '../../../common/rules/limits.ts';
+import type { customContentSchema, EmailLog, Engagement, NewsletterStats, Subscriber, Activity } from '#common/contracts/email.ts';
+import { currentNewsletterWeek, SUBSCRIBER_STATUSES, subscriberStatus, weekOfSunday, type SubscriberStatus } from '#common/rules/email.ts';
+import { NEWSLETTER_ACTIVITY_DAYS, type EmailKind, type EmailStatus } from '#common/rules/limits.ts';
 import { readCustomContent, type CustomContent } from './digest.ts';
 import type { Actor, AuditLog } from '../admin/audit.ts';
 

@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import { DEFAULT_EMAIL_CONTROL } from '../../../common/contracts/accounts.ts';
-import { DEFAULT_PREFERENCES, type Preferences } from '../../../common/rules/preferences.ts';
-import { bundleDue, normaliseMaxEmailsPerDay, quietHoursRelease } from '../../../common/rules/email.ts';
-import type { EmailFrequency, EmailKind, EmailType } from '../../../common/rules/limits.ts';
-import { FALLBACK_TIME_ZONE } from '../../../common/rules/time-zones.ts';
-import { PREDICTION_HORIZON_HOURS, TREND_CALL_THRESHOLD } from '../../../common/rules/predictions.ts';
-import { watchChange, watchChangeNote, type WatchChange } from '../../../common/rules/watch-change.ts';
+import { DEFAULT_EMAIL_CONTROL } from '#common/contracts/accounts.ts';
+import { DEFAULT_PREFERENCES, type Preferences } from '#common/rules/preferences.ts';
+import { bundleDue, normaliseMaxEmailsPerDay, quietHoursRelease } from '#common/rules/email.ts';
+import type { EmailFrequency, EmailKind, EmailType } from '#common/rules/limits.ts';
+import { FALLBACK_TIME_ZONE } from '#common/rules/time-zones.ts';
+import { PREDICTION_HORIZON_HOURS, TREND_CALL_THRESHOLD } from '#common/rules/predictions.ts';
+import { watchChange, watchChangeNote, type WatchChange } from '#common/rules/watch-change.ts';
 import { RECIPIENT_NAME_SQL, type EmailComposer, type Recipient } from '../../email/compose.ts';
 import { enqueueEmails, type NewEmail } from '../../email/outbox.ts';
 import { storiesByIds, storyItem, type EmailStory } from './stories.ts';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { MAX_EMAILS_PER_DAY_DEFAULT } from '../../../common/rules/limits.ts';
+import { MAX_EMAILS_PER_DAY_DEFAULT } from '#common/rules/limits.ts';
 import { readRecipient, sentToday } from './alerts.ts';
 import type { EmailComposer } from '../../email/compose.ts';
 import { enqueueEmails, type NewEmail } from '../../email/outbox.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
-import { DEFAULT_EMAIL_CONTROL, type EmailControl } from '../../../common/contracts/accounts.ts';
-import type { EmailDelivery } from '../../../common/contracts/email.ts';
-import { EMAIL_TYPES, type EmailFrequency, type EmailType } from '../../../common/rules/limits.ts';
-import { FALLBACK_TIME_ZONE, heldUntilLabel } from '../../../common/rules/time-zones.ts';
+import { DEFAULT_EMAIL_CONTROL, type EmailControl } from '#common/contracts/accounts.ts';
+import type { EmailDelivery } from '#common/contracts/email.ts';
+import { EMAIL_TYPES, type EmailFrequency, type EmailType } from '#common/rules/limits.ts';
+import { FALLBACK_TIME_ZONE, heldUntilLabel } from '#common/rules/time-zones.ts';
 import type { Db } from '../../db/index.ts';
 import { emailFrequencyControls, users } from '../../db/schema/accounts.ts';
 import { replanHeldEmail, shownHeldEmails } from './held.ts';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { newsletterSendAt, quietHoursRelease } from '../../../common/rules/email.ts';
-import type { EmailKind, EmailType } from '../../../common/rules/limits.ts';
-import type { Preferences } from '../../../common/rules/preferences.ts';
+import { newsletterSendAt, quietHoursRelease } from '#common/rules/email.ts';
+import type { EmailKind, EmailType } from '#common/rules/limits.ts';
+import type { Preferences } from '#common/rules/preferences.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { ALERT_KINDS, readControl, readRecipient, type Control } from './alerts.ts';
 

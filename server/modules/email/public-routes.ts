@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, imageResponseSchema, redirectResponseSchema } from '../../../common/contracts/errors.ts';
-import { unsubscribeParamsSchema, unsubscribeQuerySchema, unsubscribeResponseSchema } from '../../../common/contracts/email.ts';
+import { errorResponseSchema, imageResponseSchema, redirectResponseSchema } from '#common/contracts/errors.ts';
+import { unsubscribeParamsSchema, unsubscribeQuerySchema, unsubscribeResponseSchema } from '#common/contracts/email.ts';
 import { INVALID_UNSUBSCRIBE, type EmailService } from './service.ts';
 import type { EmailSigner } from '../../email/tokens.ts';
 

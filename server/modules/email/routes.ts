@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailControlPatchSchema, emailControlSchema, emailTypeParamsSchema } from '../../../common/contracts/accounts.ts';
-import { emailDeliverySchema } from '../../../common/contracts/email.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
-import { EMAIL_TYPES } from '../../../common/rules/limits.ts';
+import { emailControlPatchSchema, emailControlSchema, emailTypeParamsSchema } from '#common/contracts/accounts.ts';
+import { emailDeliverySchema } from '#common/contracts/email.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
+import { EMAIL_TYPES } from '#common/rules/limits.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import { isEmailType, type EmailControlsService } from './controls.ts';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { DEFAULT_PREFERENCES, type Preferences } from '../../../common/rules/preferences.ts';
-import { currentNewsletterWeek, newsletterWeekAt, UNSUBSCRIBE_NAMES, weekOfSunday } from '../../../common/rules/email.ts';
-import type { EmailKind, TestEmailType, UnsubscribeType } from '../../../common/rules/limits.ts';
-import { watchChange, watchChangeNote } from '../../../common/rules/watch-change.ts';
+import { DEFAULT_PREFERENCES, type Preferences } from '#common/rules/preferences.ts';
+import { currentNewsletterWeek, newsletterWeekAt, UNSUBSCRIBE_NAMES, weekOfSunday } from '#common/rules/email.ts';
+import type { EmailKind, TestEmailType, UnsubscribeType } from '#common/rules/limits.ts';
+import { watchChange, watchChangeNote } from '#common/rules/watch-change.ts';
 import { HttpError } from '../../http/errors.ts';
 import { collectEvents, planAlerts, readRecipient } from './alerts.ts';
 import { queueContactNotices, type ContactMessage } from './contact-notice.ts';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { itemPageUrl, storyLinkUrl, storyPagePath } from '../../../common/rules/links.ts';
-import { NO_MUTES, type MuteMatcher } from '../../../common/rules/mutes.ts';
+import { itemPageUrl, storyLinkUrl, storyPagePath } from '#common/rules/links.ts';
+import { NO_MUTES, type MuteMatcher } from '#common/rules/mutes.ts';
 import { listedStory } from '../stories/visibility.ts';
 import type { StoryItem } from '../../email/templates/layout.tsx';
 

@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import type { FeedFormat, PrivateFeed, PrivateFeedQuery } from '../../../common/contracts/feeds.ts';
-import type { Story } from '../../../common/contracts/stories.ts';
-import { feedQueryHider } from '../../../common/rules/feed-query.ts';
-import { storyPagePath } from '../../../common/rules/links.ts';
-import { foldText, containsWholeWords, type MuteMatcher } from '../../../common/rules/mutes.ts';
-import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS } from '../../../common/rules/predictions.ts';
-import { watchChange, watchChangeNote } from '../../../common/rules/watch-change.ts';
+import type { FeedFormat, PrivateFeed, PrivateFeedQuery } from '#common/contracts/feeds.ts';
+import type { Story } from '#common/contracts/stories.ts';
+import { feedQueryHider } from '#common/rules/feed-query.ts';
+import { storyPagePath } from '#common/rules/links.ts';
+import { foldText, containsWholeWords, type MuteMatcher } from '#common/rules/mutes.ts';
+import { PREDICTION_HORIZON_HOURS, PREDICTION_TARGET_POINTS } from '#common/rules/predictions.ts';
+import { watchChange, watchChangeNote } from '#common/rules/watch-change.ts';
 import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { mutesOf } from '../mutes/service.ts';
 import { presentStory } from '../stories/presenter.ts';

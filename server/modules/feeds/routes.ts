@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, notModifiedResponseSchema } from '../../../common/contracts/errors.ts';
-import { okSchema } from '../../../common/contracts/actions.ts';
+import { errorResponseSchema, notModifiedResponseSchema } from '#common/contracts/errors.ts';
+import { okSchema } from '#common/contracts/actions.ts';
 import {
   authorFeedParamsSchema,
   digestFeedQuerySchema,
@@ -23,8 +23,8 @@ import {
   searchFeedQuerySchema,
   subjectFeedQuerySchema,
   type SubjectFeedQuery,
-} from '../../../common/contracts/feeds.ts';
-import { text } from '../../../common/contracts/fields.ts';
+} from '#common/contracts/feeds.ts';
+import { text } from '#common/contracts/fields.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import { HttpError } from '../../http/errors.ts';
 import { sendText } from '../../http/json-text.ts';

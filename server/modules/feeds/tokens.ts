@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { FEED_TOKEN_PATTERN } from '../../../common/contracts/feeds.ts';
+import { FEED_TOKEN_PATTERN } from '#common/contracts/feeds.ts';
 
 /** What is stored of a token: its SHA-256 (a token is 256 random bits, so no salt or slow hash is needed). */
 export function feedTokenHash(token: string): string {

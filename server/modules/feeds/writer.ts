@@ -1,4 +1,4 @@
-import type { FeedFormat } from '../../../common/contracts/feeds.ts';
+import type { FeedFormat } from '#common/contracts/feeds.ts';
 
 /**
  * The three feed formats, written by hand (docs/feeds.md, "Valid by construction"): RSS 2.0, Atom (RFC 4287) and

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { batchBodySchema, flagBodySchema, flagCheckSchema, flagResponseSchema, flagStatusesSchema, storyIdParamsSchema } from '../../../common/contracts/actions.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { batchBodySchema, flagBodySchema, flagCheckSchema, flagResponseSchema, flagStatusesSchema, storyIdParamsSchema } from '#common/contracts/actions.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import type { FlagsService } from './service.ts';
 

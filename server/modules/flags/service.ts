@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { FlagType } from '../../../common/rules/limits.ts';
+import type { FlagType } from '#common/rules/limits.ts';
 import { requireStory } from '../bookmarks/story-lookup.ts';
 import { selectStatuses } from '../story-statuses/queries.ts';
 

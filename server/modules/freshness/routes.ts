@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { freshnessSchema } from '../../../common/contracts/stories.ts';
+import { freshnessSchema } from '#common/contracts/stories.ts';
 import type { FreshnessService } from './service.ts';
 
 export function freshnessRoutes(freshness: FreshnessService): FastifyPluginAsyncZod {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Freshness } from '../../../common/rules/freshness.ts';
+import type { Freshness } from '#common/rules/freshness.ts';
 import { HN_UNREACHABLE } from '../../hn/ingest.ts';
 import { RecentReading } from '../../recent-reading.ts';
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { KeywordAlert, KeywordAlertsResponse } from '../../../common/contracts/keywords.ts';
-import { keywordKey, MAX_ALERTS_PER_PERSON } from '../../../common/rules/keywords.ts';
+import type { KeywordAlert, KeywordAlertsResponse } from '#common/contracts/keywords.ts';
+import { keywordKey, MAX_ALERTS_PER_PERSON } from '#common/rules/keywords.ts';
 import { insertWithinCap, type PersonCap } from '../../db/person-caps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { loadAliases } from './ingest.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aliasKey } from '../../../common/rules/keywords.ts';
+import { aliasKey } from '#common/rules/keywords.ts';
 import { extractKeywords } from './extract.ts';
 
 const ALIASES = new Map([

@@ -10,7 +10,7 @@ import {
   tokenize,
   type AliasMap,
   type Token,
-} from '../../../common/rules/keywords.ts';
+} from '#common/rules/keywords.ts';
 
 /**
  * Keyword extraction (docs/keywords.md): the topics a title names, as single words and phrases. Identifiers

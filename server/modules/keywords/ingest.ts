@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { storyAttention } from '../../../common/rules/keyword-trends.ts';
-import { ALERT_WINDOW_HOURS, containsWordRun, keywordKey, titleWords, type AliasMap } from '../../../common/rules/keywords.ts';
+import { storyAttention } from '#common/rules/keyword-trends.ts';
+import { ALERT_WINDOW_HOURS, containsWordRun, keywordKey, titleWords, type AliasMap } from '#common/rules/keywords.ts';
 import { extractKeywords, type ExtractedKeyword } from './extract.ts';
 import { advanceKeywordWindows, applyWindowDeltas, HOUR_MS, hourNumber, refreshKeywordAnswers, vacuumKeywordWindows, WINDOW_PERIODS_SQL, type BucketDelta } from './windows.ts';
 import { withTransaction } from '../../db/transaction.ts';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { HourlyPatterns } from '../../../common/contracts/keywords.ts';
-import { DAY_PERIODS, dayPeriodOfHour, KEYWORD_PERIOD_HOURS, MIN_PHRASE_STORIES, PER_DAY_PERIOD_SHOWN, type KeywordPeriod } from '../../../common/rules/keyword-trends.ts';
+import type { HourlyPatterns } from '#common/contracts/keywords.ts';
+import { DAY_PERIODS, dayPeriodOfHour, KEYWORD_PERIOD_HOURS, MIN_PHRASE_STORIES, PER_DAY_PERIOD_SHOWN, type KeywordPeriod } from '#common/rules/keyword-trends.ts';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { limitText } from '../../db/prepared.ts';
 import { HOUR_OF_DAY_COLUMNS } from '../../db/schema/keywords.ts';

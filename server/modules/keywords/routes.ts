@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okSchema } from '../../../common/contracts/actions.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { okSchema } from '#common/contracts/actions.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
 import {
   createKeywordAlertBodySchema,
   hourlyPatternsSchema,
@@ -13,7 +13,7 @@ import {
   trendingResponseSchema,
   trendsResponseSchema,
   updateKeywordAlertBodySchema,
-} from '../../../common/contracts/keywords.ts';
+} from '#common/contracts/keywords.ts';
 import type { PersonMutes } from '../mutes/service.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import { sendJsonText } from '../../http/json-text.ts';

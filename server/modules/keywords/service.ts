@@ -1,6 +1,6 @@
-import { FALLBACK_TIME_ZONE } from '../../../common/rules/time-zones.ts';
+import { FALLBACK_TIME_ZONE } from '#common/rules/time-zones.ts';
 import type pg from 'pg';
-import type { HourlyPatterns, KeywordStories, TrendingKeyword } from '../../../common/contracts/keywords.ts';
+import type { HourlyPatterns, KeywordStories, TrendingKeyword } from '#common/contracts/keywords.ts';
 import {
   ATTENTION_MIN_POINTS,
   DAY_PERIODS,
@@ -8,14 +8,14 @@ import {
   HOT_KEYWORDS_SHOWN,
   KEYWORD_PERIOD_HOURS,
   type KeywordPeriod,
-} from '../../../common/rules/keyword-trends.ts';
-import { localHour } from '../../../common/rules/email.ts';
+} from '#common/rules/keyword-trends.ts';
+import { localHour } from '#common/rules/email.ts';
 import { rowsOfColumns } from '../../db/json-columns.ts';
 import { limitText } from '../../db/prepared.ts';
 import { HttpError } from '../../http/errors.ts';
 import { STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { ListCache } from '../stories/cache.ts';
-import { NO_MUTES, type MuteMatcher } from '../../../common/rules/mutes.ts';
+import { NO_MUTES, type MuteMatcher } from '#common/rules/mutes.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectDataGeneration } from '../stories/queries.ts';
 import { listedStory } from '../stories/visibility.ts';

@@ -1,6 +1,6 @@
-import type { KeywordTrend, TrendingKeyword, TrendsResponse } from '../../../common/contracts/keywords.ts';
-import { compareByAttention, HOT_KEYWORDS_SHOWN, isRising, MIN_PHRASE_STORIES, MIN_TREND_SUPPORT, percentageChange, trendThresholds, USUAL_LEVEL_WEEKS } from '../../../common/rules/keyword-trends.ts';
-import { containsWordRun } from '../../../common/rules/keywords.ts';
+import type { KeywordTrend, TrendingKeyword, TrendsResponse } from '#common/contracts/keywords.ts';
+import { compareByAttention, HOT_KEYWORDS_SHOWN, isRising, MIN_PHRASE_STORIES, MIN_TREND_SUPPORT, percentageChange, trendThresholds, USUAL_LEVEL_WEEKS } from '#common/rules/keyword-trends.ts';
+import { containsWordRun } from '#common/rules/keywords.ts';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { limitText } from '../../db/prepared.ts';
 

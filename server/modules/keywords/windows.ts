@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { KEYWORD_PERIODS, KEYWORD_PERIOD_HOURS, USUAL_LEVEL_WEEKS } from '../../../common/rules/keyword-trends.ts';
+import { KEYWORD_PERIODS, KEYWORD_PERIOD_HOURS, USUAL_LEVEL_WEEKS } from '#common/rules/keyword-trends.ts';
 import { LOCKS } from '../../db/locks.ts';
 import { HOUR_OF_DAY_COLUMNS, USUAL_COLUMNS } from '../../db/schema/keywords.ts';
 import { withTransaction } from '../../db/transaction.ts';

@@ -7,7 +7,7 @@ import {
   maintenanceTaskPatchSchema,
   maintenanceTaskResponseSchema,
   maintenanceTasksResponseSchema,
-} from '../../../common/contracts/maintenance.ts';
+} from '#common/contracts/maintenance.ts';
 import { actorOf, ADMIN, errors, tags } from '../admin/routes.ts';
 import type { MaintenanceService } from './service.ts';
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { MaintenanceLog, MaintenanceResult, MaintenanceTask, MaintenanceTaskPatch } from '../../../common/contracts/maintenance.ts';
+import type { MaintenanceLog, MaintenanceResult, MaintenanceTask, MaintenanceTaskPatch } from '#common/contracts/maintenance.ts';
 import {
   MAINTENANCE_LOGS_SHOWN,
   MAINTENANCE_TASK_NAMES,
@@ -9,7 +9,7 @@ import {
   STANDARD_TASKS,
   type MaintenanceSchedule,
   type MaintenanceTaskName,
-} from '../../../common/rules/maintenance.ts';
+} from '#common/rules/maintenance.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { Actor, AuditLog } from '../admin/audit.ts';

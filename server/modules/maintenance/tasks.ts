@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { SNAPSHOT_HOURLY_DAYS, type MaintenanceTaskName } from '../../../common/rules/maintenance.ts';
+import { SNAPSHOT_HOURLY_DAYS, type MaintenanceTaskName } from '#common/rules/maintenance.ts';
 import { expireWindows, periodStart, TIMEFRAME_HOURS } from '../analytics/windows.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okSchema } from '../../../common/contracts/actions.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
-import { muteBodySchema, muteIdParamsSchema, muteResponseSchema, mutesResponseSchema } from '../../../common/contracts/mutes.ts';
+import { okSchema } from '#common/contracts/actions.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
+import { muteBodySchema, muteIdParamsSchema, muteResponseSchema, mutesResponseSchema } from '#common/contracts/mutes.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import type { MutesService } from './service.ts';
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Mute, MuteBody } from '../../../common/contracts/mutes.ts';
-import { compileMutes, MAX_MUTES, mutesKey, NO_MUTES, type MuteKind, type MuteMatcher, type MuteRule } from '../../../common/rules/mutes.ts';
+import type { Mute, MuteBody } from '#common/contracts/mutes.ts';
+import { compileMutes, MAX_MUTES, mutesKey, NO_MUTES, type MuteKind, type MuteMatcher, type MuteRule } from '#common/rules/mutes.ts';
 import { insertWithinCap, type PersonCap } from '../../db/person-caps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { RecentMap } from '../../recent-map.ts';

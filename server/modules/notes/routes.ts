@@ -6,8 +6,8 @@ import {
   noteStatusesSchema,
   okSchema,
   storyPathIdParamsSchema,
-} from '../../../common/contracts/actions.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+} from '#common/contracts/actions.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import type { NotesService } from './service.ts';
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Note } from '../../../common/contracts/actions.ts';
+import type { Note } from '#common/contracts/actions.ts';
 import { requireStory } from '../bookmarks/story-lookup.ts';
 import { selectStatuses } from '../story-statuses/queries.ts';
 

@@ -12,7 +12,7 @@ import {
   ledgerConfidence,
   PREDICTION_HORIZON_HOURS,
   PREDICTION_TARGET_POINTS,
-} from '../../../common/rules/predictions.ts';
+} from '#common/rules/predictions.ts';
 import { COMMITTED_MODEL } from '../../predictions/model.ts';
 import { FIRST_SIGHTING_ONLY, replayRecording, SETTLE_AFTER_SECONDS, type Observations, type RecordedStory } from '../../predictions/dataset.ts';
 import type { Sighting } from '../../predictions/features.ts';

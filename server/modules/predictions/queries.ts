@@ -7,8 +7,8 @@
 import type pg from 'pg';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { limitText } from '../../db/prepared.ts';
-import type { PredictionListQuery, PredictionListView } from '../../../common/contracts/predictions.ts';
-import { medianLeadMinutes, NOT_CALLED, PREDICTION_HORIZON_HOURS, type PredictionConfidence } from '../../../common/rules/predictions.ts';
+import type { PredictionListQuery, PredictionListView } from '#common/contracts/predictions.ts';
+import { medianLeadMinutes, NOT_CALLED, PREDICTION_HORIZON_HOURS, type PredictionConfidence } from '#common/rules/predictions.ts';
 import type { StoryRow } from '../stories/queries.ts';
 import { listedStory, visibleStory } from '../stories/visibility.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
 import {
   accuracyQuerySchema,
   accuracySchema,
@@ -9,7 +9,7 @@ import {
   predictionListSchema,
   predictionUpdateSchema,
   trendsSchema,
-} from '../../../common/contracts/predictions.ts';
+} from '#common/contracts/predictions.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import type { PredictionsService } from './service.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';

@@ -13,7 +13,7 @@ import {
   PREDICTION_HORIZON_HOURS,
   PREDICTION_TARGET_POINTS,
   predictionConfidence,
-} from '../../../common/rules/predictions.ts';
+} from '#common/rules/predictions.ts';
 import { COMMITTED_MODEL } from '../../predictions/model.ts';
 import { DEFAULT_IDS_PER_HOUR, ID_RATE_SPAN_SECONDS, median, MIN_ID_RATE_SPAN_SECONDS, SETTLE_AFTER_SECONDS } from '../../predictions/dataset.ts';
 import { titleWords, type History, type OutcomeCounts, type PageAt, type PredictionStory, type Sighting } from '../../predictions/features.ts';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import type { Accuracy, DomainEntry, PredictionList, PredictionListQuery, PredictionOutcome, PredictionUpdate, TrendEntry } from '../../../common/contracts/predictions.ts';
+import type { Accuracy, DomainEntry, PredictionList, PredictionListQuery, PredictionOutcome, PredictionUpdate, TrendEntry } from '#common/contracts/predictions.ts';
 import {
   accuracyPercent,
   DOMAINS_SHOWN,
@@ -10,12 +10,12 @@ import {
   predictsTrend,
   TREND_CALL_THRESHOLD,
   TREND_WINDOW_DAYS,
-} from '../../../common/rules/predictions.ts';
+} from '#common/rules/predictions.ts';
 import { whileNoOtherCycleRuns } from '../../hn/ingest.ts';
 import { ListCache } from '../stories/cache.ts';
 import { NO_PERSON_MUTES, type PersonMutes } from '../mutes/service.ts';
-import { heatLevel } from '../../../common/rules/heat.ts';
-import { isWithinDomain } from '../../../common/rules/mutes.ts';
+import { heatLevel } from '#common/rules/heat.ts';
+import { isWithinDomain } from '#common/rules/mutes.ts';
 import { presentStory } from '../stories/presenter.ts';
 import {
   hourStart,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
-import { recommendationsQuerySchema, recommendationsResponseSchema } from '../../../common/contracts/recommendations.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
+import { recommendationsQuerySchema, recommendationsResponseSchema } from '#common/contracts/recommendations.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import type { RecommendationsService } from './service.ts';
 

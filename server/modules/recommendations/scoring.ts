@@ -1,5 +1,5 @@
-import type { MatchKind, Reason, ReasonSource } from '../../../common/contracts/recommendations.ts';
-import { keywordKey, type AliasMap } from '../../../common/rules/keywords.ts';
+import type { MatchKind, Reason, ReasonSource } from '#common/contracts/recommendations.ts';
+import { keywordKey, type AliasMap } from '#common/rules/keywords.ts';
 import { RecentMap } from '../../recent-map.ts';
 import { extractKeywords } from '../keywords/extract.ts';
 

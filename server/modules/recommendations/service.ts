@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { RecommendationsResponse } from '../../../common/contracts/recommendations.ts';
+import type { RecommendationsResponse } from '#common/contracts/recommendations.ts';
 import { loadAliases } from '../keywords/ingest.ts';
 import { mutesOf } from '../mutes/service.ts';
 import { presentStory } from '../stories/presenter.ts';

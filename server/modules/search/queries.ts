@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { SearchQuery } from '../../../common/contracts/search.ts';
-import { SEARCH_TOTAL_BOUND, SUGGESTIONS_LIMIT, SUGGESTION_MIN_WORD_LENGTH, type SearchSort } from '../../../common/rules/search.ts';
+import type { SearchQuery } from '#common/contracts/search.ts';
+import { SEARCH_TOTAL_BOUND, SUGGESTIONS_LIMIT, SUGGESTION_MIN_WORD_LENGTH, type SearchSort } from '#common/rules/search.ts';
 import { limitText } from '../../db/prepared.ts';
 import type { StoryRow } from '../stories/queries.ts';
 import { listedStory } from '../stories/visibility.ts';

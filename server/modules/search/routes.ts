@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
-import { searchQuerySchema, searchResponseSchema, suggestionsQuerySchema, suggestionsResponseSchema } from '../../../common/contracts/search.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
+import { searchQuerySchema, searchResponseSchema, suggestionsQuerySchema, suggestionsResponseSchema } from '#common/contracts/search.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import type { SearchService } from './service.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';

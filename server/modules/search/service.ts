@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import type { SearchQuery } from '../../../common/contracts/search.ts';
-import { SEARCH_TOTAL_BOUND, SUGGESTIONS_LIMIT } from '../../../common/rules/search.ts';
+import type { SearchQuery } from '#common/contracts/search.ts';
+import { SEARCH_TOTAL_BOUND, SUGGESTIONS_LIMIT } from '#common/rules/search.ts';
 import type { IndexedLists } from '../stories/indexed-lists.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectSearchResults, selectSuggestions } from './queries.ts';
-import { NO_MUTES, type MuteMatcher } from '../../../common/rules/mutes.ts';
+import { NO_MUTES, type MuteMatcher } from '#common/rules/mutes.ts';
 
 /**
  * Searches and suggestions, answered from the stories' in-memory index (docs/search.md, "How it is answered: from

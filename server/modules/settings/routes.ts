@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { maintenanceStatusSchema } from '../../../common/contracts/stories.ts';
+import { maintenanceStatusSchema } from '#common/contracts/stories.ts';
 import type { SettingsService } from './service.ts';
 
 export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod {

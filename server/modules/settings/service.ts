@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { KNOWN_SETTINGS, isSettingOn, normaliseSettingValue, settingValueProblem } from '../../../common/rules/admin.ts';
-import type { SiteListDefaults } from '../../../common/rules/preferences.ts';
+import { KNOWN_SETTINGS, isSettingOn, normaliseSettingValue, settingValueProblem } from '#common/rules/admin.ts';
+import type { SiteListDefaults } from '#common/rules/preferences.ts';
 import { RecentReading } from '../../recent-reading.ts';
 
 /**

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
-import { formatCount } from '../../../common/rules/plural.ts';
+import { formatCount } from '#common/rules/plural.ts';
 
 /** The preview card of a share link (Open Graph and Twitter): 1200x630 PNG. */
 export const CARD_WIDTH = 1200;

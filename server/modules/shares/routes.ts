@@ -7,8 +7,8 @@ import {
   sharedLinkResponseSchema,
   sharedLinkViewSchema,
   shareTokenParamsSchema,
-} from '../../../common/contracts/actions.ts';
-import { errorResponseSchema, imageResponseSchema, notModifiedResponseSchema } from '../../../common/contracts/errors.ts';
+} from '#common/contracts/actions.ts';
+import { errorResponseSchema, imageResponseSchema, notModifiedResponseSchema } from '#common/contracts/errors.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import { viewerKey } from '../../http/viewer.ts';
 import { CardCache, cardEtag } from './og-image.ts';

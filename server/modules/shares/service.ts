@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { SharedLink } from '../../../common/contracts/actions.ts';
-import type { Story } from '../../../common/contracts/stories.ts';
-import { storyLinkUrl } from '../../../common/rules/links.ts';
-import { titleSlug } from '../../../common/rules/slug.ts';
+import type { SharedLink } from '#common/contracts/actions.ts';
+import type { Story } from '#common/contracts/stories.ts';
+import { storyLinkUrl } from '#common/rules/links.ts';
+import { titleSlug } from '#common/rules/slug.ts';
 import { requireStory, STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { StoryRemovedError, visibleStory } from '../stories/visibility.ts';

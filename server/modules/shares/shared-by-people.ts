@@ -1,4 +1,4 @@
-import { EMAIL_SHARE_MARKER } from '../../../common/rules/email.ts';
+import { EMAIL_SHARE_MARKER } from '#common/rules/email.ts';
 
 /**
  * SQL over a `shared_links` row (alias `l` unless named): true for a link a person shared. Emails once linked their

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteStatsSchema } from '../../../common/contracts/site-stats.ts';
+import { siteStatsSchema } from '#common/contracts/site-stats.ts';
 import type { SiteStatsService } from './service.ts';
 
 export function siteStatsRoutes(stats: SiteStatsService): FastifyPluginAsyncZod {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SiteStats } from '../../../common/contracts/site-stats.ts';
+import type { SiteStats } from '#common/contracts/site-stats.ts';
 import { RecentReading } from '../../recent-reading.ts';
 import { listedStory } from '../stories/visibility.ts';
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { StoryHistory } from '../../../common/contracts/story-history.ts';
-import { SNAPSHOT_HOURLY_DAYS } from '../../../common/rules/maintenance.ts';
-import { predictionScore, type PredictionConfidence } from '../../../common/rules/predictions.ts';
+import type { StoryHistory } from '#common/contracts/story-history.ts';
+import { SNAPSHOT_HOURLY_DAYS } from '#common/rules/maintenance.ts';
+import { predictionScore, type PredictionConfidence } from '#common/rules/predictions.ts';
 import {
   HISTORY_MAX_SNAPSHOTS,
   historyFacts,
@@ -10,7 +10,7 @@ import {
   resolutionLabel,
   thinForChart,
   type HistoryPoint,
-} from '../../../common/rules/story-history.ts';
+} from '#common/rules/story-history.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardInput } from '../shares/og-image.ts';
 import { presentStory } from './presenter.ts';

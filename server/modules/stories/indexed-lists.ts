@@ -1,10 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
 import type pg from 'pg';
-import type { SearchQuery } from '../../../common/contracts/search.ts';
-import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
+import type { SearchQuery } from '#common/contracts/search.ts';
+import type { StoryListQuery, StoryListSort } from '#common/contracts/stories.ts';
 import { StoryListIndex, type IndexedStory, type ListFilter } from './list-index.ts';
-import type { MuteMatcher } from '../../../common/rules/mutes.ts';
-import { timeAgo } from '../../../common/rules/time-ago.ts';
+import type { MuteMatcher } from '#common/rules/mutes.ts';
+import { timeAgo } from '#common/rules/time-ago.ts';
 import { presentPageFields, presentStory } from './presenter.ts';
 import { selectIndexedStories, selectStoryChangeMark, selectStoryChanges, type StoryChangeMark, type StoryRow } from './queries.ts';
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_SORTS, SEARCH_TIME_RANGES, type SearchSort } from '../../../common/rules/search.ts';
-import type { SearchQuery } from '../../../common/contracts/search.ts';
+import { SEARCH_SORTS, SEARCH_TIME_RANGES, type SearchSort } from '#common/rules/search.ts';
+import type { SearchQuery } from '#common/contracts/search.ts';
 import { StoryListIndex, type IndexedStory } from './list-index.ts';
 import { titleWords } from './title-vocabulary.ts';
-import { compileMutes } from '../../../common/rules/mutes.ts';
+import { compileMutes } from '#common/rules/mutes.ts';
 
 const NOW_MS = Date.UTC(2026, 10, 28, 12);
 const NOW_SECONDS = NOW_MS / 1000;

@@ -1,10 +1,10 @@
-import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
-import { STORY_LIST_SORTS } from '../../../common/contracts/stories.ts';
-import type { SearchQuery } from '../../../common/contracts/search.ts';
-import type { SearchSort } from '../../../common/rules/search.ts';
+import type { StoryListQuery, StoryListSort } from '#common/contracts/stories.ts';
+import { STORY_LIST_SORTS } from '#common/contracts/stories.ts';
+import type { SearchQuery } from '#common/contracts/search.ts';
+import type { SearchSort } from '#common/rules/search.ts';
 import { windowHours } from './windows.ts';
-import { heatLevel, type HeatLevel, type HeatStory } from '../../../common/rules/heat.ts';
-import { isWithinDomain, type MutableStory, type MuteMatcher } from '../../../common/rules/mutes.ts';
+import { heatLevel, type HeatLevel, type HeatStory } from '#common/rules/heat.ts';
+import { isWithinDomain, type MutableStory, type MuteMatcher } from '#common/rules/mutes.ts';
 import { characterMask, hasOwnBit, searchTextOf, TrigramIndex } from './text-index.ts';
 import { TitleVocabulary } from './title-vocabulary.ts';
 

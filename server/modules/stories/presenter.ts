@@ -1,6 +1,6 @@
-import type { Story, StoryPage } from '../../../common/contracts/stories.ts';
-import { predictionConfidence, predictionScore } from '../../../common/rules/predictions.ts';
-import { timeAgo } from '../../../common/rules/time-ago.ts';
+import type { Story, StoryPage } from '#common/contracts/stories.ts';
+import { predictionConfidence, predictionScore } from '#common/rules/predictions.ts';
+import { timeAgo } from '#common/rules/time-ago.ts';
 import type { StoryRow } from './queries.ts';
 
 export function presentStory(row: StoryRow, nowMs: number): Story {

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
-import { STORY_LIST_MAX_LIMIT } from '../../../common/rules/limits.ts';
+import type { StoryListQuery, StoryListSort } from '#common/contracts/stories.ts';
+import { STORY_LIST_MAX_LIMIT } from '#common/rules/limits.ts';
 import { windowHours } from './windows.ts';
-import { HEAT_LEVELS, HEAT_THRESHOLDS, RECENT_WINDOW_HOURS } from '../../../common/rules/heat.ts';
+import { HEAT_LEVELS, HEAT_THRESHOLDS, RECENT_WINDOW_HOURS } from '#common/rules/heat.ts';
 import type { IndexedStory } from './list-index.ts';
 import { listedStory } from './visibility.ts';
 

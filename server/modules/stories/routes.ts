@@ -6,9 +6,9 @@ import {
   STORY_LIST_SORTS,
   storyListQuerySchema,
   storyPageSchema,
-} from '../../../common/contracts/stories.ts';
-import { errorResponseSchema, imageResponseSchema, notModifiedResponseSchema } from '../../../common/contracts/errors.ts';
-import { storyHistoryParamsSchema, storyHistorySchema } from '../../../common/contracts/story-history.ts';
+} from '#common/contracts/stories.ts';
+import { errorResponseSchema, imageResponseSchema, notModifiedResponseSchema } from '#common/contracts/errors.ts';
+import { storyHistoryParamsSchema, storyHistorySchema } from '#common/contracts/story-history.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { CardCache, cardEtag } from '../shares/og-image.ts';
 import type { StoryHistoryService } from './history.ts';

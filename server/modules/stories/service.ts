@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { HttpError } from '../../http/errors.ts';
-import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
+import type { StoryListQuery, StoryListSort } from '#common/contracts/stories.ts';
 import { ListCache } from './cache.ts';
 import { IndexedLists } from './indexed-lists.ts';
 import { presentStory, presentStoryPage } from './presenter.ts';

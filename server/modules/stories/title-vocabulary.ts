@@ -1,4 +1,4 @@
-import { SUGGESTION_MIN_WORD_LENGTH } from '../../../common/rules/search.ts';
+import { SUGGESTION_MIN_WORD_LENGTH } from '#common/rules/search.ts';
 
 /** The distinct words of a lowercased title that suggestions offer: runs of letters and digits, longer than 3. */
 export function titleWords(loweredTitle: string): string[] {

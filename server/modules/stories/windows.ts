@@ -1,5 +1,5 @@
-import type { StoryListQuery, StoryListSort } from '../../../common/contracts/stories.ts';
-import { timeFilterHours } from '../../../common/rules/time-windows.ts';
+import type { StoryListQuery, StoryListSort } from '#common/contracts/stories.ts';
+import { timeFilterHours } from '#common/rules/time-windows.ts';
 
 /** How far back each sort looks, in hours; null means all stories. */
 export function windowHours(sort: StoryListSort, query: StoryListQuery): number | null {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { StoryStatuses } from '../../../common/contracts/actions.ts';
+import type { StoryStatuses } from '#common/contracts/actions.ts';
 
 /** The four per-person marks a story card shows, each answered by its own batch call. */
 export type StatusKind = 'bookmarks' | 'flags' | 'watches' | 'notes';

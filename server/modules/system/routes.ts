@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
 import { databaseReadiness } from '../../db/readiness.ts';
 import type { Metrics } from '../../metrics.ts';
 

@@ -7,8 +7,8 @@ import {
   watchesResponseSchema,
   watchResponseSchema,
   watchStatusesSchema,
-} from '../../../common/contracts/actions.ts';
-import { errorResponseSchema } from '../../../common/contracts/errors.ts';
+} from '#common/contracts/actions.ts';
+import { errorResponseSchema } from '#common/contracts/errors.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import type { WatchesService } from './service.ts';
 

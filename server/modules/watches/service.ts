@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Watch } from '../../../common/contracts/actions.ts';
-import { watchStatus, type WatchStatus } from '../../../common/rules/heat.ts';
+import type { Watch } from '#common/contracts/actions.ts';
+import { watchStatus, type WatchStatus } from '#common/rules/heat.ts';
 import { requireStory, STORY_COLUMNS, storyRowOf, type WithStory } from '../bookmarks/story-lookup.ts';
 import { presentStory } from '../stories/presenter.ts';
 import { selectStatuses } from '../story-statuses/queries.ts';

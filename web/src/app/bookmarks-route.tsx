@@ -1,7 +1,7 @@
 import { BookmarksPage } from '@/features/bookmarks/bookmarks-page';
 import { AddToCollection } from '@/features/collections/add-to-collection';
 import { PaginationBar } from '@/components/pagination-bar';
-import type { Story } from '../../../common/contracts/stories.ts';
+import type { Story } from '#common/contracts/stories.ts';
 import { storyWithActions } from './story-with-actions';
 
 /**

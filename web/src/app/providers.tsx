@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '../../../common/rules/limits.ts';
+import { TOAST_DURATION_MS } from '#common/rules/limits.ts';
 import { PHONE_MEDIA_QUERY, useMediaQuery } from '@/lib/media-query';
 import { useTheme } from '@/lib/theme';
 import { createQueryClient } from './query-client';

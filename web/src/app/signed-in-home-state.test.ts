@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoryPage } from '../../../common/contracts/stories.ts';
+import type { StoryPage } from '#common/contracts/stories.ts';
 import { DEFAULT_PREFERENCES, PREFERENCES_KEY, type Preferences } from '@/features/preferences/api';
 import { storyListKey, storyListPath, storyListQuery } from '@/features/stories';
 import { batchStatusKey } from '@/features/story-actions';

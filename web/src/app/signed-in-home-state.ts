@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { KeywordAlertsResponse } from '../../../common/contracts/keywords.ts';
-import type { StoryPage } from '../../../common/contracts/stories.ts';
+import type { KeywordAlertsResponse } from '#common/contracts/keywords.ts';
+import type { StoryPage } from '#common/contracts/stories.ts';
 import { ANNOUNCEMENTS_KEY, ANNOUNCEMENTS_PATH, type Announcement } from '@/features/announcements/api';
 import { ALERTS_KEY } from '@/features/keywords';
 import { MAINTENANCE_STATUS_KEY, MAINTENANCE_STATUS_PATH, type MaintenanceStatus } from '@/features/maintenance/api';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Story } from '../../../common/contracts/stories.ts';
+import type { Story } from '#common/contracts/stories.ts';
 import { KeywordAlertBadge, KeywordAlertSound } from '@/features/keywords';
 import { usePreferences } from '@/features/preferences/api';
 import { StoryActions, trackStoryView } from '@/features/story-actions';

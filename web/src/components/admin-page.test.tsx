@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { ACCESS_DENIED_REDIRECT_MS } from '../../../common/rules/admin.ts';
+import { ACCESS_DENIED_REDIRECT_MS } from '#common/rules/admin.ts';
 import { CURRENT_USER_KEY, type CurrentUser } from '@/lib/session';
 import { AdminPage, hasAdminLevel, RoleBadge } from '@/components/admin-page';
 

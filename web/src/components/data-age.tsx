@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Freshness } from '../../../common/rules/freshness.ts';
-import { freshnessText } from '../../../common/rules/freshness.ts';
+import type { Freshness } from '#common/rules/freshness.ts';
+import { freshnessText } from '#common/rules/freshness.ts';
 import { getJson } from '@/lib/api';
 import { cn } from '@/lib/utils';
 

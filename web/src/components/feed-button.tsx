@@ -1,7 +1,7 @@
 import { Check, Copy, Rss } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { FEED_FORMAT_MEDIA_TYPES, FEED_FORMAT_NAMES, feedUrl, type FeedAddress, type FeedFormatName } from '../../../common/rules/feed-links.ts';
+import { FEED_FORMAT_MEDIA_TYPES, FEED_FORMAT_NAMES, feedUrl, type FeedAddress, type FeedFormatName } from '#common/rules/feed-links.ts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';

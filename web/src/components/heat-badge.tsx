@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { HEAT_LEVEL_NAMES, HEAT_LEVELS, heatRuleText, type HeatLevel, type HeatReading } from '../../../common/rules/heat.ts';
+import { HEAT_LEVEL_NAMES, HEAT_LEVELS, heatRuleText, type HeatLevel, type HeatReading } from '#common/rules/heat.ts';
 import type { DrawnIcon } from '@/components/drawn-icons';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';

@@ -1,5 +1,5 @@
 import { SpriteIcon } from '@/components/sprite-icon';
-import { paginationWindow, shouldShowPagination } from '../../../common/rules/pagination.ts';
+import { paginationWindow, shouldShowPagination } from '#common/rules/pagination.ts';
 import { Button } from '@/components/ui/button';
 
 export interface PaginationBarProps {

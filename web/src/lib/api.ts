@@ -3,8 +3,8 @@
  * answers are parsed, and a failure raises an ApiError whose message is 'STATUS: body'.
  */
 import { toast } from 'sonner';
-import type { ErrorResponse } from '../../../common/contracts/errors.ts';
-import { LOGIN_REDIRECT_DELAY_MS } from '../../../common/rules/limits.ts';
+import type { ErrorResponse } from '#common/contracts/errors.ts';
+import { LOGIN_REDIRECT_DELAY_MS } from '#common/rules/limits.ts';
 import { CACHED_AT_HEADER, QUEUED_HEADER } from './offline-protocol';
 import { noteAnswer } from './offline-status';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, getJson } from '@/lib/api';
-import { PASSWORD_MIN_LENGTH } from '../../../common/rules/password.ts';
-import { safeReturnPath } from '../../../common/rules/return-path.ts';
+import { PASSWORD_MIN_LENGTH } from '#common/rules/password.ts';
+import { safeReturnPath } from '#common/rules/return-path.ts';
 
 export interface AuthProviders {
   localAccounts: boolean;

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { EMAIL_NOT_SENT_YET, type EmailDelivery } from '../../../common/contracts/email.ts';
+import { EMAIL_NOT_SENT_YET, type EmailDelivery } from '#common/contracts/email.ts';
 import { getJson } from './api';
 import { RETRIED_DATA } from './retry';
 

@@ -4,10 +4,10 @@
  * the effective default is written, so the plain `/` stays plain; a parameter that is missing or not understood
  * means the default (a mistyped link opens the ordinary list rather than an error).
  */
-import { isStorySort, type StorySort } from '../../../common/rules/sorts.ts';
-import { isTimeFilter, type TimeFilter } from '../../../common/rules/time-windows.ts';
-import { HEAT_LEVELS, type HeatLevel } from '../../../common/rules/heat.ts';
-import { normaliseDomain } from '../../../common/rules/mutes.ts';
+import { isStorySort, type StorySort } from '#common/rules/sorts.ts';
+import { isTimeFilter, type TimeFilter } from '#common/rules/time-windows.ts';
+import { HEAT_LEVELS, type HeatLevel } from '#common/rules/heat.ts';
+import { normaliseDomain } from '#common/rules/mutes.ts';
 
 /** The parameter names, as they appear in the address bar. */
 export const LIST_URL_PARAMS = {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Mute } from '../../../common/contracts/mutes.ts';
-import type { MuteKind } from '../../../common/rules/mutes.ts';
+import type { Mute } from '#common/contracts/mutes.ts';
+import type { MuteKind } from '#common/rules/mutes.ts';
 import { apiRequest, getJson, isQueuedWrite, isUnauthorizedError, messageOf, type QueuedWrite } from '@/lib/api';
 
 export const MUTES_PATH = '/api/user/mutes';

@@ -1,10 +1,10 @@
 import { Activity, BarChart3, Flame, MousePointerClick } from 'lucide-react';
 import { Fragment, useId, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { AnalyticsEvents, ApiUsage, PopularStories } from '../../../../common/contracts/analytics.ts';
-import { ANALYTICS_LIST_SHOWN, ANALYTICS_TIMEFRAME_DEFAULT, ANALYTICS_TIMEFRAMES, type AnalyticsTimeframe } from '../../../../common/rules/analytics.ts';
-import { storyLinkUrl } from '../../../../common/rules/links.ts';
-import { formatCount } from '../../../../common/rules/plural.ts';
+import type { AnalyticsEvents, ApiUsage, PopularStories } from '#common/contracts/analytics.ts';
+import { ANALYTICS_LIST_SHOWN, ANALYTICS_TIMEFRAME_DEFAULT, ANALYTICS_TIMEFRAMES, type AnalyticsTimeframe } from '#common/rules/analytics.ts';
+import { storyLinkUrl } from '#common/rules/links.ts';
+import { formatCount } from '#common/rules/plural.ts';
 import { AdminPage, EmptyState, formatDateTime, LoadFailed, ScrollBox, StatTile, TableHead } from '@/components/admin-page';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';

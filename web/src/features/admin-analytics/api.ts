@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AnalyticsEvents, ApiUsage, PopularStories, SharedLinksAnalytics } from '../../../../common/contracts/analytics.ts';
-import { ANALYTICS_REFRESH_MS, POPULAR_STORIES_LIMIT, SHARED_LINKS_REFRESH_MS, type AnalyticsTimeframe, type SharedLinkPeriod } from '../../../../common/rules/analytics.ts';
+import type { AnalyticsEvents, ApiUsage, PopularStories, SharedLinksAnalytics } from '#common/contracts/analytics.ts';
+import { ANALYTICS_REFRESH_MS, POPULAR_STORIES_LIMIT, SHARED_LINKS_REFRESH_MS, type AnalyticsTimeframe, type SharedLinkPeriod } from '#common/rules/analytics.ts';
 import { getJson } from '@/lib/api';
 import { RETRIED_DATA } from '@/lib/retry';
 

@@ -1,8 +1,8 @@
 import { ExternalLink, Share2 } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { SharedLinkStat } from '../../../../common/contracts/analytics.ts';
-import { SHARED_LINK_PERIOD_DEFAULT, SHARED_LINK_PERIODS, type SharedLinkPeriod } from '../../../../common/rules/analytics.ts';
+import type { SharedLinkStat } from '#common/contracts/analytics.ts';
+import { SHARED_LINK_PERIOD_DEFAULT, SHARED_LINK_PERIODS, type SharedLinkPeriod } from '#common/rules/analytics.ts';
 import { AdminPage, EmptyState, formatDate, formatDateTime, LoadFailed, ScrollBox, StatTile, TableHead } from '@/components/admin-page';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';

@@ -9,8 +9,8 @@ import type {
   NewsletterStats,
   Subscriber,
   customContentSchema,
-} from '../../../../common/contracts/email.ts';
-import type { EmailKind, EmailStatus as LogStatus, TestEmailType } from '../../../../common/rules/limits.ts';
+} from '#common/contracts/email.ts';
+import type { EmailKind, EmailStatus as LogStatus, TestEmailType } from '#common/rules/limits.ts';
 import { apiRequest, getJson } from '@/lib/api';
 import { RETRIED_DATA } from '@/lib/retry';
 

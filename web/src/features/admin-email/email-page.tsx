@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Mail, Send } from 'lucide-react';
 import { toast } from 'sonner';
-import { emailKindLabel } from '../../../../common/rules/email.ts';
-import { EMAIL_KINDS, EMAIL_STATUSES, TEST_EMAIL_TYPES, type EmailKind, type EmailStatus, type TestEmailType } from '../../../../common/rules/limits.ts';
+import { emailKindLabel } from '#common/rules/email.ts';
+import { EMAIL_KINDS, EMAIL_STATUSES, TEST_EMAIL_TYPES, type EmailKind, type EmailStatus, type TestEmailType } from '#common/rules/limits.ts';
 import { AdminPage } from '@/components/admin-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

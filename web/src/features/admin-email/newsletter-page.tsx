@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Newspaper } from 'lucide-react';
 import { toast } from 'sonner';
-import { clickRateColour, emailKindLabel, openRateColour, weekOfSunday, type RateColour, type SubscriberStatus } from '../../../../common/rules/email.ts';
-import { DIGEST_CONTENT_MAX_LENGTH, DIGEST_CONTENT_STYLES, type DigestContentStyle } from '../../../../common/rules/limits.ts';
+import { clickRateColour, emailKindLabel, openRateColour, weekOfSunday, type RateColour, type SubscriberStatus } from '#common/rules/email.ts';
+import { DIGEST_CONTENT_MAX_LENGTH, DIGEST_CONTENT_STYLES, type DigestContentStyle } from '#common/rules/limits.ts';
 import { AdminPage } from '@/components/admin-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MaintenanceLog, MaintenanceResult, MaintenanceTask, MaintenanceTaskPatch } from '../../../../common/contracts/maintenance.ts';
-import { MAINTENANCE_REFRESH_MS } from '../../../../common/rules/maintenance.ts';
+import type { MaintenanceLog, MaintenanceResult, MaintenanceTask, MaintenanceTaskPatch } from '#common/contracts/maintenance.ts';
+import { MAINTENANCE_REFRESH_MS } from '#common/rules/maintenance.ts';
 import { apiRequest, getJson } from '@/lib/api';
 import { RETRIED_DATA } from '@/lib/retry';
 

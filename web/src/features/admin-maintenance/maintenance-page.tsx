@@ -1,14 +1,14 @@
 import { Database, Play, Settings2, Sparkles, Wrench } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { MaintenanceLog, MaintenanceTask } from '../../../../common/contracts/maintenance.ts';
+import type { MaintenanceLog, MaintenanceTask } from '#common/contracts/maintenance.ts';
 import {
   executionMessage,
   MAINTENANCE_SCHEDULES,
   minimumRetentionDays,
   RETENTION_DAYS_MAX,
   type MaintenanceSchedule,
-} from '../../../../common/rules/maintenance.ts';
+} from '#common/rules/maintenance.ts';
 import { AdminPage, EmptyState, formatDateTime, LoadFailed, ScrollBox } from '@/components/admin-page';
 import { SwitchRow } from '@/components/form-rows';
 import { Badge } from '@/components/ui/badge';

@@ -1,9 +1,9 @@
 import { Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { AdminAnnouncement } from '../../../../common/contracts/admin.ts';
-import { ANNOUNCEMENT_MESSAGE_MAX, ANNOUNCEMENT_TITLE_MAX } from '../../../../common/contracts/admin.ts';
-import { ANNOUNCEMENT_TYPES } from '../../../../common/contracts/site.ts';
+import type { AdminAnnouncement } from '#common/contracts/admin.ts';
+import { ANNOUNCEMENT_MESSAGE_MAX, ANNOUNCEMENT_TITLE_MAX } from '#common/contracts/admin.ts';
+import { ANNOUNCEMENT_TYPES } from '#common/contracts/site.ts';
 import { SwitchRow } from '@/components/form-rows';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';

@@ -10,9 +10,9 @@ import type {
   KeywordAliasEntry,
   Pagination,
   SystemSetting,
-} from '../../../../common/contracts/admin.ts';
-import type { Role } from '../../../../common/contracts/accounts.ts';
-import { ADMIN_PAGE_SIZE, type AdminSearchTime, type AdminSearchType, type FlagStatusFilter } from '../../../../common/rules/admin.ts';
+} from '#common/contracts/admin.ts';
+import type { Role } from '#common/contracts/accounts.ts';
+import { ADMIN_PAGE_SIZE, type AdminSearchTime, type AdminSearchType, type FlagStatusFilter } from '#common/rules/admin.ts';
 import { apiRequest, getJson } from '@/lib/api';
 import { RETRIED_DATA } from '@/lib/retry';
 

@@ -1,7 +1,7 @@
 import { Check, Inbox, Mail, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { ContactMessageAdmin } from '../../../../common/contracts/admin.ts';
+import type { ContactMessageAdmin } from '#common/contracts/admin.ts';
 import { PaginationBar } from '@/components/pagination-bar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,10 +1,10 @@
 import { BarChart3, Check, ExternalLink, EyeOff, Flag, Trash2, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { AdminFlag } from '../../../../common/contracts/admin.ts';
-import type { FlagStatusFilter } from '../../../../common/rules/admin.ts';
-import { FLAG_TYPE_LABELS } from '../../../../common/rules/limits.ts';
-import { storyLinkUrl } from '../../../../common/rules/links.ts';
+import type { AdminFlag } from '#common/contracts/admin.ts';
+import type { FlagStatusFilter } from '#common/rules/admin.ts';
+import { FLAG_TYPE_LABELS } from '#common/rules/limits.ts';
+import { storyLinkUrl } from '#common/rules/links.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PaginationBar } from '@/components/pagination-bar';
 import { Badge } from '@/components/ui/badge';

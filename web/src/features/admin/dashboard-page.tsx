@@ -20,8 +20,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'wouter';
-import type { DashboardStats } from '../../../../common/contracts/admin.ts';
-import { DASHBOARD_SKELETON_CARDS } from '../../../../common/rules/admin.ts';
+import type { DashboardStats } from '#common/contracts/admin.ts';
+import { DASHBOARD_SKELETON_CARDS } from '#common/rules/admin.ts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AdminPage, hasAdminLevel, LoadFailed, type AdminLevel } from '@/components/admin-page';
 import { EMAIL_NOT_SENT_YET, emailNotSent, useEmailDelivery } from '@/lib/email-delivery';

@@ -1,7 +1,7 @@
 import { Plus, Replace, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { KEYWORD_ALIAS_MAX_CHARS } from '../../../../common/contracts/admin.ts';
+import { KEYWORD_ALIAS_MAX_CHARS } from '#common/contracts/admin.ts';
 import { EmptyState, LoadFailed } from '@/components/admin-page';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

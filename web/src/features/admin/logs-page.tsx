@@ -1,6 +1,6 @@
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
-import type { AdminLog } from '../../../../common/contracts/admin.ts';
+import type { AdminLog } from '#common/contracts/admin.ts';
 import { PaginationBar } from '@/components/pagination-bar';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';

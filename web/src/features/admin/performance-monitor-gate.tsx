@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { isSettingOn } from '../../../../common/rules/admin.ts';
+import { isSettingOn } from '#common/rules/admin.ts';
 import { useSettings } from './api';
 
 const PerformanceMonitor = lazy(async () => ({ default: (await import('./performance-monitor')).PerformanceMonitor }));

@@ -1,6 +1,6 @@
 import { Activity, ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { PERFORMANCE_MONITOR_INTERVAL_MS } from '../../../../common/rules/admin.ts';
+import { PERFORMANCE_MONITOR_INTERVAL_MS } from '#common/rules/admin.ts';
 import { Button } from '@/components/ui/button';
 
 interface Reading {

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import type { AdminSearchHit } from '../../../../common/contracts/admin.ts';
+import type { AdminSearchHit } from '#common/contracts/admin.ts';
 import {
   ADMIN_SEARCH_MAX_LENGTH,
   ADMIN_SEARCH_MIN_LENGTH,
@@ -10,7 +10,7 @@ import {
   adminSearchViewPath,
   type AdminSearchTime,
   type AdminSearchType,
-} from '../../../../common/rules/admin.ts';
+} from '#common/rules/admin.ts';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';

@@ -1,8 +1,8 @@
 import { Bell, Gauge, Info, Megaphone, Plus, Settings, ToggleLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { SystemSetting } from '../../../../common/contracts/admin.ts';
-import { isSettingOn, KNOWN_SETTINGS, parseSettingValue } from '../../../../common/rules/admin.ts';
+import type { SystemSetting } from '#common/contracts/admin.ts';
+import { isSettingOn, KNOWN_SETTINGS, parseSettingValue } from '#common/rules/admin.ts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

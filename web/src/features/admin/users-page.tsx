@@ -1,9 +1,9 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { AdminUser } from '../../../../common/contracts/admin.ts';
-import { ROLES, type Role } from '../../../../common/contracts/accounts.ts';
-import { USERS_SKELETON_ROWS } from '../../../../common/rules/admin.ts';
+import type { AdminUser } from '#common/contracts/admin.ts';
+import { ROLES, type Role } from '#common/contracts/accounts.ts';
+import { USERS_SKELETON_ROWS } from '#common/rules/admin.ts';
 import { PaginationBar } from '@/components/pagination-bar';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';

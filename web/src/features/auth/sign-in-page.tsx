@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { messageOf } from '@/lib/api';
 import { PRODUCT_NAME, useDocumentTitle } from '@/lib/document-title';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../common/rules/password.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/rules/password.ts';
 import { PASSWORD_HINT, safeReturnTo, useAuthProviders, useEmailSignIn, useEmailSignUp, useProviderSignIn } from '@/lib/auth-api';
 
 

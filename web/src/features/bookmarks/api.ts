@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Bookmark } from '../../../../common/contracts/actions.ts';
-import { BOOKMARKS_PAGE_SIZE } from '../../../../common/rules/limits.ts';
+import type { Bookmark } from '#common/contracts/actions.ts';
+import { BOOKMARKS_PAGE_SIZE } from '#common/rules/limits.ts';
 import { getJson } from '@/lib/api';
 
 export interface BookmarksPage {

@@ -1,9 +1,9 @@
 import { AlertTriangle, Bookmark as BookmarkIcon } from 'lucide-react';
 import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { Story } from '../../../../common/contracts/stories.ts';
-import { SKELETON_CARDS } from '../../../../common/rules/limits.ts';
-import { formatCount } from '../../../../common/rules/plural.ts';
+import type { Story } from '#common/contracts/stories.ts';
+import { SKELETON_CARDS } from '#common/rules/limits.ts';
+import { formatCount } from '#common/rules/plural.ts';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/page-header';

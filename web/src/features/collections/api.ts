@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Collection, CollectionDetail, SharedCollection } from '../../../../common/contracts/collections.ts';
+import type { Collection, CollectionDetail, SharedCollection } from '#common/contracts/collections.ts';
 import { apiRequest, getJson } from '@/lib/api';
 
 export const COLLECTIONS_PATH = '/api/collections';

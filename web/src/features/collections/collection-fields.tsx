@@ -1,4 +1,4 @@
-import { COLLECTION_DESCRIPTION_MAX_LENGTH, COLLECTION_NAME_MAX_LENGTH } from '../../../../common/contracts/collections.ts';
+import { COLLECTION_DESCRIPTION_MAX_LENGTH, COLLECTION_NAME_MAX_LENGTH } from '#common/contracts/collections.ts';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 

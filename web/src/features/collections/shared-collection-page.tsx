@@ -1,5 +1,5 @@
 import { FolderOpen } from 'lucide-react';
-import { formatCount } from '../../../../common/rules/plural.ts';
+import { formatCount } from '#common/rules/plural.ts';
 import { PageHeader } from '@/components/page-header';
 import { Banner, ListSkeleton } from '@/components/page-parts';
 import { ApiError } from '@/lib/api';

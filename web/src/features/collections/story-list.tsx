@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { CollectionItem } from '../../../../common/contracts/collections.ts';
-import { EXPORT_FORMATS, type ExportFormat } from '../../../../common/contracts/collections.ts';
-import { storyLinkUrl, storyPagePath } from '../../../../common/rules/links.ts';
-import { formatCount } from '../../../../common/rules/plural.ts';
+import type { CollectionItem } from '#common/contracts/collections.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '#common/contracts/collections.ts';
+import { storyLinkUrl, storyPagePath } from '#common/rules/links.ts';
+import { formatCount } from '#common/rules/plural.ts';
 
 /** The export formats as the pages name them. */
 export const FORMAT_NAMES: Record<ExportFormat, string> = { markdown: 'Markdown', csv: 'CSV', json: 'JSON', html: 'Bookmarks (HTML)', opml: 'OPML' };

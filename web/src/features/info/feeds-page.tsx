@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { FEED_FORMAT_NAMES, feedUrl, type FeedAddress, type FeedFormatName } from '../../../../common/rules/feed-links.ts';
+import { FEED_FORMAT_NAMES, feedUrl, type FeedAddress, type FeedFormatName } from '#common/rules/feed-links.ts';
 import { InfoPage } from './info-page';
 
 const FORMATS = Object.keys(FEED_FORMAT_NAMES) as FeedFormatName[];

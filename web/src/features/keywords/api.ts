@@ -7,9 +7,9 @@ import type {
   KeywordStories,
   TrendingKeyword,
   TrendsResponse,
-} from '../../../../common/contracts/keywords.ts';
-import { HOT_KEYWORDS_SHOWN, type KeywordPeriod } from '../../../../common/rules/keyword-trends.ts';
-import { matchingAlertKeywords } from '../../../../common/rules/keywords.ts';
+} from '#common/contracts/keywords.ts';
+import { HOT_KEYWORDS_SHOWN, type KeywordPeriod } from '#common/rules/keyword-trends.ts';
+import { matchingAlertKeywords } from '#common/rules/keywords.ts';
 import { apiRequest, getJson } from '@/lib/api';
 import { RETRIED_DATA } from '@/lib/retry';
 

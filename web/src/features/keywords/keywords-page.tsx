@@ -1,7 +1,7 @@
 import { Bell, Clock, Flame, Pause, Play, Plus, Search, Trash2, TrendingDown, TrendingUp, Minus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { KeywordTrend, TrendingKeyword } from '../../../../common/contracts/keywords.ts';
+import type { KeywordTrend, TrendingKeyword } from '#common/contracts/keywords.ts';
 import {
   ALL_TRENDS_SHOWN,
   COOLING_SHOWN,
@@ -19,8 +19,8 @@ import {
   trendThresholds,
   type KeywordPeriod,
   type KeywordSort,
-} from '../../../../common/rules/keyword-trends.ts';
-import { formatCount } from '../../../../common/rules/plural.ts';
+} from '#common/rules/keyword-trends.ts';
+import { formatCount } from '#common/rules/plural.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

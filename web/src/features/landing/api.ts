@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Accuracy } from '../../../../common/contracts/predictions.ts';
-import type { SiteStats } from '../../../../common/contracts/site-stats.ts';
-import type { Story } from '../../../../common/contracts/stories.ts';
+import type { Accuracy } from '#common/contracts/predictions.ts';
+import type { SiteStats } from '#common/contracts/site-stats.ts';
+import type { Story } from '#common/contracts/stories.ts';
 import { getJson } from '@/lib/api';
 
 /** Stories in the landing page's live sample. */

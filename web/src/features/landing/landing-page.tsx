@@ -11,12 +11,12 @@ import {
   Triangle,
   type LucideIcon,
 } from 'lucide-react';
-import type { Accuracy } from '../../../../common/contracts/predictions.ts';
-import type { Story } from '../../../../common/contracts/stories.ts';
-import { LANDING_HEAT_DIFFERENCE_TEXT, landingHeatLevel } from '../../../../common/rules/heat.ts';
-import { itemPageUrl } from '../../../../common/rules/links.ts';
-import { formatCount } from '../../../../common/rules/plural.ts';
-import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
+import type { Accuracy } from '#common/contracts/predictions.ts';
+import type { Story } from '#common/contracts/stories.ts';
+import { LANDING_HEAT_DIFFERENCE_TEXT, landingHeatLevel } from '#common/rules/heat.ts';
+import { itemPageUrl } from '#common/rules/links.ts';
+import { formatCount } from '#common/rules/plural.ts';
+import { timeAgoOrRecently } from '#common/rules/time-ago.ts';
 import { DataAge, useFreshness } from '@/components/data-age';
 import { HeatBadge, HeatExplanation } from '@/components/heat-badge';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 import { LogIn, Wrench } from 'lucide-react';
-import { MAINTENANCE_MESSAGE } from '../../../../common/rules/admin.ts';
+import { MAINTENANCE_MESSAGE } from '#common/rules/admin.ts';
 import { Button } from '@/components/ui/button';
 import { LOGIN_PATH } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';

@@ -1,7 +1,7 @@
 import { EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { MAX_MUTES, MUTE_KINDS, MUTE_KIND_NAMES, STORY_KIND_NAMES, STORY_KINDS, type MuteKind } from '../../../../common/rules/mutes.ts';
+import { MAX_MUTES, MUTE_KINDS, MUTE_KIND_NAMES, STORY_KIND_NAMES, STORY_KINDS, type MuteKind } from '#common/rules/mutes.ts';
 import { BackLink, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

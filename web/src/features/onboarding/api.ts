@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EmailFrequency } from '../../../../common/rules/limits.ts';
-import { canonicalTimeZone } from '../../../../common/rules/time-zones.ts';
+import type { EmailFrequency } from '#common/rules/limits.ts';
+import { canonicalTimeZone } from '#common/rules/time-zones.ts';
 import { apiRequest } from '@/lib/api';
 import { CURRENT_USER_KEY } from '@/lib/session';
 

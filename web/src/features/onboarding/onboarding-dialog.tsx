@@ -1,7 +1,7 @@
 import { BarChart3, Bell, ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { EMAIL_FREQUENCIES, type EmailFrequency } from '../../../../common/rules/limits.ts';
+import { EMAIL_FREQUENCIES, type EmailFrequency } from '#common/rules/limits.ts';
 import { SelectRow, SwitchRow } from '@/components/form-rows';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Accuracy, DomainEntry, PredictionList, PredictionListView, PredictionOutcome, PredictionUpdate, TrendEntry } from '../../../../common/contracts/predictions.ts';
-import { PREDICTIONS_PAGE_SIZE } from '../../../../common/rules/predictions.ts';
+import type { Accuracy, DomainEntry, PredictionList, PredictionListView, PredictionOutcome, PredictionUpdate, TrendEntry } from '#common/contracts/predictions.ts';
+import { PREDICTIONS_PAGE_SIZE } from '#common/rules/predictions.ts';
 import { apiRequest, getJson } from '@/lib/api';
 import { RETRIED_DATA } from '@/lib/retry';
 

@@ -2,11 +2,11 @@ import { BarChart3, CheckCircle2, Clock, Globe, History, Info, Lightbulb, Refres
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { Accuracy, DomainEntry, FirstCall, PredictionListView, PredictionOutcome, TrendEntry } from '../../../../common/contracts/predictions.ts';
-import type { Story } from '../../../../common/contracts/stories.ts';
-import { itemPageUrl, storyPagePath } from '../../../../common/rules/links.ts';
-import { formatCount } from '../../../../common/rules/plural.ts';
-import { timeAgo } from '../../../../common/rules/time-ago.ts';
+import type { Accuracy, DomainEntry, FirstCall, PredictionListView, PredictionOutcome, TrendEntry } from '#common/contracts/predictions.ts';
+import type { Story } from '#common/contracts/stories.ts';
+import { itemPageUrl, storyPagePath } from '#common/rules/links.ts';
+import { formatCount } from '#common/rules/plural.ts';
+import { timeAgo } from '#common/rules/time-ago.ts';
 import {
   confidenceFloor,
   domainAccuracyColour,
@@ -19,7 +19,7 @@ import {
   trendAccuracyColour,
   type AccuracyColour,
   type PredictionConfidence,
-} from '../../../../common/rules/predictions.ts';
+} from '#common/rules/predictions.ts';
 import { Banner, Empty, ListSkeleton, Section } from '@/components/page-parts';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';

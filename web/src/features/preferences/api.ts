@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { EMAIL_TYPES } from '../../../../common/rules/limits.ts';
+import { EMAIL_TYPES } from '#common/rules/limits.ts';
 import { apiRequest, getJson, isUnauthorizedError } from '@/lib/api';
 import { EMAIL_DELIVERY_KEY } from '@/lib/email-delivery';
 import { RETRIED_DATA } from '@/lib/retry';
 
-export { DEFAULT_PREFERENCES, type Preferences } from '../../../../common/rules/preferences.ts';
-import type { Preferences } from '../../../../common/rules/preferences.ts';
+export { DEFAULT_PREFERENCES, type Preferences } from '#common/rules/preferences.ts';
+import type { Preferences } from '#common/rules/preferences.ts';
 import { controlToSave, type EmailControl, type EmailSettings, type KindsSettings } from './email-controls';
 
 export const PREFERENCES_PATH = '/api/user/preferences';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_TYPES } from '../../../../common/rules/limits.ts';
+import { EMAIL_TYPES } from '#common/rules/limits.ts';
 import { controlToSave, DEFAULT_EMAIL_SETTINGS, DEFAULT_KINDS, emailStateOf, type EmailControl } from './email-controls';
 
 const stored = (overrides: Partial<Record<(typeof EMAIL_TYPES)[number], Partial<EmailControl>>> = {}): EmailControl[] =>

@@ -1,10 +1,10 @@
-import type { EmailControl as StoredControl } from '../../../../common/contracts/accounts.ts';
+import type { EmailControl as StoredControl } from '#common/contracts/accounts.ts';
 import {
   EMAIL_TYPES,
   MAX_EMAILS_PER_DAY_DEFAULT,
   type EmailFrequency,
   type EmailType,
-} from '../../../../common/rules/limits.ts';
+} from '#common/rules/limits.ts';
 
 /**
  * The email settings screen edits one set of settings shared by every kind of email, and lets each kind

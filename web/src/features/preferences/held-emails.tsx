@@ -1,6 +1,6 @@
-import type { HeldEmail } from '../../../../common/contracts/email.ts';
-import { emailKindLabel } from '../../../../common/rules/email.ts';
-import { FALLBACK_TIME_ZONE } from '../../../../common/rules/time-zones.ts';
+import type { HeldEmail } from '#common/contracts/email.ts';
+import { emailKindLabel } from '#common/rules/email.ts';
+import { FALLBACK_TIME_ZONE } from '#common/rules/time-zones.ts';
 
 /**
  * The person's email waiting for later, held by their quiet hours or until the newsletter's Sunday morning, each

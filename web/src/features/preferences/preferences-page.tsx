@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Bell, Mail, Monitor, RefreshCw, RotateCcw, Save } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { EMAIL_KIND_LABELS } from '../../../../common/rules/email.ts';
+import { EMAIL_KIND_LABELS } from '#common/rules/email.ts';
 import {
   EMAIL_FREQUENCIES,
   EMAIL_TYPES,
@@ -12,10 +12,10 @@ import {
   STORIES_PAGE_SIZES,
   type EmailFrequency,
   type EmailType,
-} from '../../../../common/rules/limits.ts';
-import { clampMinStoryScore, normaliseMaxEmailsPerDay } from '../../../../common/rules/numbers.ts';
-import { FALLBACK_TIME_ZONE } from '../../../../common/rules/time-zones.ts';
-import { STORY_SORT_LABELS, STORY_SORTS } from '../../../../common/rules/sorts.ts';
+} from '#common/rules/limits.ts';
+import { clampMinStoryScore, normaliseMaxEmailsPerDay } from '#common/rules/numbers.ts';
+import { FALLBACK_TIME_ZONE } from '#common/rules/time-zones.ts';
+import { STORY_SORT_LABELS, STORY_SORTS } from '#common/rules/sorts.ts';
 import { SelectRow, SwitchRow } from '@/components/form-rows';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';

@@ -1,4 +1,4 @@
-import { FALLBACK_TIME_ZONE } from '../../../../common/rules/time-zones.ts';
+import { FALLBACK_TIME_ZONE } from '#common/rules/time-zones.ts';
 
 let known: string[] | null = null;
 

@@ -10,8 +10,8 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, handledAsUnauthorized, isUnauthorizedError, messageOf } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { withWebsiteScheme } from '../../../../common/rules/links.ts';
-import { PASSWORD_MAX_LENGTH } from '../../../../common/rules/password.ts';
+import { withWebsiteScheme } from '#common/rules/links.ts';
+import { PASSWORD_MAX_LENGTH } from '#common/rules/password.ts';
 import { useSignInMethods } from '@/lib/auth-api';
 import { EXPORT_PATH, useDeleteAccount, useProfile, useUpdateProfile, type Profile, type ProfileEdit } from './api';
 

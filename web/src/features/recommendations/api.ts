@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RecommendationsResponse } from '../../../../common/contracts/recommendations.ts';
+import type { RecommendationsResponse } from '#common/contracts/recommendations.ts';
 import { getJson } from '@/lib/api';
 
 export const RECOMMENDATIONS_PATH = '/api/recommendations';

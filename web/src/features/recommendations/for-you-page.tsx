@@ -1,8 +1,8 @@
 import { Sparkles } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Story } from '../../../../common/contracts/stories.ts';
-import { formatCount } from '../../../../common/rules/plural.ts';
+import type { Story } from '#common/contracts/stories.ts';
+import { formatCount } from '#common/rules/plural.ts';
 import { PageHeader } from '@/components/page-header';
 import { Banner, ListSkeleton } from '@/components/page-parts';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import type { Reason } from '../../../../common/contracts/recommendations.ts';
+import type { Reason } from '#common/contracts/recommendations.ts';
 
 const VERBS = { bookmark: 'bookmarked', watch: 'watch', note: 'wrote a note on' } as const;
 

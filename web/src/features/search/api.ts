@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SearchResponse } from '../../../../common/contracts/search.ts';
-import { SUGGESTION_MIN_QUERY_LENGTH, type SearchFilters } from '../../../../common/rules/search.ts';
+import type { SearchResponse } from '#common/contracts/search.ts';
+import { SUGGESTION_MIN_QUERY_LENGTH, type SearchFilters } from '#common/rules/search.ts';
 import { getJson } from '@/lib/api';
 import { RETRIED_DATA } from '@/lib/retry';
 import { searchApiPath } from './search-url';

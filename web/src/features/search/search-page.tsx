@@ -1,9 +1,9 @@
 import { AlertTriangle, ArrowDownWideNarrow, ArrowUpNarrowWide, Search as SearchIcon, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { Story } from '../../../../common/contracts/stories.ts';
-import { MIN_STORY_SCORE_MAX } from '../../../../common/rules/limits.ts';
-import { clampMinStoryScore } from '../../../../common/rules/numbers.ts';
+import type { Story } from '#common/contracts/stories.ts';
+import { MIN_STORY_SCORE_MAX } from '#common/rules/limits.ts';
+import { clampMinStoryScore } from '#common/rules/numbers.ts';
 import {
   activeFilterCount,
   DEFAULT_SEARCH_FILTERS,
@@ -14,7 +14,7 @@ import {
   SEARCH_TIME_RANGES,
   searchCaption,
   type SearchFilters,
-} from '../../../../common/rules/search.ts';
+} from '#common/rules/search.ts';
 import { SelectRow } from '@/components/form-rows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,7 +23,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BackLink, PageHeader } from '@/components/page-header';
 import { FeedButton, useFeedAlternates } from '@/components/feed-button';
-import { searchFeedAddress } from '../../../../common/rules/feed-links.ts';
+import { searchFeedAddress } from '#common/rules/feed-links.ts';
 import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 import { useSearchStories, useSuggestions } from './api';

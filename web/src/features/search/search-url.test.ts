@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEARCH_FILTERS, SEARCH_ORDERS, SEARCH_SORTS, SEARCH_TIME_RANGES } from '../../../../common/rules/search.ts';
+import { DEFAULT_SEARCH_FILTERS, SEARCH_ORDERS, SEARCH_SORTS, SEARCH_TIME_RANGES } from '#common/rules/search.ts';
 import { filtersFromSearch, searchApiPath, searchFromFilters } from './search-url';
 
 describe('search URL', () => {

@@ -1,4 +1,4 @@
-import { MIN_STORY_SCORE_MAX } from '../../../../common/rules/limits.ts';
+import { MIN_STORY_SCORE_MAX } from '#common/rules/limits.ts';
 import {
   DEFAULT_SEARCH_FILTERS,
   SEARCH_ORDERS,
@@ -6,7 +6,7 @@ import {
   SEARCH_TEXT_MAX_LENGTH,
   SEARCH_TIME_RANGES,
   type SearchFilters,
-} from '../../../../common/rules/search.ts';
+} from '#common/rules/search.ts';
 
 const oneOf = <T extends string>(values: readonly T[], text: string | null, fallback: T): T =>
   values.includes(text as T) ? (text as T) : fallback;

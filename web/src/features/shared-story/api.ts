@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Story } from '../../../../common/contracts/stories.ts';
+import type { Story } from '#common/contracts/stories.ts';
 import { getJson } from '@/lib/api';
 
 export interface SharedLinkView {

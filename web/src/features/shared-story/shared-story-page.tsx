@@ -1,9 +1,9 @@
 import { AlertTriangle, BookOpen, Clock, ExternalLink, Link2Off, MessageSquare, Triangle, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
-import { formatCount } from '../../../../common/rules/plural.ts';
-import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
+import { itemPageUrl, storyLinkUrl } from '#common/rules/links.ts';
+import { formatCount } from '#common/rules/plural.ts';
+import { timeAgoOrRecently } from '#common/rules/time-ago.ts';
 import { MetaItem } from '@/components/meta-item';
 import { SyntheticBadge } from '@/components/synthetic-badge';
 import { Button } from '@/components/ui/button';

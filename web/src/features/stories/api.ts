@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RefreshResponse, StoryPage } from '../../../../common/contracts/stories.ts';
-import { FAST_RISERS_MIN_VELOCITY, sortEndpoint, type StorySort } from '../../../../common/rules/sorts.ts';
-import { timeFilterHours, type TimeFilter } from '../../../../common/rules/time-windows.ts';
+import type { RefreshResponse, StoryPage } from '#common/contracts/stories.ts';
+import { FAST_RISERS_MIN_VELOCITY, sortEndpoint, type StorySort } from '#common/rules/sorts.ts';
+import { timeFilterHours, type TimeFilter } from '#common/rules/time-windows.ts';
 import { apiRequest, getJson } from '@/lib/api';
-import type { HeatLevel } from '../../../../common/rules/heat.ts';
+import type { HeatLevel } from '#common/rules/heat.ts';
 
 export interface StoryListQuery {
   sort: StorySort;

@@ -1,4 +1,4 @@
-import type { RefreshResponse } from '../../../../common/contracts/stories.ts';
+import type { RefreshResponse } from '#common/contracts/stories.ts';
 
 export interface RefreshOutcome {
   tone: 'success' | 'info' | 'error';

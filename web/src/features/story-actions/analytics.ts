@@ -1,5 +1,5 @@
-import type { AnalyticsEvent } from '../../../../common/contracts/actions.ts';
-import type { Story } from '../../../../common/contracts/stories.ts';
+import type { AnalyticsEvent } from '#common/contracts/actions.ts';
+import type { Story } from '#common/contracts/stories.ts';
 
 /**
  * Client analytics of spec part 1 §7: `story_bookmark` and `story_view` events, each sent at most once per

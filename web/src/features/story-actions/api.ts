@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { FlagType } from '../../../../common/rules/limits.ts';
-import type { Note, SharedLink } from '../../../../common/contracts/actions.ts';
+import type { FlagType } from '#common/rules/limits.ts';
+import type { Note, SharedLink } from '#common/contracts/actions.ts';
 import { apiRequest, isQueuedWrite } from '@/lib/api';
 import { useLazyMutation } from '@/lib/lazy-mutation';
 import type { SharePayload } from './rules';

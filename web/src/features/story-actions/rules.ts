@@ -1,4 +1,4 @@
-import { NOTE_DANGER_AT, NOTE_MAX_LENGTH, NOTE_WARN_AT } from '../../../../common/rules/limits.ts';
+import { NOTE_DANGER_AT, NOTE_MAX_LENGTH, NOTE_WARN_AT } from '#common/rules/limits.ts';
 
 /** Pure rules of the per-story dialogs (spec part 1 §5), kept apart so they are tested without a DOM. */
 

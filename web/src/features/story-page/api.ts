@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StoryHistory } from '../../../../common/contracts/story-history.ts';
-import { MAX_ID } from '../../../../common/contracts/fields.ts';
+import type { StoryHistory } from '#common/contracts/story-history.ts';
+import { MAX_ID } from '#common/contracts/fields.ts';
 import { getJson } from '@/lib/api';
 
 export type { StoryHistory };

@@ -1,4 +1,4 @@
-import type { HistoryMarkerKind } from '../../../../common/rules/story-history.ts';
+import type { HistoryMarkerKind } from '#common/rules/story-history.ts';
 import { formatUtc } from './format';
 
 /**

@@ -1,11 +1,11 @@
 import { ArrowLeft, BarChart3, ExternalLink, History, MessageSquare, Sparkles, Tag } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { heatLevel } from '../../../../common/rules/heat.ts';
-import { itemPageUrl, storyLinkUrl } from '../../../../common/rules/links.ts';
-import { formatCount } from '../../../../common/rules/plural.ts';
-import { durationText, FRONT_PAGE_RANKS } from '../../../../common/rules/story-history.ts';
-import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
+import { heatLevel } from '#common/rules/heat.ts';
+import { itemPageUrl, storyLinkUrl } from '#common/rules/links.ts';
+import { formatCount } from '#common/rules/plural.ts';
+import { durationText, FRONT_PAGE_RANKS } from '#common/rules/story-history.ts';
+import { timeAgoOrRecently } from '#common/rules/time-ago.ts';
 import { HeatBadge } from '@/components/heat-badge';
 import { SyntheticBadge } from '@/components/synthetic-badge';
 import { Banner, Empty, Section } from '@/components/page-parts';

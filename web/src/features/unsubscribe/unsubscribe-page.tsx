@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, MailX, XCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import type { UnsubscribeResponse } from '../../../../common/contracts/email.ts';
-import { UNSUBSCRIBE_NAMES } from '../../../../common/rules/email.ts';
+import type { UnsubscribeResponse } from '#common/contracts/email.ts';
+import { UNSUBSCRIBE_NAMES } from '#common/rules/email.ts';
 
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';

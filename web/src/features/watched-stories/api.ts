@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Watch } from '../../../../common/contracts/actions.ts';
+import type { Watch } from '#common/contracts/actions.ts';
 import { apiRequest, getJson } from '@/lib/api';
 
 export interface WatchesResponse {

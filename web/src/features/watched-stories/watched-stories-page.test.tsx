@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { Watch } from '../../../../common/contracts/actions.ts';
+import type { Watch } from '#common/contracts/actions.ts';
 import { WatchedStoriesPage } from './watched-stories-page';
 
 const watch = (id: number, overrides: Partial<Watch>): Watch => ({

@@ -1,11 +1,11 @@
 import { AlertTriangle, ArrowUpRight, Clock, Eye, EyeOff, Flag, Flame, MessageSquare, TrendingUp, Triangle, Zap } from 'lucide-react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
-import type { Watch } from '../../../../common/contracts/actions.ts';
-import { HEAT_LEVEL_NAMES, type WatchStatus } from '../../../../common/rules/heat.ts';
-import { itemPageUrl, storyLinkUrl, storyPagePath } from '../../../../common/rules/links.ts';
-import { formatCount } from '../../../../common/rules/plural.ts';
-import { timeAgoOrRecently } from '../../../../common/rules/time-ago.ts';
+import type { Watch } from '#common/contracts/actions.ts';
+import { HEAT_LEVEL_NAMES, type WatchStatus } from '#common/rules/heat.ts';
+import { itemPageUrl, storyLinkUrl, storyPagePath } from '#common/rules/links.ts';
+import { formatCount } from '#common/rules/plural.ts';
+import { timeAgoOrRecently } from '#common/rules/time-ago.ts';
 import { Badge } from '@/components/ui/badge';
 import { MetaItem } from '@/components/meta-item';
 import { Button } from '@/components/ui/button';

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { KEYWORD_REQUIRED_MESSAGE } from '../../../../../common/contracts/keywords.ts';
-import { KEYWORD_MAX_LENGTH } from '../../../../../common/rules/keywords.ts';
-import { ALERT_THRESHOLD_DEFAULT, ALERT_THRESHOLD_MAX, ALERT_THRESHOLD_MIN } from '../../../../../common/rules/limits.ts';
-import { normaliseAlertThreshold } from '../../../../../common/rules/numbers.ts';
+import { KEYWORD_REQUIRED_MESSAGE } from '#common/contracts/keywords.ts';
+import { KEYWORD_MAX_LENGTH } from '#common/rules/keywords.ts';
+import { ALERT_THRESHOLD_DEFAULT, ALERT_THRESHOLD_MAX, ALERT_THRESHOLD_MIN } from '#common/rules/limits.ts';
+import { normaliseAlertThreshold } from '#common/rules/numbers.ts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';

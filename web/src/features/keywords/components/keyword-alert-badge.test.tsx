@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { KeywordAlertsResponse } from '../../../../../common/contracts/keywords.ts';
+import type { KeywordAlertsResponse } from '#common/contracts/keywords.ts';
 import { resetAnnouncements } from '../alert-announcements';
 import { KeywordAlertBadge, KeywordAlertSound } from './keyword-alert-badge';
 

@@ -1,8 +1,8 @@
 import { MessageSquare, Triangle } from 'lucide-react';
-import { KEYWORD_PERIOD_LABELS, type KeywordPeriod } from '../../../../../common/rules/keyword-trends.ts';
-import { itemPageUrl, storyLinkUrl } from '../../../../../common/rules/links.ts';
-import { formatCount } from '../../../../../common/rules/plural.ts';
-import { keywordFeedAddress } from '../../../../../common/rules/feed-links.ts';
+import { KEYWORD_PERIOD_LABELS, type KeywordPeriod } from '#common/rules/keyword-trends.ts';
+import { itemPageUrl, storyLinkUrl } from '#common/rules/links.ts';
+import { formatCount } from '#common/rules/plural.ts';
+import { keywordFeedAddress } from '#common/rules/feed-links.ts';
 import { FeedButton } from '@/components/feed-button';
 import { MetaItem } from '@/components/meta-item';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -1,4 +1,4 @@
-import { HEAT_LEVELS, HEAT_NO_BADGE_TEXT } from '../../../../../common/rules/heat.ts';
+import { HEAT_LEVELS, HEAT_NO_BADGE_TEXT } from '#common/rules/heat.ts';
 import { HeatBadge, HeatExplanation } from '@/components/heat-badge';
 
 /** The activity legend: the four heat badges, most intense first, and what earns each (on a phone, only what earns each). */

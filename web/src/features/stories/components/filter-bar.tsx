@@ -1,10 +1,10 @@
 import { FeedButton, useFeedAlternates } from '@/components/feed-button';
 import { SpriteIcon } from '@/components/sprite-icon';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { REFRESH_INTERVALS_MINUTES } from '../../../../../common/rules/limits.ts';
-import { normaliseMinScore } from '../../../../../common/rules/numbers.ts';
-import { isStorySort, STORY_SORT_LABELS, STORY_SORTS, type StorySort } from '../../../../../common/rules/sorts.ts';
-import { isTimeFilter, TIME_FILTER_CAPTIONS, TIME_FILTERS, type TimeFilter } from '../../../../../common/rules/time-windows.ts';
+import { REFRESH_INTERVALS_MINUTES } from '#common/rules/limits.ts';
+import { normaliseMinScore } from '#common/rules/numbers.ts';
+import { isStorySort, STORY_SORT_LABELS, STORY_SORTS, type StorySort } from '#common/rules/sorts.ts';
+import { isTimeFilter, TIME_FILTER_CAPTIONS, TIME_FILTERS, type TimeFilter } from '#common/rules/time-windows.ts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -12,9 +12,9 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
-import { HEAT_LEVEL_NAMES, HEAT_LEVELS, type HeatLevel } from '../../../../../common/rules/heat.ts';
-import { normaliseDomain } from '../../../../../common/rules/mutes.ts';
-import { listFeedAddress } from '../../../../../common/rules/feed-links.ts';
+import { HEAT_LEVEL_NAMES, HEAT_LEVELS, type HeatLevel } from '#common/rules/heat.ts';
+import { normaliseDomain } from '#common/rules/mutes.ts';
+import { listFeedAddress } from '#common/rules/feed-links.ts';
 
 const SORT_OPTIONS = STORY_SORTS.map((sort) => ({ value: sort, label: STORY_SORT_LABELS[sort] }));
 const TIME_FILTER_OPTIONS = TIME_FILTERS.map((filter) => ({ value: filter, label: filter }));

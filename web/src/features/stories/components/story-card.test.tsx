@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Story } from '../../../../../common/contracts/stories.ts';
+import type { Story } from '#common/contracts/stories.ts';
 import { PaginationBar } from '@/components/pagination-bar';
 import { StoryCard } from './story-card';
 

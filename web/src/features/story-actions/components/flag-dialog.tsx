@@ -1,8 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { Story } from '../../../../../common/contracts/stories.ts';
-import { FLAG_REASON_MAX_LENGTH, FLAG_TYPE_LABELS, FLAG_TYPES, type FlagType } from '../../../../../common/rules/limits.ts';
+import type { Story } from '#common/contracts/stories.ts';
+import { FLAG_REASON_MAX_LENGTH, FLAG_TYPE_LABELS, FLAG_TYPES, type FlagType } from '#common/rules/limits.ts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';

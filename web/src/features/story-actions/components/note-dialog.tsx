@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { Note } from '../../../../../common/contracts/actions.ts';
-import type { Story } from '../../../../../common/contracts/stories.ts';
-import { NOTE_MAX_LENGTH } from '../../../../../common/rules/limits.ts';
+import type { Note } from '#common/contracts/actions.ts';
+import type { Story } from '#common/contracts/stories.ts';
+import { NOTE_MAX_LENGTH } from '#common/rules/limits.ts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';

@@ -1,7 +1,7 @@
 import { Check, Copy, ExternalLink } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { Story } from '../../../../../common/contracts/stories.ts';
+import type { Story } from '#common/contracts/stories.ts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Story } from '../../../../../common/contracts/stories.ts';
+import type { Story } from '#common/contracts/stories.ts';
 import { NoteDialog } from './note-dialog';
 import { StoryActions, StoryActionsScope } from './story-actions';
 

@@ -1,7 +1,7 @@
 import { createContext, lazy, memo, Suspense, useContext, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Story } from '../../../../../common/contracts/stories.ts';
+import type { Story } from '#common/contracts/stories.ts';
 import type { DrawnIcon } from '@/components/drawn-icons';
 import { isQueuedWrite, isUnauthorizedError, loginUrl, messageOf } from '@/lib/api';
 import { EMAIL_NOT_SENT_YET, fetchEmailNotSent } from '@/lib/email-delivery';
