@@ -459,21 +459,18 @@ function digestItem(period: DigestFeed, start: Date, end: Date, stories: Story[]
   const day = start.toISOString().slice(0, 10);
   const label = DATE_LABEL.format(start);
   const title = period === 'daily' ? `Best of ${label}` : `Best of the week of ${label}`;
-  const lines = stories.map((story) => {
-    const item = storyItem(story, baseUrl, query.link, false);
-    return { item, text: `${story.title} (${story.score} points, ${story.descendants} comments)` };
-  });
+  const lines = stories.map((story) => ({ story, item: storyItem(story, baseUrl, query.link, false), facts: `(${story.score} points, ${story.descendants} comments)` }));
   const html = query.description
     ? lines.length === 0
       ? '<p>No story of this period passes the feed\'s filters.</p>'
-      : `<ol>${lines.map(({ item, text }) => `<li><a href="${escapeHtml(item.url)}">${escapeHtml(item.title)}</a> ${escapeHtml(text.slice(item.title.length + 1))} <a href="${escapeHtml(item.commentsUrl!)}">discussion</a></li>`).join('')}</ol>`
+      : `<ol>${lines.map(({ item, facts }) => `<li><a href="${escapeHtml(item.url)}">${escapeHtml(item.title)}</a> ${escapeHtml(facts)} <a href="${escapeHtml(item.commentsUrl!)}">discussion</a></li>`).join('')}</ol>`
     : null;
   return {
     id: `${baseUrl}/feeds/${period}#${day}`,
     title,
     url: `${baseUrl}/feeds#${period}-${day}`,
     html,
-    text: query.description ? lines.map(({ text }, i) => `${i + 1}. ${text}`).join('\n') : '',
+    text: query.description ? lines.map(({ story, facts }, i) => `${i + 1}. ${story.title} ${facts}`).join('\n') : '',
     published: end,
     updated: end,
     author: null,
