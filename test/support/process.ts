@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type pg from 'pg';
+import { afterAll } from 'vitest';
 import { openDatabase } from '../../server/db/index.ts';
 import { createTestDatabase, embeddedDataDir } from './database.ts';
 
@@ -26,6 +27,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The app processes still running. A test that fails before it stops its process would leave it running on, an
+ * ingestion loop taking the machine's cores from every test after it: each file ends by killing what is left.
+ */
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Starts `server/main.ts` as its own process (as `npm start` does) and waits until /readyz answers 200. */
 export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
   const port = await freePort();
@@ -33,6 +43,8 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
