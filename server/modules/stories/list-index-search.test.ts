@@ -181,4 +181,24 @@ describe('StoryListIndex.search without its count (the feeds)', () => {
       expect(index.search(query, NOW_MS, mutes, { counted: false }).ids, JSON.stringify(query)).toEqual(index.search(query, NOW_MS, mutes).ids);
     }
   });
+
+  it('finds the same page when a walk gives up: a min score that leaves most of another order out', () => {
+    // 40,000 stories; a tenth at 200 points, of which one in a hundred says "alpha", as do many stories under the min
+    // score. Walking the trending order reads every story to find those few, so the walk stops and the stories at the
+    // min score are marked instead.
+    const index = new StoryListIndex();
+    index.apply(
+      Array.from({ length: 40_000 }, (_, i) => {
+        const high = i % 10 === 0;
+        const title = (high && i % 1000 === 0) || i % 10 === 1 ? `Story ${i} alpha` : `Story ${i} beta`;
+        return indexed(i + 1, { title, domain: 'example.com', by: 'pg', time: NOW_SECONDS - i, score: high ? 200 : 1, descendants: 0, trendingScore: i, visible: true });
+      }),
+    );
+    for (const sort of ['trending', 'comments', 'time'] as const) {
+      const query: SearchQuery = { q: 'alpha', domain: '', author: '', minScore: 100, hours: 'all', sort, order: 'desc', limit: 100 };
+      const counted = index.search(query, NOW_MS);
+      expect(counted.ids).toHaveLength(40);
+      expect(index.search(query, NOW_MS, undefined, { counted: false }).ids, sort).toEqual(counted.ids);
+    }
+  });
 });

@@ -94,8 +94,13 @@ const WINDOW_SORT_MAX = 8192;
  * search does: so few cost less to test than a walk of the order would. More, it walks the order (firstPage).
  */
 const FIRST_PAGE_MARKED_MAX = 2048;
-/** The most stories' texts a walk of the order tests before it leaves the page to the trigram index's candidates. */
+/** The most stories' texts a walk of the order tests before it leaves the page to marking the stories that may match. */
 const FIRST_PAGE_TESTS_MAX = 8192;
+/**
+ * The most stories a walk reads, tested or not: a high min score or a short window on another sort's order leaves
+ * most stories it reads out before their text is tested, and then the few in range are found sooner by marking them.
+ */
+const FIRST_PAGE_READS_MAX = 32_768;
 
 /** Up to this many matches, a window's ranks are sorted; more are marked in a bitmap and read in order. */
 const RANKS_SORTED_MAX = 1024;
@@ -302,21 +307,26 @@ export class StoryListIndex {
 
   /**
    * A search's page and how many stories match (every one: the count has no bound here), by the rules of the SQL
-   * statement (server/modules/search/queries.ts), which answers while the index loads. The stories that may hold the
-   * texts come from the trigram index (or, when no text is two characters long or more, every story, read by its
-   * character mask for a one-character text); each is tested, and its position in the sort's order marked in a
-   * bitmap, whose first (or, low to high, last) marks are the page.
+   * statement (server/modules/search/queries.ts), which answers while the index loads. The stories that may match are
+   * the fewest of: those the trigram index gives for the texts, the stories at or over the min score (the head of the
+   * score order), and those of the time window (the head of a time order); or every story, read by its character
+   * mask for a one-character text. Each is tested, and its position in the sort's order marked in a bitmap, whose
+   * first (or, low to high, last) marks are the page.
    */
   search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, { counted = true }: { counted?: boolean } = {}): IndexedPage & { hiddenCount: number } {
     const since = query.hours === 'all' ? -Infinity : Math.floor(nowMs / 1000) - Number(query.hours) * 3600;
     const texts = [query.q, query.domain, query.author].map((text) => text.toLowerCase());
     const [q, domain, author] = texts as [string, string, string];
     const [maskLow, maskHigh] = characterMask(texts);
-    if (!counted && (this.trigrams.candidateBound(texts) ?? Infinity) > FIRST_PAGE_MARKED_MAX) {
+    const textBound = this.trigrams.candidateBound(texts) ?? Infinity;
+    const inRange = this.storiesInRange(query.minScore, since);
+    if (!counted && Math.min(textBound, inRange?.length ?? Infinity) > FIRST_PAGE_MARKED_MAX) {
       const found = this.firstPage(query, since, texts as [string, string, string], maskLow, maskHigh, mutes);
       if (found) return { ids: found.ids, totalCount: found.ids.length, hiddenCount: found.hidden };
     }
-    const candidates = this.trigrams.candidates(texts);
+    // The range, when it holds fewer stories than the texts' rarest trigram: the texts are then tested on each.
+    const byRange = inRange !== null && inRange.length < textBound;
+    const candidates = byRange ? null : this.trigrams.candidates(texts);
     // A free text of two or three characters is in every story the index gives for it (its one trigram's, or its
     // pair's), and a letter or digit in every story whose mask has its bit: reading each story's text to test it
     // again would be most of the cost of a frequent text.
@@ -328,8 +338,8 @@ export class StoryListIndex {
     const sort = SEARCH_ORDERS[query.sort];
     const rank = this.ranks[sort];
     const marks = this.rankMarks;
-    const list = candidates?.slots;
-    const end = candidates === null ? this.slots.size : candidates.length;
+    const list = byRange ? inRange.slots : candidates?.slots;
+    const end = byRange ? inRange.length : candidates === null ? this.slots.size : candidates.length;
     let count = 0;
     // One plain loop: it runs for every candidate, up to every story for a one-character text.
     for (let i = 0; i < end; i++) {
@@ -373,8 +383,9 @@ export class StoryListIndex {
    * A search's page without its count (`search` with `counted` false, for the feeds): the sort's order is read in
    * the query's direction, each story tested, until the page is full, so a frequent text costs about a page's worth
    * of stories rather than every story holding it. Stops early where the order allows (the time order past the
-   * window, the score order under the min score). Null when it has tested FIRST_PAGE_TESTS_MAX stories' texts
-   * without filling the page: the matches are rare, and marking the trigram index's candidates finds them sooner.
+   * window, the score order under the min score). Null when it has tested FIRST_PAGE_TESTS_MAX stories' texts, or
+   * read FIRST_PAGE_READS_MAX stories, without filling the page: the matches are rare, and marking the stories that
+   * may match (search) finds them sooner.
    */
   private firstPage(
     query: SearchQuery,
@@ -393,6 +404,7 @@ export class StoryListIndex {
     let hidden = 0;
     let tested = 0;
     for (let i = 0; i < order.length && ids.length < query.limit; i++) {
+      if (i === FIRST_PAGE_READS_MAX) return null;
       const slot = order[descending ? i : order.length - 1 - i]!;
       if (this.time[slot]! < since) {
         if (descending && sort === 'recent') break;
@@ -606,6 +618,21 @@ export class StoryListIndex {
   }
 
   /**
+   * The fewer of the visible stories at or over a min score (the head of the score order) and those of a window (the
+   * head of the time order from the min score's floor): a set every match of a search lies in. Null when neither
+   * leaves any story out.
+   */
+  private storiesInRange(minScore: number, since: number): { slots: Int32Array; length: number } | null {
+    const top = this.orders.top;
+    const { score, time } = this;
+    const scored = minScore > 0 ? headLength(top, (slot) => score[slot]! >= minScore) : top.length;
+    const byTime = this.timeOrderFrom(minScore);
+    const recent = since === -Infinity ? byTime.length : headLength(byTime, (slot) => time[slot]! >= since);
+    if (scored <= recent) return scored < top.length ? { slots: top, length: scored } : null;
+    return recent < top.length ? { slots: byTime, length: recent } : null;
+  }
+
+  /**
    * The sort's order read from the top, filters checked on each story: to its end, counting every match, or up to
    * `stopAt` matches when the total is known otherwise.
    */
@@ -764,4 +791,16 @@ function highestMarks(marks: Uint32Array, limit: number): number[] {
     }
   }
   return found;
+}
+
+/** How many slots at the head of an order hold `holds` (which holds for a head of the order and for nothing after it). */
+function headLength(order: Int32Array, holds: (slot: number) => boolean): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (holds(order[middle]!)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
