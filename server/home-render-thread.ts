@@ -1,7 +1,7 @@
-import { once } from "node:events";
-import type { Worker } from "node:worker_threads";
-import type { Encoding } from "./http/compression.ts";
-import { startTypescriptWorker } from "./typescript-worker.ts";
+import { once } from 'node:events';
+import type { Worker } from 'node:worker_threads';
+import type { Encoding } from './http/compression.ts';
+import { startTypescriptWorker } from './typescript-worker.ts';
 
 /**
  * The signed-in home's page cut where the rendered root goes, encoded once: the head in both themes (the person's
@@ -31,8 +31,7 @@ export interface RenderRequest {
   head?: Uint8Array;
 }
 /** The whole page as UTF-8 bytes (compressed as asked), or why it failed. */
-export type RenderReply =
-  { id: number; page: Uint8Array } | { id: number; error: string };
+export type RenderReply = { id: number; page: Uint8Array } | { id: number; error: string };
 
 interface Pending {
   resolve: (page: Uint8Array) => void;
@@ -60,33 +59,18 @@ export class HomeRenderThread {
      * NODE_ENV in the thread, whoever started the process: React picks its build from it on first import, and its
      * development build (checks and warnings on every element) renders a page several times slower.
      */
-    private readonly mode = "production",
+    private readonly mode = 'production',
   ) {}
 
   /**
    * The page, in the person's theme, with the root rendered from `state`, compressed in `encoding` (or not). The
    * compression is the render thread's work too: on the HTTP thread it cost more than the rest of its share of a page.
    */
-  async render(
-    state: unknown,
-    search: string,
-    darkMode: boolean,
-    encoding: Encoding | null = null,
-    story?: { storyId: number; head: Uint8Array },
-  ): Promise<Uint8Array> {
+  async render(state: unknown, search: string, darkMode: boolean, encoding: Encoding | null = null, story?: { storyId: number; head: Uint8Array }): Promise<Uint8Array> {
     const worker = await this.started();
     const id = this.nextId++;
-    const rendered = new Promise<Uint8Array>((resolve, reject) =>
-      this.pending.set(id, { resolve, reject }),
-    );
-    worker.postMessage({
-      id,
-      state,
-      search,
-      darkMode,
-      encoding,
-      ...story,
-    } satisfies RenderRequest);
+    const rendered = new Promise<Uint8Array>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    worker.postMessage({ id, state, search, darkMode, encoding, ...story } satisfies RenderRequest);
     return rendered;
   }
 
@@ -98,8 +82,7 @@ export class HomeRenderThread {
   }
 
   private started(): Promise<Worker> {
-    if (this.closed)
-      return Promise.reject(new Error("the render thread is closed"));
+    if (this.closed) return Promise.reject(new Error('the render thread is closed'));
     this.worker ??= this.start().catch((error: unknown) => {
       this.worker = null;
       throw error;
@@ -108,26 +91,20 @@ export class HomeRenderThread {
   }
 
   private async start(): Promise<Worker> {
-    const workerData: RenderWorkerData = {
-      entryUrl: this.entryUrl,
-      template: this.template,
-    };
-    const worker = startTypescriptWorker(
-      new URL("./home-render-worker.ts", import.meta.url),
-      { workerData, env: { ...process.env, NODE_ENV: this.mode } },
-    );
+    const workerData: RenderWorkerData = { entryUrl: this.entryUrl, template: this.template };
+    const worker = startTypescriptWorker(new URL('./home-render-worker.ts', import.meta.url), { workerData, env: { ...process.env, NODE_ENV: this.mode } });
     const [first] = (await Promise.race([
-      once(worker, "message"),
-      once(worker, "error").then(([error]) => {
+      once(worker, 'message'),
+      once(worker, 'error').then(([error]) => {
         throw error;
       }),
     ])) as [unknown];
-    if (first !== "ready") throw new Error("the render thread did not start");
+    if (first !== 'ready') throw new Error('the render thread did not start');
     this.current = worker;
-    worker.on("message", (reply: RenderReply) => this.settle(reply));
+    worker.on('message', (reply: RenderReply) => this.settle(reply));
     // A thrown error ends the thread: 'exit' follows and fails the renders it held. Unheard, 'error' would end the process.
-    worker.on("error", () => undefined);
-    worker.once("exit", (code) => {
+    worker.on('error', () => undefined);
+    worker.once('exit', (code) => {
       if (this.current === worker) {
         this.current = null;
         this.worker = null;
@@ -141,7 +118,7 @@ export class HomeRenderThread {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.pending.delete(reply.id);
-    if ("page" in reply) pending.resolve(reply.page);
+    if ('page' in reply) pending.resolve(reply.page);
     else pending.reject(new Error(reply.error));
   }
 

@@ -1,67 +1,41 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 // For `schema.hide`, which keeps these routes out of the OpenAPI document.
-import type {} from "@fastify/swagger";
-import type {
-  FastifyInstance,
-  FastifyPluginAsync,
-  FastifyReply,
-  FastifyRequest,
-} from "fastify";
-import { isAppRoute } from "../web/src/app/route-paths.ts";
-import { ACCOUNT_THEME_ATTRIBUTE } from "../web/theme-init-script.ts";
-import {
-  EMPTY_ROOT,
-  LANDING_HTML_FILE,
-  siteCreditElement,
-  type ApiCall,
-  type ServerRenderer,
-  type SiteCredit,
-} from "../web/src/prerendered.ts";
-import {
-  APP_SHELL_PATH,
-  SERVICE_WORKER_PATH,
-} from "../web/src/lib/offline-protocol.ts";
-import { HomeRenderThread, type HomeTemplate } from "./home-render-thread.ts";
-import { withSharedSessionLookup } from "./http/access.ts";
-import {
-  answerEncoding,
-  compressSync,
-  preferredEncoding,
-  type Encoding,
-} from "./http/compression.ts";
-import { PRIVATE_NO_STORE, withVary } from "./http/caching.ts";
-import { hasSessionCookie } from "./http/session-cookie.ts";
-import { injectMeta } from "./page-meta.ts";
-import { storyHistoryParamsSchema } from "#common/contracts/story-history.ts";
+import type {} from '@fastify/swagger';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppRoute } from '../web/src/app/route-paths.ts';
+import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
+import { EMPTY_ROOT, LANDING_HTML_FILE, siteCreditElement, type ApiCall, type ServerRenderer, type SiteCredit } from '../web/src/prerendered.ts';
+import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
+import { HomeRenderThread, type HomeTemplate } from './home-render-thread.ts';
+import { withSharedSessionLookup } from './http/access.ts';
+import { answerEncoding, compressSync, preferredEncoding, type Encoding } from './http/compression.ts';
+import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
+import { hasSessionCookie } from './http/session-cookie.ts';
+import { injectMeta } from './page-meta.ts';
+import { storyHistoryParamsSchema } from '#common/contracts/story-history.ts';
 
 /** Where `npm run build` puts the web app. */
-export const DEFAULT_WEB_DIST_DIR = path.resolve(
-  import.meta.dirname,
-  "../dist/web",
-);
+export const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../dist/web');
 
 /** Where `npm run build` puts the server-side renderer of the web app, with the page template it renders into. */
-export const DEFAULT_WEB_SSR_DIR = path.resolve(
-  import.meta.dirname,
-  "../dist/web-ssr",
-);
-export const SSR_ENTRY_FILE = "prerender.js";
-export const HOME_TEMPLATE_FILE = "home.html";
+export const DEFAULT_WEB_SSR_DIR = path.resolve(import.meta.dirname, '../dist/web-ssr');
+export const SSR_ENTRY_FILE = 'prerender.js';
+export const HOME_TEMPLATE_FILE = 'home.html';
 
-const INDEX_HTML_FILE = "index.html";
+const INDEX_HTML_FILE = 'index.html';
 
 /** Vite puts content-hashed files here: their names change with their content, so they can be cached for good. */
-const HASHED_ASSETS_PREFIX = "/assets/";
-const IMMUTABLE = "public, max-age=31536000, immutable";
+const HASHED_ASSETS_PREFIX = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unhashed files copied from web/public (icons, robots.txt): cached briefly, as a new build may change them. */
-const SHORT_CACHE = "public, max-age=3600";
+const SHORT_CACHE = 'public, max-age=3600';
 /**
  * The service worker is asked again on every update check (browsers skip the HTTP cache for it up to a day; no-cache
  * makes that every time), so a new build's worker is found at the next visit.
  */
-const ALWAYS_REVALIDATE = "no-cache";
+const ALWAYS_REVALIDATE = 'no-cache';
 
 /**
  * Paths owned by the server: an unknown one keeps the API's JSON 404 instead of the app's 404 page. Tested on
@@ -73,25 +47,25 @@ const SERVER_PATH = /^\/(?:(?:api|healthz|readyz|metrics)(?:\/|$)|feeds\/)/i;
 const STORY_PAGE = /^\/stories\/([^/]+)\/?$/;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".html": "text/html; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".webmanifest": "application/manifest+json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".map": "application/json; charset=utf-8",
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
 };
 
 /** Compressed copies the build writes beside a file (scripts/build-web.ts), most preferred first. */
 export const PRECOMPRESSED = [
-  { encoding: "br", extension: ".br" },
-  { encoding: "gzip", extension: ".gz" },
+  { encoding: 'br', extension: '.br' },
+  { encoding: 'gzip', extension: '.gz' },
 ] as const satisfies readonly { encoding: Encoding; extension: string }[];
 
 /** One file of the build, held in memory with its compressed copies. */
@@ -142,37 +116,23 @@ function templateHead(page: string): string {
 
 /** The head in the person's theme, marked as their account's (the theme script leaves it alone). */
 function themedHead(head: string, dark: boolean): string {
-  return head.replace(
-    "<html ",
-    `<html ${dark ? 'class="dark" ' : ""}${ACCOUNT_THEME_ATTRIBUTE} `,
-  );
+  return head.replace('<html ', `<html ${dark ? 'class="dark" ' : ''}${ACCOUNT_THEME_ATTRIBUTE} `);
 }
 
 function cutHomeTemplate(page: string): HomeTemplate {
   const head = templateHead(page);
-  return {
-    light: Buffer.from(themedHead(head, false)),
-    dark: Buffer.from(themedHead(head, true)),
-    tail: Buffer.from(page.slice(head.length + EMPTY_ROOT.length)),
-  };
+  return { light: Buffer.from(themedHead(head, false)), dark: Buffer.from(themedHead(head, true)), tail: Buffer.from(page.slice(head.length + EMPTY_ROOT.length)) };
 }
 
 /** The signed-in home renderer of a build, or null when the build has none. */
-async function loadHomeRenderer(
-  ssrDir: string,
-  mode: string,
-): Promise<HomeRenderer | null> {
+async function loadHomeRenderer(ssrDir: string, mode: string): Promise<HomeRenderer | null> {
   const entry = path.join(ssrDir, SSR_ENTRY_FILE);
   const templateFile = path.join(ssrDir, HOME_TEMPLATE_FILE);
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
   const entryUrl = pathToFileURL(entry).href;
   const renderer = (await import(entryUrl)) as ServerRenderer;
-  const template = readFileSync(templateFile, "utf8");
-  return {
-    renderer,
-    head: templateHead(template),
-    thread: new HomeRenderThread(entryUrl, cutHomeTemplate(template), mode),
-  };
+  const template = readFileSync(templateFile, 'utf8');
+  return { renderer, head: templateHead(template), thread: new HomeRenderThread(entryUrl, cutHomeTemplate(template), mode) };
 }
 
 /** Whether a web build exists in distDir. */
@@ -187,46 +147,22 @@ export function hasWebBuild(distDir: string = DEFAULT_WEB_DIST_DIR): boolean {
  * made, so a page load costs no disk read and no compression. Register it last: every route registered before
  * it takes precedence over its catch-all.
  */
-export function webRoutes({
-  distDir,
-  ssrDir,
-  maintenanceMode,
-  publicUrl = "",
-  credit,
-  mode = "production",
-}: WebRoutesOptions): FastifyPluginAsync {
+export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '', credit, mode = 'production' }: WebRoutesOptions): FastifyPluginAsync {
   // Read once: a new build needs a restart anyway, as it changes the asset names index.html points to.
   const files = readBuild(path.resolve(distDir));
-  const withCredit = (page: BuiltFile) =>
-    credit ? withHeadElement(page, siteCreditElement(credit)) : page;
+  const withCredit = (page: BuiltFile) => (credit ? withHeadElement(page, siteCreditElement(credit)) : page);
   const indexHtml = withCredit(files.get(`/${INDEX_HTML_FILE}`)!);
   const built = files.get(`/${LANDING_HTML_FILE}`);
   const landingHtml = built ? withCredit(built) : null;
 
-  const sendHtml = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    html: BuiltFile,
-  ) =>
-    sendFile(
-      request,
-      reply
-        .code(status)
-        .header("cache-control", "no-cache")
-        .type(CONTENT_TYPES[".html"]!),
-      html,
-    );
-  const sendApp = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-  ) => sendHtml(request, reply, status, indexHtml);
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: BuiltFile) =>
+    sendFile(request, reply.code(status).header('cache-control', 'no-cache').type(CONTENT_TYPES['.html']!), html);
+  const sendApp = (request: FastifyRequest, reply: FastifyReply, status: number) => sendHtml(request, reply, status, indexHtml);
 
   return async (app) => {
     const home = ssrDir ? await loadHomeRenderer(ssrDir, mode) : null;
     if (home && credit) home.renderer.setSiteCredit(credit);
-    if (home) app.addHook("onClose", () => home.thread.close());
+    if (home) app.addHook('onClose', () => home.thread.close());
     /**
      * `/`: the landing page already rendered, for whoever will certainly see it (no session cookie, so not signed
      * in, and no maintenance); for a session cookie, the signed-in home rendered for its owner. Everyone else (the
@@ -234,42 +170,27 @@ export function webRoutes({
      * knows who they are.
      */
     const sendHome = async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.header("vary", "Cookie");
+      reply.header('vary', 'Cookie');
       const sendLandingOrApp = async () =>
-        sendHtml(
-          request,
-          reply,
-          200,
-          landingHtml !== null && !(await maintenanceMode())
-            ? landingHtml
-            : indexHtml,
-        );
+        sendHtml(request, reply, 200, landingHtml !== null && !(await maintenanceMode()) ? landingHtml : indexHtml);
       if (!hasSessionCookie(request.headers.cookie)) return sendLandingOrApp();
       if (!home) return sendApp(request, reply, 200);
 
       const search = searchOf(request.url);
-      const gathered = await withSharedSessionLookup(() =>
-        home.renderer.loadSignedInHomeState(
-          inProcessApiCall(app, request.headers.cookie, request.ip),
-          search,
-        ),
-      ).catch(failed(request, "gathering"));
+      const gathered = await withSharedSessionLookup(() => home.renderer.loadSignedInHomeState(inProcessApiCall(app, request.headers.cookie, request.ip), search)).catch(failed(request, 'gathering'));
       if (gathered === null) return sendApp(request, reply, 200);
-      if (gathered.audience === "visitor") return sendLandingOrApp();
-      if (gathered.audience === "maintenance")
-        return sendApp(request, reply, 200);
+      if (gathered.audience === 'visitor') return sendLandingOrApp();
+      if (gathered.audience === 'maintenance') return sendApp(request, reply, 200);
       // Compressed on the render thread too, as the client accepts: the compression plugin leaves it alone then.
       const encoding = answerEncoding(request, reply);
-      const page = await home.thread
-        .render(gathered.state, search, gathered.darkMode, encoding)
-        .catch(failed(request, "rendering"));
+      const page = await home.thread.render(gathered.state, search, gathered.darkMode, encoding).catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
-      if (encoding) reply.header("content-encoding", encoding);
+      if (encoding) reply.header('content-encoding', encoding);
       // The page holds the person's own data: never stored, by shared caches or the browser's.
       return reply
         .code(200)
-        .header("cache-control", PRIVATE_NO_STORE)
-        .type(CONTENT_TYPES[".html"]!)
+        .header('cache-control', PRIVATE_NO_STORE)
+        .type(CONTENT_TYPES['.html']!)
         .send(Buffer.from(page.buffer, page.byteOffset, page.byteLength));
     };
 
@@ -279,51 +200,36 @@ export function webRoutes({
      * story moderators hid, maintenance, a build without the renderer and a failed render get the plain app
      * (with status 404 for no story), which then shows the page or its 'Story Not Found' itself.
      */
-    const sendStoryPage = async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      idText: string,
-    ) => {
-      reply.header("vary", "Cookie");
+    const sendStoryPage = async (request: FastifyRequest, reply: FastifyReply, idText: string) => {
+      reply.header('vary', 'Cookie');
       const parsed = storyHistoryParamsSchema.safeParse({ id: idText });
       if (!parsed.success) return sendApp(request, reply, 404);
       if (!home) return sendApp(request, reply, 200);
       const storyId = parsed.data.id;
-      const gathered = await withSharedSessionLookup(() =>
-        home.renderer.loadStoryPageState(
-          inProcessApiCall(app, request.headers.cookie, request.ip),
-          storyId,
-        ),
-      ).catch(failed(request, "gathering"));
-      if (gathered === null || gathered.audience === "maintenance")
-        return sendApp(request, reply, 200);
-      if (gathered.audience === "not-found")
-        return sendApp(request, reply, 404);
-      const signedIn = gathered.audience === "signed-in";
-      const url = `${publicUrl}/stories/${storyId}`;
-      const head = injectMeta(
-        signedIn ? themedHead(home.head, gathered.darkMode) : home.head,
-        {
-          ...gathered.meta,
-          url,
-          image: `${publicUrl}/api/stories/${storyId}/card.png`,
-          storyUrl: null,
-        },
+      const gathered = await withSharedSessionLookup(() => home.renderer.loadStoryPageState(inProcessApiCall(app, request.headers.cookie, request.ip), storyId)).catch(
+        failed(request, 'gathering'),
       );
+      if (gathered === null || gathered.audience === 'maintenance') return sendApp(request, reply, 200);
+      if (gathered.audience === 'not-found') return sendApp(request, reply, 404);
+      const signedIn = gathered.audience === 'signed-in';
+      const url = `${publicUrl}/stories/${storyId}`;
+      const head = injectMeta(signedIn ? themedHead(home.head, gathered.darkMode) : home.head, {
+        ...gathered.meta,
+        url,
+        image: `${publicUrl}/api/stories/${storyId}/card.png`,
+        storyUrl: null,
+      });
       const encoding = answerEncoding(request, reply);
       const page = await home.thread
-        .render(gathered.state, "", gathered.darkMode, encoding, {
-          storyId,
-          head: Buffer.from(head),
-        })
-        .catch(failed(request, "rendering"));
+        .render(gathered.state, '', gathered.darkMode, encoding, { storyId, head: Buffer.from(head) })
+        .catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
-      if (encoding) reply.header("content-encoding", encoding);
+      if (encoding) reply.header('content-encoding', encoding);
       // A signed-in person's page holds who they are: never stored. A visitor's may be kept, and asked again.
       return reply
         .code(200)
-        .header("cache-control", signedIn ? PRIVATE_NO_STORE : "no-cache")
-        .type(CONTENT_TYPES[".html"]!)
+        .header('cache-control', signedIn ? PRIVATE_NO_STORE : 'no-cache')
+        .type(CONTENT_TYPES['.html']!)
         .send(Buffer.from(page.buffer, page.byteOffset, page.byteLength));
     };
 
@@ -331,36 +237,25 @@ export function webRoutes({
       const pathname = decodePathname(request.url);
       if (pathname === null) return sendApp(request, reply, 404);
       if (SERVER_PATH.test(pathname)) return reply.callNotFound();
-      if (pathname === "/") return sendHome(request, reply);
+      if (pathname === '/') return sendHome(request, reply);
       const storyPage = STORY_PAGE.exec(pathname);
       if (storyPage) return sendStoryPage(request, reply, storyPage[1]!);
       // The empty app, which the service worker precaches for the pages it must answer offline.
-      if (isAppRoute(pathname) || pathname === APP_SHELL_PATH)
-        return sendApp(request, reply, 200);
+      if (isAppRoute(pathname) || pathname === APP_SHELL_PATH) return sendApp(request, reply, 200);
 
       // The pages themselves are only served as pages, above.
       const file = isPage(pathname) ? undefined : files.get(pathname);
       if (file) {
         const hashed = pathname.startsWith(HASHED_ASSETS_PREFIX);
-        reply
-          .header(
-            "cache-control",
-            hashed
-              ? IMMUTABLE
-              : pathname === SERVICE_WORKER_PATH
-                ? ALWAYS_REVALIDATE
-                : SHORT_CACHE,
-          )
-          .type(contentTypeOf(pathname));
+        reply.header('cache-control', hashed ? IMMUTABLE : pathname === SERVICE_WORKER_PATH ? ALWAYS_REVALIDATE : SHORT_CACHE).type(contentTypeOf(pathname));
         return sendFile(request, reply, file);
       }
       // A missing hashed asset is an old build's file: a plain 404 rather than a page, so a script tag fails cleanly.
-      if (pathname.startsWith(HASHED_ASSETS_PREFIX))
-        return reply.callNotFound();
+      if (pathname.startsWith(HASHED_ASSETS_PREFIX)) return reply.callNotFound();
       return sendApp(request, reply, 404);
     };
-    app.get("/", { schema: { hide: true } }, handle);
-    app.get("/*", { schema: { hide: true } }, handle);
+    app.get('/', { schema: { hide: true } }, handle);
+    app.get('/*', { schema: { hide: true } }, handle);
   };
 }
 
@@ -368,86 +263,55 @@ export function webRoutes({
  * The API, called in-process as the person asking for a page: their cookie and address, so the answers are exactly
  * what their browser would get (access checks, rate limits and all), without a network round trip.
  */
-export function inProcessApiCall(
-  app: FastifyInstance,
-  cookie: string | undefined,
-  ip: string,
-): ApiCall {
+export function inProcessApiCall(app: FastifyInstance, cookie: string | undefined, ip: string): ApiCall {
   return async (url, body) => {
     const response = await app.inject({
-      method: body === undefined ? "GET" : "POST",
+      method: body === undefined ? 'GET' : 'POST',
       url,
       headers: cookie ? { cookie } : {},
       remoteAddress: ip,
       ...(body === undefined ? {} : { payload: body as object }),
     });
-    return {
-      status: response.statusCode,
-      body: response.statusCode === 200 ? response.json() : null,
-    };
+    return { status: response.statusCode, body: response.statusCode === 200 ? response.json() : null };
   };
 }
 
 /** Logs a failed step of the signed-in home, whose page then falls back to the plain app. */
-function failed(request: FastifyRequest, step: "gathering" | "rendering") {
+function failed(request: FastifyRequest, step: 'gathering' | 'rendering') {
   return (error: unknown): null => {
-    request.log.warn(
-      { err: error },
-      `${step} the signed-in home failed; sending the plain app`,
-    );
+    request.log.warn({ err: error }, `${step} the signed-in home failed; sending the plain app`);
     return null;
   };
 }
 
 function isPage(pathname: string): boolean {
-  return (
-    pathname === `/${INDEX_HTML_FILE}` || pathname === `/${LANDING_HTML_FILE}`
-  );
+  return pathname === `/${INDEX_HTML_FILE}` || pathname === `/${LANDING_HTML_FILE}`;
 }
 
 function contentTypeOf(pathname: string): string {
-  return (
-    CONTENT_TYPES[path.extname(pathname).toLowerCase()] ??
-    "application/octet-stream"
-  );
+  return CONTENT_TYPES[path.extname(pathname).toLowerCase()] ?? 'application/octet-stream';
 }
 
 /** Sends the best compressed copy the client accepts (the compression plugin leaves encoded bodies alone). */
 /** A page of the build with an element added at the end of its head, and compressed again as the build had it. */
 function withHeadElement(page: BuiltFile, element: string): BuiltFile {
-  const html = page.body.toString("utf8");
-  const at = html.indexOf("</head>");
-  if (at === -1) throw new Error("a page of the web build has no </head>");
+  const html = page.body.toString('utf8');
+  const at = html.indexOf('</head>');
+  if (at === -1) throw new Error('a page of the web build has no </head>');
   const body = Buffer.from(`${html.slice(0, at)}${element}${html.slice(at)}`);
   const encodings = Object.keys(page.compressed) as Encoding[];
-  return {
-    body,
-    compressed: Object.fromEntries(
-      encodings.map((encoding) => [encoding, compressSync(body, encoding)]),
-    ),
-  };
+  return { body, compressed: Object.fromEntries(encodings.map((encoding) => [encoding, compressSync(body, encoding)])) };
 }
 
-function sendFile(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: BuiltFile,
-) {
-  reply.header("vary", withVary(reply.getHeader("vary"), "Accept-Encoding"));
-  const encoding = preferredEncoding(
-    request.headers["accept-encoding"],
-    encodingsOf(file),
-  );
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile) {
+  reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
+  const encoding = preferredEncoding(request.headers['accept-encoding'], encodingsOf(file));
   if (!encoding) return reply.send(file.body);
-  return reply
-    .header("content-encoding", encoding)
-    .send(file.compressed[encoding]);
+  return reply.header('content-encoding', encoding).send(file.compressed[encoding]);
 }
 
 function encodingsOf(file: BuiltFile): Encoding[] {
-  return PRECOMPRESSED.map(({ encoding }) => encoding).filter(
-    (encoding) => file.compressed[encoding] !== undefined,
-  );
+  return PRECOMPRESSED.map(({ encoding }) => encoding).filter((encoding) => file.compressed[encoding] !== undefined);
 }
 
 /** Every file of the build by URL path, each with the compressed copies found beside it. */
@@ -460,14 +324,12 @@ function readBuild(root: string): Map<string, BuiltFile> {
         visit(full);
         continue;
       }
-      if (PRECOMPRESSED.some(({ extension }) => name.endsWith(extension)))
-        continue;
-      const compressed: BuiltFile["compressed"] = {};
+      if (PRECOMPRESSED.some(({ extension }) => name.endsWith(extension))) continue;
+      const compressed: BuiltFile['compressed'] = {};
       for (const { encoding, extension } of PRECOMPRESSED) {
-        if (existsSync(full + extension))
-          compressed[encoding] = readFileSync(full + extension);
+        if (existsSync(full + extension)) compressed[encoding] = readFileSync(full + extension);
       }
-      const urlPath = `/${path.relative(root, full).split(path.sep).join("/")}`;
+      const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`;
       files.set(urlPath, { body: readFileSync(full), compressed });
     }
   };
@@ -477,13 +339,13 @@ function readBuild(root: string): Map<string, BuiltFile> {
 
 /** The query string of a request's URL, with its '?' ('' when there is none). */
 function searchOf(url: string): string {
-  const start = url.indexOf("?");
-  return start === -1 ? "" : url.slice(start);
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start);
 }
 
 function decodePathname(url: string): string | null {
   try {
-    return decodeURIComponent(url.split("?")[0]!);
+    return decodeURIComponent(url.split('?')[0]!);
   } catch {
     return null;
   }

@@ -2,37 +2,29 @@
  * Starts the app: hydrates a page the server sent already rendered (the landing page, or the signed-in home with
  * the answers it was rendered from), or renders into the root. Loaded by main.tsx.
  */
-import { hydrate, type DehydratedState } from "@tanstack/react-query";
-import { startTransition, StrictMode, useEffect } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { Router } from "wouter";
-import { App } from "./app/app";
-import { prefetchAppState, prefetchSignedInHome } from "./app/prefetch";
-import { Providers } from "./app/providers";
-import { createQueryClient } from "./app/query-client";
-import { preloadSignedInHome, preloadStoryPage } from "./app/signed-in-frame";
-import {
-  readSiteCredit,
-  setSiteCredit,
-  SITE_CREDIT_KEY,
-} from "./app/layout/site-credit";
-import { listenForInstallOffer } from "./lib/install-prompt";
-import { notePageData } from "./lib/offline-status";
-import { CURRENT_USER_KEY } from "./lib/session";
-import {
-  APP_READY_ATTRIBUTE,
-  APP_STATE_ELEMENT_ID,
-  PRERENDERED_ATTRIBUTE,
-} from "./prerendered";
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { startTransition, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import { App } from './app/app';
+import { prefetchAppState, prefetchSignedInHome } from './app/prefetch';
+import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { preloadSignedInHome, preloadStoryPage } from './app/signed-in-frame';
+import { readSiteCredit, setSiteCredit, SITE_CREDIT_KEY } from './app/layout/site-credit';
+import { listenForInstallOffer } from './lib/install-prompt';
+import { notePageData } from './lib/offline-status';
+import { CURRENT_USER_KEY } from './lib/session';
+import { APP_READY_ATTRIBUTE, APP_STATE_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from './prerendered';
 
-const container = document.getElementById("root")!;
+const container = document.getElementById('root')!;
 const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
 const stateElement = document.getElementById(APP_STATE_ELEMENT_ID);
 const queryClient = createQueryClient();
 // The signed-in home comes with the answers it was rendered from: the app starts from the same data, so its first
 // render is the page on screen, with nothing left to ask for.
 if (stateElement) {
-  const state = JSON.parse(stateElement.textContent ?? "{}") as DehydratedState;
+  const state = JSON.parse(stateElement.textContent ?? '{}') as DehydratedState;
   hydrate(queryClient, state);
   // A page the service worker kept, opened offline: the status line says how old its data is.
   notePageData((state.queries ?? []).map((query) => query.state.dataUpdatedAt));
@@ -42,14 +34,11 @@ if (stateElement) {
 // The credit in the page's head: at once for a page rendered here; after hydration for the landing page, built
 // without it (a page the server rendered has it among its answers).
 const credit = readSiteCredit(document);
-const creditLater =
-  prerendered && queryClient.getQueryData(SITE_CREDIT_KEY) === undefined
-    ? credit
-    : null;
+const creditLater = prerendered && queryClient.getQueryData(SITE_CREDIT_KEY) === undefined ? credit : null;
 if (credit && !prerendered) setSiteCredit(queryClient, credit);
 if (!prerendered) {
   prefetchAppState(queryClient);
-  if (window.location.pathname === "/") prefetchSignedInHome(queryClient);
+  if (window.location.pathname === '/') prefetchSignedInHome(queryClient);
 }
 /**
  * Marks the root once every part of the page runs (app/page-ready.tsx): after the first render, or after each part
@@ -57,7 +46,7 @@ if (!prerendered) {
  * before they press anything.
  */
 function markReady() {
-  container.setAttribute(APP_READY_ATTRIBUTE, "");
+  container.setAttribute(APP_READY_ATTRIBUTE, '');
 }
 
 /** Work that waits until the app runs on the page, so that it never competes with the page's own first requests. */
@@ -66,10 +55,7 @@ function AfterFirstCommit() {
     if (creditLater) setSiteCredit(queryClient, creditLater);
     // The service worker (offline reading, queued changes, new versions). Not in development, where Vite serves the
     // sources.
-    if (import.meta.env.PROD)
-      void import("./lib/service-worker").then(({ registerServiceWorker }) =>
-        registerServiceWorker(queryClient),
-      );
+    if (import.meta.env.PROD) void import('./lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker(queryClient));
   }, []);
   return null;
 }
@@ -81,10 +67,7 @@ const app = (
       <AfterFirstCommit />
       {/* The same tree as web/src/prerender.tsx (which gives the Router the path to render), so hydration matches. */}
       <Router>
-        <App
-          prerenderedForVisitor={prerendered && !stateElement}
-          onReady={markReady}
-        />
+        <App prerenderedForVisitor={prerendered && !stateElement} onReady={markReady} />
       </Router>
     </Providers>
   </StrictMode>
@@ -95,10 +78,7 @@ async function start() {
   // loaded, as the server rendered it, or it would show a fallback in its place.
   if (stateElement) {
     // The story page's server render (/stories/{id}) needs its own chunk, and the navigation's for someone signed in.
-    if (window.location.pathname.startsWith("/stories/"))
-      await preloadStoryPage(
-        Boolean(queryClient.getQueryData(CURRENT_USER_KEY)),
-      );
+    if (window.location.pathname.startsWith('/stories/')) await preloadStoryPage(Boolean(queryClient.getQueryData(CURRENT_USER_KEY)));
     else await preloadSignedInHome();
   }
   // As a transition, the first render (or hydration) yields to the browser every few milliseconds instead of

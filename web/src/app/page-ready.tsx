@@ -1,11 +1,4 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useRef,
-  type ReactNode,
-} from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
 
 /**
  * When the page on screen runs. A page the server sent rendered is hydrated part by part: React hydrates the content
@@ -16,20 +9,11 @@ import {
 const ReportPart = createContext<(part: string) => void>(() => undefined);
 
 /** Calls `onReady` once every part named in `parts` has reported from inside it (PartRunning). */
-export function PageReady({
-  parts,
-  onReady,
-  children,
-}: {
-  parts: readonly string[];
-  onReady?: () => void;
-  children: ReactNode;
-}) {
+export function PageReady({ parts, onReady, children }: { parts: readonly string[]; onReady?: () => void; children: ReactNode }) {
   const running = useRef(new Set<string>());
-  const partsKey = parts.join(" ");
+  const partsKey = parts.join(' ');
   const check = useCallback(() => {
-    if (partsKey.split(" ").every((part) => running.current.has(part)))
-      onReady?.();
+    if (partsKey.split(' ').every((part) => running.current.has(part))) onReady?.();
   }, [partsKey, onReady]);
   const report = useCallback(
     (part: string) => {
