@@ -123,9 +123,7 @@ export class IndexedLists {
  */
 export function storyCard(story: IndexedStory): string {
   const { timeAgo: _age, ...rest } = presentStory(storyRowOf(story), 0);
-  // Copied into one flat string: cut and joined, it would be a chain of pieces over the whole serialized story, which
-  // a page of cards spread over a large heap would visit piece by piece, each a cache miss.
-  return Buffer.from(`${JSON.stringify(rest).slice(0, -1)},"timeAgo":`).toString();
+  return `${JSON.stringify(rest).slice(0, -1)},"timeAgo":`;
 }
 
 /** What follows a story's card on a page asked at `nowMs`: its age (a JSON string), the muted mark, the brace. */
