@@ -13,6 +13,9 @@ import { offerUpdate, setPendingWrites } from './offline-status';
 
 /** How often an open page asks whether a new version is out (browsers also ask on each navigation). */
 const UPDATE_CHECK_MS = 60 * 60_000;
+/** After a try to send the queued changes leaves some, the next one waits this long, twice as long each time up to the most. */
+const RESEND_FIRST_MS = 2_000;
+const RESEND_MOST_MS = 60_000;
 
 let started = false;
 
@@ -74,10 +77,29 @@ async function showKeptOutcomes(queryClient: QueryClient): Promise<void> {
   if (outcomes.length > 0) reportOutcomes(outcomes, queryClient);
 }
 
+let resendDelayMs = RESEND_FIRST_MS;
+let resendTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Asks the worker to send the queued changes. Some may stay queued although the browser says it is online: the
+ * connection comes back for the page before it does for the worker, or the server is busy (5xx, 429). They are tried
+ * again, later each time, while the browser stays online; the next 'online' event starts over.
+ */
 async function sendQueuedWrites(queryClient: QueryClient): Promise<void> {
+  clearTimeout(resendTimer);
   const answer = await askWorker<{ pending: number }>({ type: 'replay-writes' }, 30_000);
   if (answer) setPendingWrites(answer.pending);
-  if (answer && answer.pending === 0) void queryClient.invalidateQueries();
+  if (answer && answer.pending === 0) {
+    resendDelayMs = RESEND_FIRST_MS;
+    void queryClient.invalidateQueries();
+    return;
+  }
+  if (!navigator.onLine) {
+    resendDelayMs = RESEND_FIRST_MS;
+    return;
+  }
+  resendTimer = setTimeout(() => void sendQueuedWrites(queryClient), resendDelayMs);
+  resendDelayMs = Math.min(resendDelayMs * 2, RESEND_MOST_MS);
 }
 
 async function refreshPendingCount(): Promise<void> {
