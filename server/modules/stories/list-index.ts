@@ -625,9 +625,9 @@ export class StoryListIndex {
   private storiesInRange(minScore: number, since: number): { slots: Int32Array; length: number } | null {
     const top = this.orders.top;
     const { score, time } = this;
-    const scored = minScore > 0 ? headLength(top, (slot) => score[slot]! >= minScore) : top.length;
+    const scored = minScore > 0 ? countWhile(top, (slot) => score[slot]! >= minScore) : top.length;
     const byTime = this.timeOrderFrom(minScore);
-    const recent = since === -Infinity ? byTime.length : headLength(byTime, (slot) => time[slot]! >= since);
+    const recent = since === -Infinity ? byTime.length : countWhile(byTime, (slot) => time[slot]! >= since);
     if (scored <= recent) return scored < top.length ? { slots: top, length: scored } : null;
     return recent < top.length ? { slots: byTime, length: recent } : null;
   }
@@ -791,16 +791,4 @@ function highestMarks(marks: Uint32Array, limit: number): number[] {
     }
   }
   return found;
-}
-
-/** How many slots at the head of an order hold `holds` (which holds for a head of the order and for nothing after it). */
-function headLength(order: Int32Array, holds: (slot: number) => boolean): number {
-  let low = 0;
-  let high = order.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (holds(order[middle]!)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
