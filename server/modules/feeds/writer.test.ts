@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEED_FORMATS } from '#common/contracts/feeds.ts';
 import type { Story } from '#common/contracts/stories.ts';
-import { feedEntries, feedProblems } from '../../../test/support/feeds.ts';
+import { feedEntries, feedProblems } from '#test/support/feeds.ts';
 import { staleNote, storyItem } from './service.ts';
 import { rfc3339, rfc822, stripInvalidXml, writeFeed, xmlText, type FeedDocument } from './writer.ts';
 
