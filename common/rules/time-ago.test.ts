@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RECENTLY, shortTimeAgo, timeAgo, timeAgoOrRecently } from './time-ago.ts';
+import { ageKey, ageText, RECENTLY, shortTimeAgo, timeAgo, timeAgoOrRecently } from './time-ago.ts';
 
 const NOW_MS = Date.UTC(2025, 0, 15, 12, 0, 0);
 const MINUTE = 60;
@@ -69,6 +69,25 @@ describe('timeAgo', () => {
         expect(olderUnit > youngerUnit || (olderUnit === youngerUnit && olderCount >= youngerCount)).toBe(true);
       }),
     );
+  });
+});
+
+describe('ageKey', () => {
+  it('stands for the text: two ages share a key exactly when they share a text, and the key gives the text back', () => {
+    const textsByKey = new Map<number, string>();
+    const keysByText = new Map<string, number>();
+    const ages = [NaN, -HOUR, ...Array.from({ length: 40_000 }, (_, i) => Math.floor(i ** 1.9))];
+    for (const seconds of ages) {
+      const time = postedSecondsAgo(seconds);
+      const [key, text] = [ageKey(time, NOW_MS), timeAgo(time, NOW_MS)];
+      expect(ageText(key)).toBe(text);
+      expect(textsByKey.get(key) ?? text).toBe(text);
+      expect(keysByText.get(text) ?? key).toBe(key);
+      textsByKey.set(key, text);
+      keysByText.set(text, key);
+    }
+    // Every unit, 'just now' and 'recently' were met on the way (ages up to about 17 years).
+    expect([...keysByText.keys()]).toEqual(expect.arrayContaining(['recently', 'just now', '1 minute ago', '23 hours ago', '29 days ago', '11 months ago', '17 years ago']));
   });
 });
 

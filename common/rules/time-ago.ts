@@ -19,18 +19,42 @@ const MAX_MONTHS = 11;
  * `nowMs` (clock skew), read 'just now'; a time that is not a number reads 'recently'.
  */
 export function timeAgo(timeUnixSeconds: number, nowMs: number): string {
-  const seconds = Math.floor((nowMs - timeUnixSeconds * 1000) / 1000);
-  if (!Number.isFinite(seconds)) return RECENTLY;
-  if (seconds < SECONDS_PER_MINUTE) return 'just now';
-  const minutes = Math.floor(seconds / SECONDS_PER_MINUTE);
-  if (minutes < MINUTES_PER_HOUR) return countAgo(minutes, 'minute');
-  const hours = Math.floor(minutes / MINUTES_PER_HOUR);
-  if (hours < HOURS_PER_DAY) return countAgo(hours, 'hour');
-  const days = Math.floor(hours / HOURS_PER_DAY);
-  if (days < DAYS_PER_MONTH) return countAgo(days, 'day');
-  if (days < DAYS_PER_YEAR) return countAgo(Math.min(Math.floor(days / DAYS_PER_MONTH), MAX_MONTHS), 'month');
-  return countAgo(Math.floor(days / DAYS_PER_YEAR), 'year');
+  return ageText(ageKey(timeUnixSeconds, nowMs));
 }
+
+const UNITS = ['minute', 'hour', 'day', 'month', 'year'] as const;
+/** Keys of one unit lie between multiples of this: a unit's counts stay below it (years are last, so any count). */
+const KEY_STRIDE = 1000;
+const RECENTLY_KEY = -1;
+const JUST_NOW_KEY = 0;
+
+/**
+ * A story's age as a number that stands for its text: equal keys, equal texts (timeAgo). Lists that write thousands
+ * of ages a second keep each text's bytes by its key instead of making the text each time.
+ */
+export function ageKey(timeUnixSeconds: number, nowMs: number): number {
+  const seconds = Math.floor((nowMs - timeUnixSeconds * 1000) / 1000);
+  if (!Number.isFinite(seconds)) return RECENTLY_KEY;
+  if (seconds < SECONDS_PER_MINUTE) return JUST_NOW_KEY;
+  const minutes = Math.floor(seconds / SECONDS_PER_MINUTE);
+  if (minutes < MINUTES_PER_HOUR) return unitKey(0, minutes);
+  const hours = Math.floor(minutes / MINUTES_PER_HOUR);
+  if (hours < HOURS_PER_DAY) return unitKey(1, hours);
+  const days = Math.floor(hours / HOURS_PER_DAY);
+  if (days < DAYS_PER_MONTH) return unitKey(2, days);
+  if (days < DAYS_PER_YEAR) return unitKey(3, Math.min(Math.floor(days / DAYS_PER_MONTH), MAX_MONTHS));
+  return unitKey(4, Math.floor(days / DAYS_PER_YEAR));
+}
+
+/** The text an age key stands for. */
+export function ageText(key: number): string {
+  if (key === RECENTLY_KEY) return RECENTLY;
+  if (key === JUST_NOW_KEY) return 'just now';
+  const unit = Math.min(Math.floor(key / KEY_STRIDE), UNITS.length) - 1;
+  return countAgo(key - (unit + 1) * KEY_STRIDE, UNITS[unit]!);
+}
+
+const unitKey = (unit: number, count: number): number => (unit + 1) * KEY_STRIDE + count;
 
 function countAgo(count: number, unit: string): string {
   return `${count} ${pluralise(count, unit)} ago`;

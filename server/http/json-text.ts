@@ -14,22 +14,30 @@ const KEPT_COPIES = 200;
 const KEPT_UP_TO_CHARACTERS = 64 * 1024;
 
 /**
- * Compressed copies of answers sent as JSON text, by the text itself. A cached answer is the same string every time
- * it is sent, so the copy is found by that string (whose hash the engine keeps with it) and each cached answer is
- * compressed once per encoding rather than once per request.
+ * Compressed copies of answers sent as JSON, by the answer itself. A cached answer is the same string (or the same
+ * buffer) every time it is sent, so the copy is found by it (a string by its text, whose hash the engine keeps with
+ * it; a buffer by identity) and each cached answer is compressed once per encoding rather than once per request.
  */
-const compressedCopies = Object.fromEntries(ENCODINGS.map((encoding) => [encoding, new RecentMap<string, Buffer>(KEPT_COPIES)])) as Record<
+const compressedCopies = Object.fromEntries(ENCODINGS.map((encoding) => [encoding, new RecentMap<string | Buffer, Buffer>(KEPT_COPIES)])) as Record<
   Encoding,
-  RecentMap<string, Buffer>
+  RecentMap<string | Buffer, Buffer>
 >;
 
-function compressedCopy(json: string, encoding: Encoding, keep: boolean): Buffer {
+/**
+ * Buffers sent once. An answer made as bytes is kept by its cache only once asked twice (ListCache), so a buffer's
+ * compressed copy is kept from its second sending: a page asked once would otherwise keep its copy, and itself as the
+ * copy's key, for nothing.
+ */
+const sentOnce = new WeakSet<Buffer>();
+
+function compressedCopy(json: string | Buffer, encoding: Encoding, keep: boolean): Buffer {
   if (!keep || json.length > KEPT_UP_TO_CHARACTERS) return compressSync(json, encoding);
   const copies = compressedCopies[encoding];
   let copy = copies.get(json);
   if (copy === undefined) {
     copy = compressSync(json, encoding);
-    copies.set(json, copy);
+    if (typeof json === 'string' || sentOnce.has(json)) copies.set(json, copy);
+    else sentOnce.add(json);
   }
   return copy;
 }
@@ -41,15 +49,20 @@ function compressedCopy(json: string, encoding: Encoding, keep: boolean): Buffer
  * built for one request and never cached (`cached: false`, a search) is compressed without keeping a copy, which
  * would only push out the copies of cached answers.
  */
-export function sendJsonText(reply: FastifyReply, json: string, { cached = true }: { cached?: boolean } = {}): FastifyReply {
+export function sendJsonText(reply: FastifyReply, json: string | Buffer, { cached = true }: { cached?: boolean } = {}): FastifyReply {
   return sendText(reply, json, 'application/json; charset=utf-8', { cached });
 }
 
 /** sendJsonText's way with any text answer of the given media type (the feeds: XML and JSON Feed). */
-export function sendText(reply: FastifyReply, json: string, type: string, { cached = true }: { cached?: boolean } = {}): FastifyReply {
+export function sendText(reply: FastifyReply, json: string | Buffer, type: string, { cached = true }: { cached?: boolean } = {}): FastifyReply {
   reply.type(type);
-  if (json.length < COMPRESS_FROM_BYTES) return reply.serializer(passThrough).send(json as never);
+  if (json.length < COMPRESS_FROM_BYTES) return sendAsItIs(reply, json);
   const encoding = answerEncoding(reply.request, reply);
-  if (encoding === null) return reply.serializer(passThrough).send(json as never);
+  if (encoding === null) return sendAsItIs(reply, json);
   return reply.header('content-encoding', encoding).send(compressedCopy(json, encoding, cached));
+}
+
+/** A buffer goes out as it is; text is kept from the route's serializer, which would quote it again. */
+function sendAsItIs(reply: FastifyReply, json: string | Buffer): FastifyReply {
+  return typeof json === 'string' ? reply.serializer(passThrough).send(json as never) : reply.send(json);
 }

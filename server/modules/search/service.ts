@@ -19,10 +19,10 @@ export class SearchService {
   ) {}
 
   /**
-   * A search's answer, as JSON text, without the stories the person's muting rules hide. With `counted` false (the
+   * A search's answer, as JSON (UTF-8 bytes), without the stories the person's muting rules hide. With `counted` false (the
    * feeds, which show no count) the page is found without counting every match, and its totalCount is not the total.
    */
-  async stories(query: SearchQuery, mutes: MuteMatcher = NO_MUTES, options?: { counted?: boolean }): Promise<string> {
+  async stories(query: SearchQuery, mutes: MuteMatcher = NO_MUTES, options?: { counted?: boolean }): Promise<Buffer> {
     const nowMs = this.now();
     const fromMemory = await (await this.index()).search(query, nowMs, mutes, options);
     if (fromMemory !== null) return fromMemory;
@@ -30,12 +30,13 @@ export class SearchService {
     // While the index loads, the rules are applied to the statement's page: it may then show fewer.
     const shown = rows.filter((row) => !mutes.mutes(row));
     const hiddenCount = rows.length - shown.length;
-    return JSON.stringify({
+    const answer = {
       stories: shown.map((row) => presentStory(row, nowMs)),
       totalCount: totalCount - hiddenCount,
       totalCountBounded: totalCount >= SEARCH_TOTAL_BOUND,
       hiddenCount,
-    });
+    };
+    return Buffer.from(JSON.stringify(answer));
   }
 
   async suggestions(text: string): Promise<{ suggestions: string[] }> {

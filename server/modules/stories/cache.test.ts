@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ListCache } from './cache.ts';
 
-function cacheWithCounts() {
+function cacheWithCounts({ keepWhenAskedTwice = false } = {}) {
   const counts = { generationReads: 0, builds: 0 };
   let generation = 1;
   const clock = { now: 1_000_000 };
@@ -11,7 +11,7 @@ function cacheWithCounts() {
       counts.generationReads++;
       return readGeneration();
     },
-    { generationTtlMs: 1000, maxAgeMs: 60_000, maxEntries: 10, now: () => clock.now },
+    { generationTtlMs: 1000, maxAgeMs: 60_000, maxEntries: 10, now: () => clock.now, keepWhenAskedTwice },
   );
   const build = async () => `answer ${++counts.builds}`;
   const holdReads = () => {
@@ -99,5 +99,16 @@ describe('ListCache', () => {
     // The oldest key asked once is gone; the front page, asked all along, is not.
     expect(await cache.get('asked once 0', build)).toBe('answer 32');
     expect(await cache.get('front page', build)).toBe('answer 1');
+  });
+
+  it('with keepWhenAskedTwice, keeps an answer from the second time its key is asked, so keys asked once keep nothing', async () => {
+    const { cache, counts, build } = cacheWithCounts({ keepWhenAskedTwice: true });
+    expect(await cache.get('front page', build)).toBe('answer 1');
+    expect(await cache.get('front page', build)).toBe('answer 2');
+    expect(await cache.get('front page', build)).toBe('answer 2');
+    for (let i = 0; i < 30; i++) await cache.get(`asked once ${i}`, build);
+    // Thirty keys asked once pushed nothing out: the front page is still kept.
+    expect(await cache.get('front page', build)).toBe('answer 2');
+    expect(counts.builds).toBe(32);
   });
 });

@@ -1,26 +1,32 @@
 import { RecentMap } from '../../recent-map.ts';
 
 /**
- * Serialized list responses, kept until the data changes. The data changes when an ingestion cycle finishes
+ * Serialized list responses (text, or UTF-8 bytes where the answer is made as bytes), kept until the data changes. The data changes when an ingestion cycle finishes
  * on any instance, so each entry carries the generation (newest finished cycle id) it was built from; the
  * generation is re-read from the database at most once per half `generationTtlMs`, and an answer never rests on
  * one older than `generationTtlMs`. Entries also expire after `maxAgeMs`, because a story's age text moves on even
  * when no cycle runs. When full, the cache drops the entry asked for least recently.
  */
-export class ListCache {
-  private readonly entries: RecentMap<string, { generation: number; createdAt: number; body: string }>;
+/** Keys remembered as asked once, per answer kept: a key is short, an answer some 17 KB. */
+const ASKED_ONCE_PER_ENTRY = 8;
+
+export class ListCache<Body extends string | Buffer = string> {
+  private readonly entries: RecentMap<string, { generation: number; createdAt: number; body: Body }>;
+  /** With `keepWhenAskedTwice`: the keys asked once, whose answers were built but not kept. */
+  private readonly askedOnce: RecentMap<string, true> | null;
   private generation = -1;
   private generationReadAt = 0;
   private generationRead: Promise<number> | null = null;
 
   constructor(
     private readonly readGeneration: () => Promise<number>,
-    private readonly options: { generationTtlMs: number; maxAgeMs: number; maxEntries: number; now: () => number },
+    private readonly options: { generationTtlMs: number; maxAgeMs: number; maxEntries: number; now: () => number; keepWhenAskedTwice?: boolean },
   ) {
     this.entries = new RecentMap(options.maxEntries);
+    this.askedOnce = options.keepWhenAskedTwice ? new RecentMap(options.maxEntries * ASKED_ONCE_PER_ENTRY) : null;
   }
 
-  async get(key: string, build: () => Promise<string>): Promise<string> {
+  async get(key: string, build: () => Promise<Body>): Promise<Body> {
     const generation = await this.currentGeneration();
     const now = this.options.now();
     // Asked again, an entry moves to the end of the order: the pages people keep asking for stay, while a stream of
@@ -28,8 +34,20 @@ export class ListCache {
     const hit = this.entries.get(key);
     if (hit && hit.generation === generation && now - hit.createdAt < this.options.maxAgeMs) return hit.body;
     const body = await build();
-    this.entries.set(key, { generation, createdAt: now, body });
+    if (this.shouldKeep(key)) this.entries.set(key, { generation, createdAt: now, body });
     return body;
+  }
+
+  /**
+   * Whether a fresh answer is kept. Answers that are cheap to build (from memory) are kept only once their key is
+   * asked a second time: a stream of keys asked once (deep pages, each person's own min score) would otherwise keep
+   * every answer long enough for the garbage collector to move it to the old generation, and collecting that
+   * generation means marking the whole index.
+   */
+  private shouldKeep(key: string): boolean {
+    if (this.askedOnce === null || this.askedOnce.get(key) !== undefined) return true;
+    this.askedOnce.set(key, true);
+    return false;
   }
 
   /** A cycle finished in this process: no need to wait for the next generation read. */

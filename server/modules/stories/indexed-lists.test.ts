@@ -64,27 +64,30 @@ describe("a story's card", () => {
 
   it('with its age written in, is the JSON the lists present, to the byte', () => {
     for (const s of stories) {
-      const { json, count } = index.cardsOf([s.id], storyEnd(NOW_MS));
+      const { bytes, count } = index.cardsOf([s.id], storyEnd(NOW_MS));
       expect(count).toBe(1);
-      expect(json).toBe(presented(s));
+      expect(bytes.toString()).toBe(presented(s));
+      expect(bytes.length).toBe(Buffer.byteLength(presented(s)));
     }
   });
 
   it('joins a page of cards in order, marks the ones asked, and leaves out stories it does not hold', () => {
-    const { json, count } = index.cardsOf([3, 99, 1, 5], storyEnd(NOW_MS), new Set([1]));
+    const { bytes, count } = index.cardsOf([3, 99, 1, 5], storyEnd(NOW_MS), new Set([1]), { head: '[', tail: (n) => `,${n}]` });
     expect(count).toBe(3);
-    const parsed = JSON.parse(`[${json}]`) as { id: number; timeAgo: string; muted?: boolean }[];
-    expect(parsed.map((s) => s.id)).toEqual([3, 1, 5]);
-    expect(parsed.map((s) => s.timeAgo)).toEqual(['3 hours ago', '1 hour ago', '5 hours ago']);
-    expect(parsed.map((s) => s.muted ?? false)).toEqual([false, true, false]);
+    const parsed = JSON.parse(bytes.toString()) as unknown[];
+    expect(parsed.pop()).toBe(3);
+    const cards = parsed as { id: number; timeAgo: string; muted?: boolean }[];
+    expect(cards.map((s) => s.id)).toEqual([3, 1, 5]);
+    expect(cards.map((s) => s.timeAgo)).toEqual(['3 hours ago', '1 hour ago', '5 hours ago']);
+    expect(cards.map((s) => s.muted ?? false)).toEqual([false, true, false]);
   });
 
   it('follows a change to the story, and leaves out one no longer visible', () => {
     const changing = new StoryListIndex(storyCard);
     changing.apply([story(7, 'Before')]);
     changing.apply([story(7, 'After', { score: 999 })]);
-    expect(JSON.parse(changing.cardsOf([7], storyEnd(NOW_MS)).json)).toMatchObject({ title: 'After', score: 999 });
+    expect(JSON.parse(changing.cardsOf([7], storyEnd(NOW_MS)).bytes.toString())).toMatchObject({ title: 'After', score: 999 });
     changing.apply([story(7, 'After', { visible: false })]);
-    expect(changing.cardsOf([7], storyEnd(NOW_MS))).toEqual({ json: '', count: 0 });
+    expect(changing.cardsOf([7], storyEnd(NOW_MS))).toEqual({ bytes: Buffer.alloc(0), count: 0 });
   });
 });

@@ -4,7 +4,7 @@ import type { SearchQuery } from '#common/contracts/search.ts';
 import type { StoryListQuery, StoryListSort } from '#common/contracts/stories.ts';
 import { StoryListIndex, type IndexedStory, type ListFilter } from './list-index.ts';
 import type { MuteMatcher } from '#common/rules/mutes.ts';
-import { timeAgo } from '#common/rules/time-ago.ts';
+import { ageKey, timeAgo } from '#common/rules/time-ago.ts';
 import { presentPageFields, presentStory } from './presenter.ts';
 import { selectIndexedStories, selectStoryChangeMark, selectStoryChanges, type StoryChangeMark, type StoryRow } from './queries.ts';
 
@@ -12,6 +12,8 @@ import { selectIndexedStories, selectStoryChangeMark, selectStoryChanges, type S
 const LOAD_RUN = 10_000;
 /** Stories whose search texts and cards are made at a time after the first load, requests served between runs. */
 const DETAILS_RUN = 2_500;
+/** How a page's JSON starts, before its cards. */
+const STORIES_HEAD = '{"stories":[';
 
 /**
  * Story lists, searches and suggestions answered from memory: the index (list-index.ts) finds a page's stories and
@@ -48,15 +50,16 @@ export class IndexedLists {
   }
 
   /**
-   * A list page as JSON, or null while the index loads (its stories' texts and cards come last, a few seconds at
+   * A list page as JSON (UTF-8 bytes), or null while the index loads (its stories' texts and cards come last, a few seconds at
    * 500,000 stories). Stories the person muted, shown because the list was asked to, carry `"muted":true`.
    */
-  async page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}): Promise<string | null> {
+  async page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}): Promise<Buffer | null> {
     if (!this.mark || !this.index.complete) return null;
     const { ids, totalCount, hiddenCount, mutedIds } = this.index.page(sort, query, nowMs, filter);
-    const stories = this.index.cardsOf(ids, storyEnd(nowMs), mutedIds);
-    const fields = JSON.stringify(presentPageFields(stories.count, totalCount, query.page, query.limit, hiddenCount));
-    return `{"stories":[${stories.json}],${fields.slice(1)}`;
+    return this.index.cardsOf(ids, storyEnd(nowMs), mutedIds, {
+      head: STORIES_HEAD,
+      tail: (count) => `],${JSON.stringify(presentPageFields(count, totalCount, query.page, query.limit, hiddenCount)).slice(1)}`,
+    }).bytes;
   }
 
   /**
@@ -64,11 +67,13 @@ export class IndexedLists {
    * (`totalCountBounded` false), where the SQL statement answering meanwhile stops at a bound; with `counted` false,
    * the page is found without counting (StoryListIndex.search) and its count is the page's own.
    */
-  async search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, options?: { counted?: boolean }): Promise<string | null> {
+  async search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, options?: { counted?: boolean }): Promise<Buffer | null> {
     if (!this.mark || !this.index.complete) return null;
     const { ids, totalCount, hiddenCount } = this.index.search(query, nowMs, mutes, options);
-    const stories = this.index.cardsOf(ids, storyEnd(nowMs));
-    return `{"stories":[${stories.json}],"totalCount":${totalCount},"totalCountBounded":false,"hiddenCount":${hiddenCount}}`;
+    return this.index.cardsOf(ids, storyEnd(nowMs), undefined, {
+      head: STORIES_HEAD,
+      tail: () => `],"totalCount":${totalCount},"totalCountBounded":false,"hiddenCount":${hiddenCount}}`,
+    }).bytes;
   }
 
   /** Up to `limit` title words containing a text, the most used first, from memory; null while the index loads. */
@@ -126,10 +131,26 @@ export function storyCard(story: IndexedStory): string {
   return `${JSON.stringify(rest).slice(0, -1)},"timeAgo":`;
 }
 
-/** What follows a story's card on a page asked at `nowMs`: its age (a JSON string), the muted mark, the brace. */
-export function storyEnd(nowMs: number): (time: number, muted: boolean) => string {
-  return (time, muted) => `${JSON.stringify(timeAgo(time, nowMs))}${muted ? ',"muted":true}' : '}'}`;
+/**
+ * What follows a story's card on a page asked at `nowMs`, as UTF-8 bytes: its age (a JSON string), the muted mark,
+ * the brace. A few hundred distinct endings, each made once and kept by its age's key.
+ */
+export function storyEnd(nowMs: number): (time: number, muted: boolean) => Uint8Array {
+  return (time, muted) => {
+    const key = ageKey(time, nowMs) * 2 + (muted ? 1 : 0);
+    let bytes = storyEndings.get(key);
+    if (bytes === undefined) {
+      if (storyEndings.size >= STORY_ENDINGS_KEPT) storyEndings.clear();
+      bytes = Buffer.from(`${JSON.stringify(timeAgo(time, nowMs))}${muted ? ',"muted":true}' : '}'}`);
+      storyEndings.set(key, bytes);
+    }
+    return bytes;
+  };
 }
+
+const storyEndings = new Map<number, Uint8Array>();
+/** More than the ages there are (under a thousand over a century), so the map is only ever cleared by a fault. */
+const STORY_ENDINGS_KEPT = 4096;
 
 /** The index's story as the list statements' row, so one presenter serves both. */
 function storyRowOf(story: IndexedStory): StoryRow {

@@ -7,6 +7,7 @@ import { heatLevel, type HeatLevel, type HeatStory } from '#common/rules/heat.ts
 import { isWithinDomain, type MutableStory, type MuteMatcher } from '#common/rules/mutes.ts';
 import { characterMask, hasOwnBit, searchTextOf, TrigramIndex } from './text-index.ts';
 import { TitleVocabulary } from './title-vocabulary.ts';
+import { CardArena } from './card-arena.ts';
 
 /**
  * What the index keeps of a story: its sort keys and filters (server/modules/stories/queries.ts, ORDER_BY), and the
@@ -47,6 +48,15 @@ export interface IndexedListPage extends IndexedPage {
   /** The page's stories the rules hide, shown because the list was asked to (`showMuted`). */
   mutedIds: Set<number>;
 }
+
+/** What a run of cards is written between: `head`, then the cards, then the tail for how many there were. */
+export interface CardsFrame {
+  head: string;
+  tail: (count: number) => string;
+}
+
+const NO_FRAME: CardsFrame = { head: '', tail: () => '' };
+const COMMA = 0x2c;
 
 /** The filters a list takes besides its sort's own (common/contracts/stories.ts, storyFilterFields). */
 export interface ListFilter {
@@ -155,7 +165,7 @@ export class StoryListIndex {
    * Each slot's card: the story as a list presents it but for its age, which moves on while the story does not
    * (cardOf), made when the story is stored and again when it changes.
    */
-  private cards: string[] = [];
+  private readonly cards = new CardArena();
   private changed = new Uint8Array(0);
   /** A window's matches, marked by rank; cleared after each page (found synchronously, so one serves every request). */
   private rankMarks = new Uint32Array(0);
@@ -204,20 +214,41 @@ export class StoryListIndex {
   }
 
   /**
-   * The stories of `ids` a list may show, in order, comma-separated: each card followed by `end` (the story's age and
-   * what closes it, from its time, and whether it is `marked`). A story the index does not hold, or that is no longer
-   * visible, is left out. Written as parts and joined once: a page allocates one string.
+   * The stories of `ids` a list may show, in order, comma-separated, as UTF-8 bytes between `frame`'s head and tail
+   * (the tail from how many there are): each card followed by `end` (the story's age and what closes it, from its
+   * time, and whether it is `marked`). A story the index does not hold, or that is no longer visible, is left out.
+   * The bytes are measured first and copied once into a buffer of their size.
    */
-  cardsOf(ids: readonly number[], end: (time: number, marked: boolean) => string, marked?: ReadonlySet<number>): { json: string; count: number } {
-    const parts: string[] = [];
-    let count = 0;
+  cardsOf(
+    ids: readonly number[],
+    end: (time: number, marked: boolean) => Uint8Array,
+    marked?: ReadonlySet<number>,
+    frame: CardsFrame = NO_FRAME,
+  ): { bytes: Buffer; count: number } {
+    const slots: number[] = [];
+    const ends: Uint8Array[] = [];
+    let length = 0;
     for (const id of ids) {
       const slot = this.slots.get(id);
       if (slot === undefined || this.visible[slot] !== 1) continue;
-      if (count++ > 0) parts.push(',');
-      parts.push(this.cards[slot]!, end(this.time[slot]!, marked?.has(id) === true));
+      const ending = end(this.time[slot]!, marked?.has(id) === true);
+      slots.push(slot);
+      ends.push(ending);
+      length += this.cards.length(slot) + ending.length;
     }
-    return { json: parts.join(''), count };
+    const tail = frame.tail(slots.length);
+    length += Buffer.byteLength(frame.head) + Math.max(0, slots.length - 1) + Buffer.byteLength(tail);
+    const bytes = Buffer.allocUnsafe(length);
+    let at = bytes.write(frame.head, 0);
+    for (let i = 0; i < slots.length; i++) {
+      if (i > 0) bytes[at++] = COMMA;
+      at = this.cards.copy(slots[i]!, bytes, at);
+      const ending = ends[i]!;
+      bytes.set(ending, at);
+      at += ending.length;
+    }
+    bytes.write(tail, at);
+    return { bytes, count: slots.length };
   }
 
   /**
@@ -244,7 +275,7 @@ export class StoryListIndex {
       this.trendingScore[slot] = story.trendingScore;
       this.riseScore[slot] = story.riseScore;
       this.visible[slot] = story.visible ? 1 : 0;
-      if (!detailsLater) this.cards[slot] = this.cardOf(story);
+      if (!detailsLater) this.cards.set(slot, this.cardOf(story));
       // A story given twice is placed once, with its last values.
       if (this.changed[slot] === 0) changed.push(slot);
       this.changed[slot] = 1;
@@ -274,7 +305,7 @@ export class StoryListIndex {
       const text = searchTextOf(story.title, story.domain, story.by);
       this.trigrams.add(slot, text);
       this.texts[slot] = text;
-      this.cards[slot] = this.cardOf(story);
+      this.cards.set(slot, this.cardOf(story));
       if (this.visible[slot] === 1) this.vocabulary.count(titleOf(text), 1);
     }
   }

@@ -49,7 +49,7 @@ function failureMessage(cycle: CycleRow | null): string | null {
 }
 
 export class StoriesService {
-  private readonly cache: ListCache;
+  private readonly cache: ListCache<Buffer>;
   private readonly indexed: IndexedLists;
   private demo: { body: { stories: ReturnType<typeof presentStory>[] }; key: number; at: number } | null = null;
   /** Counts the invalidations (a cycle here, moderation): answers built from the lists are kept under it (dataVersion). */
@@ -73,6 +73,7 @@ export class StoriesService {
       maxAgeMs: 60_000,
       maxEntries: 500,
       now: Date.now,
+      keepWhenAskedTwice: true,
     });
   }
 
@@ -81,7 +82,7 @@ export class StoriesService {
    * stories the person's muting rules hide (or with them marked, for `showMuted`). People with the same rules share
    * the cached page; the key holds the rules' key, never who asked.
    */
-  listPage(sort: StoryListSort, query: StoryListQuery, mutes: PersonMutes = NO_PERSON_MUTES): Promise<string> {
+  listPage(sort: StoryListSort, query: StoryListQuery, mutes: PersonMutes = NO_PERSON_MUTES): Promise<Buffer> {
     const filters = `${query.domain ?? ''}&${query.heat ?? ''}&${mutes.key === '' ? '' : `${query.showMuted ? 1 : 0}&${mutes.key}`}`;
     const key = `${sort}?${query.minScore}&${query.page}&${query.limit}&${query.hours ?? ''}&${query.timeFilter}&${query.minVelocity}&${filters}`;
     return this.cache.get(key, async () => {
@@ -96,7 +97,7 @@ export class StoriesService {
       const shown = query.showMuted ? rows : rows.filter((row) => !muted.has(row.id));
       const page = presentStoryPage(shown, totalCount - (query.showMuted ? 0 : muted.size), query.page, query.limit, nowMs, muted.size);
       for (const story of page.stories) if (muted.has(story.id)) story.muted = true;
-      return JSON.stringify(page);
+      return Buffer.from(JSON.stringify(page));
     });
   }
 
