@@ -38,4 +38,15 @@ describe('CardArena', () => {
     expect(arena.byteLength).toBeLessThan(20 * 1024 * 1024);
     for (let slot = 0; slot < 100; slot++) expect(arena.text(slot)).toBe(card(slot, 60));
   });
+
+  it('gives back the room it grew into, keeping every card', () => {
+    const arena = new CardArena();
+    const card = (slot: number) => `${slot}:${'z'.repeat(900)}`;
+    for (let slot = 0; slot < 1000; slot++) arena.set(slot, card(slot));
+    arena.set(3, 'three, again');
+    arena.trim();
+    expect(arena.byteLength).toBeLessThanOrEqual(Math.ceil(1000 * 905 * 1.125));
+    expect(arena.text(3)).toBe('three, again');
+    for (const slot of [0, 500, 999]) expect(arena.text(slot)).toBe(card(slot));
+  });
 });

@@ -314,6 +314,7 @@ export class StoryListIndex {
   finishLoadingDetails(): void {
     this.vocabulary.settle();
     this.trigrams.trim();
+    this.cards.trim();
     this.detailsLoading = false;
   }
 
