@@ -59,7 +59,7 @@ export class HomeRenderThread {
      * NODE_ENV in the thread, whoever started the process: React picks its build from it on first import, and its
      * development build (checks and warnings on every element) renders a page several times slower.
      */
-    private readonly mode = 'production',
+    private readonly mode: string,
   ) {}
 
   /**
