@@ -35,9 +35,9 @@ const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)
 /** A story and its page's rows: the snapshots and predictions newest first, each as one JSON value column by column. */
 interface HistoryRow extends StoryRow {
   top_rank: number | null;
-  /** sampled_at (ms), score, descendants, top_rank; null when none. */
-  snapshots: [number[], number[], number[], (number | null)[]] | null;
-  predictions: unknown[][] | null;
+  /** sampled_at (ms), score, descendants, top_rank; each null when the story has none. */
+  snapshots: [number[], number[], number[], (number | null)[]] | [null, null, null, null];
+  predictions: unknown[][];
   keywords: string[] | null;
   /** How old snapshots are thinned: the thinning task's retention, or null while it is off. */
   retention_days: number | null;
@@ -108,10 +108,8 @@ export class StoryHistoryService {
 
     // Oldest first, from the newest-first columns.
     const points: HistoryPoint[] = [];
-    if (story.snapshots) {
-      const [times, scores, comments, ranks] = story.snapshots;
-      for (let i = times.length - 1; i >= 0; i--) points.push({ timeMs: times[i]!, score: scores[i]!, comments: comments[i]!, rank: ranks[i]! });
-    }
+    const [times, scores, comments, ranks] = story.snapshots;
+    if (times) for (let i = times.length - 1; i >= 0; i--) points.push({ timeMs: times[i]!, score: scores[i]!, comments: comments[i]!, rank: ranks[i]! });
     const last = points.at(-1);
     // To the minute, as the story's facts count it, so the answer reads the same to everyone within a minute and
     // nothing in it looks personal to a cache; never before the newest snapshot, which would make durations negative.
