@@ -6,13 +6,14 @@
  * time a request: the server's process (all its threads) and, for a database on this machine, PostgreSQL's processes
  * (all of them: anything else the database does meanwhile counts too). CPU time moves least with the machine's load.
  * Target: the story page p99 under 50 ms cold on 500,000 stories and 10,000,000 snapshots.
- * BENCH_STORIES / BENCH_SNAPSHOTS size the data (default 500,000 and 20 a story), BENCH_DURATION the seconds a target.
+ * BENCH_STORIES / BENCH_SNAPSHOTS size the data (default 500,000 and 20 a story), BENCH_DURATION the seconds a target,
+ * BENCH_ONLY (a regular expression over the targets' names) runs some targets beside the ceiling.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { formatNumber, serverCpuMicroseconds, withBenchServer } from '../support.ts';
+import { benchTargetSelected, formatNumber, serverCpuMicroseconds, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -68,7 +69,7 @@ export async function runStoryBenchmark(): Promise<void> {
       { name: 'history API, cold', path: () => `/api/stories/${nextId()}/history` },
       { name: 'history API, long stories', path: () => `/api/stories/${info.long[longTurn++ % info.long.length]}/history` },
       ...(info.rendered ? [{ name: 'story page, cold (rendered)', path: () => `/stories/${nextId()}` }] : []),
-    ];
+    ].filter((target, index) => index === 0 || benchTargetSelected(target.name));
     const results: { name: string; rps: number; p50: number; p99: number; serverCpu: number; databaseCpu: number | null }[] = [];
     for (const target of targets) {
       const run = (connections: number, duration: number) =>
