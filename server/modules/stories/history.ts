@@ -29,7 +29,7 @@ export class StoryHistoryNotFoundError extends HttpError {
   }
 }
 
-/** Times as epoch milliseconds, read whole: the Date the driver would make of a timestamp drops its microseconds too. */
+/** Times as epoch milliseconds, whole: as the driver's Date of a timestamp, which drops its microseconds too. */
 const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)`;
 
 /** A story and its page's rows: the snapshots and predictions newest first, each as one JSON value column by column. */
