@@ -1,7 +1,8 @@
 /**
  * bench/story: the story page, cold. Every request names a story not asked before (ids scrambled over the whole
  * table), so nothing is cached: GET /api/stories/{id}/history, the same for the stories with the longest history
- * (a snapshot a minute for two days), and the page /stories/{id} as the server renders it (a visitor's). Prints
+ * (a snapshot a minute for two days), and the page /stories/{id} as the server renders it (a visitor's), for both
+ * (a long story's page draws its charts with the most points, HISTORY_CHART_MAX_POINTS). Prints
  * requests per second, p50 and p99 at BENCH_CONNECTIONS connections (default 10), the ratio to the ceiling and the CPU
  * time a request: the server's process (all its threads) and, for a database on this machine, PostgreSQL's processes
  * (all of them: anything else the database does meanwhile counts too). CPU time moves least with the machine's load.
@@ -64,11 +65,17 @@ export async function runStoryBenchmark(): Promise<void> {
     // A prime step over the id range: no id repeats until the range is covered.
     const nextId = () => info.low + ((n++ * 104_729) % span);
     let longTurn = 0;
+    const nextLongId = () => info.long[longTurn++ % info.long.length];
     const targets: { name: string; path: () => string }[] = [
       { name: 'ceiling (precomputed body)', path: () => '/bench/ceiling' },
       { name: 'history API, cold', path: () => `/api/stories/${nextId()}/history` },
-      { name: 'history API, long stories', path: () => `/api/stories/${info.long[longTurn++ % info.long.length]}/history` },
-      ...(info.rendered ? [{ name: 'story page, cold (rendered)', path: () => `/stories/${nextId()}` }] : []),
+      { name: 'history API, long stories', path: () => `/api/stories/${nextLongId()}/history` },
+      ...(info.rendered
+        ? [
+            { name: 'story page, cold (rendered)', path: () => `/stories/${nextId()}` },
+            { name: 'story page, long stories', path: () => `/stories/${nextLongId()}` },
+          ]
+        : []),
     ].filter((target, index) => index === 0 || benchTargetSelected(target.name));
     const results: { name: string; rps: number; p50: number; p99: number; serverCpu: number; databaseCpu: number | null }[] = [];
     for (const target of targets) {
