@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.addHook('onRequest', originCheck(trustedOrigins));
   const settings = services.provide('settings', new SettingsService(deps.pool));
   // In maintenance mode the API answers admins only, besides signing in and the status (server/http/maintenance.ts).
-  server.addHook('onRequest', refuseDuringMaintenance(() => settings.recentMaintenanceMode(), resolveUser));
+  server.addHook('onRequest', refuseDuringMaintenance(() => settings.maintenanceMode(), resolveUser));
 
   installSecurityHeaders(server, {
     contentSecurityPolicy: {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTrendingResponseSchema, storyPageSchema } from '#common/contracts/stories.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { databaseFingerprint, seedStories } from './support/seed.ts';
+import { MAINTENANCE_READING_MS } from '../server/modules/settings/service.ts';
 
 // Modules: stories, system, settings
 
@@ -151,12 +152,15 @@ describe('landing sample, maintenance status, health', () => {
     expect(hnIds(demoTrendingResponseSchema.parse(response.json()))).toEqual([101, 103, 102]);
   });
 
-  it('maintenance status follows the settings table (default off)', async () => {
+  it('maintenance status follows the settings table (default off), within the reading period after a change in SQL', async () => {
     const get = async () => (await t.app.server.inject({ method: 'GET', url: '/api/maintenance-status' })).json();
+    const readingExpired = () => new Promise((resolve) => setTimeout(resolve, MAINTENANCE_READING_MS + 100));
     expect(await get()).toEqual({ maintenanceMode: false });
     await t.db.database.pool.query(`INSERT INTO settings (key, value) VALUES ('maintenance_mode', 'true'::jsonb)`);
+    await readingExpired();
     expect(await get()).toEqual({ maintenanceMode: true });
     await t.db.database.pool.query(`UPDATE settings SET value = '"false"'::jsonb WHERE key = 'maintenance_mode'`);
+    await readingExpired();
     expect(await get()).toEqual({ maintenanceMode: false });
   });
 

@@ -20,6 +20,7 @@ import {
   selectTopDomains,
 } from '../server/modules/predictions/queries.ts';
 import { STORY_LIST_SORTS } from '#common/contracts/stories.ts';
+import { StoryHistoryService } from '../server/modules/stories/history.ts';
 import { selectStoryPage } from '../server/modules/stories/queries.ts';
 import { selectSuggestions } from '../server/modules/search/queries.ts';
 import { SettingsService } from '../server/modules/settings/service.ts';
@@ -64,6 +65,8 @@ describe('prepared statements', () => {
     const pool = t.database.pool;
     const nowMs = Date.UTC(2026, 0, 15, 12);
     const keywords = new KeywordsService(pool, () => nowMs);
+    const histories = new StoryHistoryService(pool, () => nowMs);
+    const storyIds = (await pool.query<{ id: number }>('SELECT id FROM stories ORDER BY id LIMIT $1', [EXECUTIONS])).rows.map((row) => row.id);
     const secret = 'a secret of the test, long enough for an HMAC';
     const token = 'a-session-token-nobody-has';
     const signature = createHmac('sha256', secret).update(token).digest('base64');
@@ -99,6 +102,7 @@ describe('prepared statements', () => {
       await keywords.trends(KEYWORD_PERIODS[i % KEYWORD_PERIODS.length]!);
       await keywords.hourlyPatterns('24h', 'UTC');
       await selectAllStatuses(pool, 'someone', [1, 2, 3 + i]);
+      await histories.history(storyIds[i]!);
       await selectStatuses(pool, 'bookmarks', 'someone', [1, 2, 3 + i]);
       // Every list shape (a short window, a long one, all stories), at another min score and page each time.
       for (const sort of STORY_LIST_SORTS) {
@@ -121,10 +125,10 @@ describe('prepared statements', () => {
       'SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements',
     );
     expect(prepared.rows.length).toBeGreaterThanOrEqual(25);
-    // The signed-in home's reads and the suggestions, by text: the embedded database's session server gives
-    // statements names of its own.
+    // The signed-in home's reads, the story page's and the suggestions, by text: the embedded database's session
+    // server gives statements names of its own.
     const statements = prepared.rows.map((row) => row.statement);
-    for (const read of ['FROM settings WHERE key', 'FROM announcements a', 'FROM keyword_aliases', 'from "user_preferences"', 'FROM bookmarks WHERE user_id', 'FROM title_word_pairs', 'walked AS']) {
+    for (const read of ['FROM settings WHERE key', 'FROM announcements a', 'FROM keyword_aliases', 'from "user_preferences"', 'FROM bookmarks WHERE user_id', 'FROM title_word_pairs', 'walked AS', 'FROM story_snapshots']) {
       expect(statements.some((statement) => statement.includes(read)), read).toBe(true);
     }
     const neverSettled = prepared.rows.filter((row) => Number(row.generic_plans) === 0 && Number(row.custom_plans) >= EXECUTIONS);

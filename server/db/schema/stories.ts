@@ -140,6 +140,8 @@ export const storySnapshots = pgTable(
     askRank: smallint('ask_rank'),
     showRank: smallint('show_rank'),
   },
+  // The key's index also carries score, descendants and top_rank (INCLUDE, migration 0034, which drizzle cannot
+  // declare): the story page reads a history from the index alone.
   (table) => [primaryKey({ columns: [table.storyId, table.sampledAt] })],
 );
 

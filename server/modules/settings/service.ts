@@ -4,9 +4,10 @@ import type { SiteListDefaults } from '#common/rules/preferences.ts';
 import { RecentReading } from '../../recent-reading.ts';
 
 /**
- * How long the API's maintenance guard trusts a reading of maintenance_mode: the guard runs on every API request,
- * so it reads the database about once per this period per instance, and a change made on another instance (or in
- * SQL) holds everywhere within it. A change through this instance's admin settings holds at once.
+ * How long a reading of maintenance_mode is trusted: the API's guard runs on every API request, and every page
+ * served (the landing page, a story page) asks the status, so each reads the database about once per this period per
+ * instance, and a change made on another instance (or in SQL) holds everywhere within it. A change through this
+ * instance's admin settings holds at once.
  */
 export const MAINTENANCE_READING_MS = 2000;
 
@@ -23,13 +24,8 @@ export class SettingsService {
     return result.rows[0]?.value ?? fallback;
   }
 
-  /** Read now (the status the web app polls, the pages); the reading is kept for `recentMaintenanceMode`. */
-  maintenanceMode(): Promise<boolean> {
-    return this.maintenance.fresh();
-  }
-
   /** As read at most MAINTENANCE_READING_MS ago, else read now. */
-  recentMaintenanceMode(): Promise<boolean> {
+  maintenanceMode(): Promise<boolean> {
     return this.maintenance.recent();
   }
 

@@ -11,6 +11,7 @@ import {
   thinForChart,
   type HistoryPoint,
 } from '#common/rules/story-history.ts';
+import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardInput } from '../shares/og-image.ts';
 import { presentStory } from './presenter.ts';
@@ -28,34 +29,59 @@ export class StoryHistoryNotFoundError extends HttpError {
   }
 }
 
-interface HistoryStoryRow extends StoryRow {
+/** Times as epoch milliseconds, whole: as the driver's Date of a timestamp, which drops its microseconds too. */
+const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)`;
+
+/** A story and its page's rows: the snapshots and predictions newest first, each as one JSON value column by column. */
+interface HistoryRow extends StoryRow {
   top_rank: number | null;
+  /** sampled_at (ms), score, descendants, top_rank; each null when the story has none. */
+  snapshots: [number[], number[], number[], (number | null)[]] | [null, null, null, null];
+  predictions: unknown[][];
+  keywords: string[] | null;
+  /** How old snapshots are thinned: the thinning task's retention, or null while it is off. */
+  retention_days: number | null;
 }
 
-interface SnapshotRow {
-  sampled_at: Date;
-  score: number;
-  descendants: number;
-  top_rank: number | null;
-}
+type PredictionRow = [
+  predictedAtMs: number,
+  probability: number,
+  confidence: PredictionConfidence | 'none',
+  scoreAtPrediction: number,
+  verifiedAtMs: number | null,
+  scoreAtHorizon: number | null,
+  accurate: boolean | null,
+];
 
-interface PredictionRow {
-  predicted_at: Date;
-  probability: number;
-  confidence: PredictionConfidence | 'none';
-  score_at_prediction: number;
-  verified_at: Date | null;
-  score_at_horizon: number | null;
-  accurate: boolean | null;
-}
+/**
+ * One statement, so one round trip: the story, and only for a story that may be shown, its newest
+ * HISTORY_MAX_SNAPSHOTS snapshots (read backwards along the primary key, which carries the chart's columns: an
+ * index-only scan, migration 0034), its latest predictions (predictions_story_idx), its keywords and the thinning
+ * task's retention. An unknown or hidden story costs one primary-key lookup and reads nothing of its history.
+ */
+const HISTORY_SQL = `
+  SELECT s.id, s.hn_id, s.title, s.url, s.score, s.descendants, s.by, s.time, s.domain, s.score_velocity,
+         s.comments_velocity, s.trending_score, s.prediction_probability, s.top_rank, s.synthetic,
+         (SELECT ${jsonColumnsSql('n', ['at', 'score', 'descendants', 'top_rank'])}
+            FROM (SELECT ${epochMs('sampled_at')} AS at, score, descendants, top_rank FROM story_snapshots
+                   WHERE story_id = s.id ORDER BY sampled_at DESC LIMIT ${HISTORY_MAX_SNAPSHOTS}) n) AS snapshots,
+         (SELECT ${jsonColumnsSql('p', ['at', 'probability', 'confidence', 'score_at_prediction', 'verified_at', 'score_at_horizon', 'accurate'])}
+            FROM (SELECT ${epochMs('predicted_at')} AS at, probability, confidence, score_at_prediction,
+                         ${epochMs('verified_at')} AS verified_at, score_at_horizon, accurate
+                    FROM predictions WHERE story_id = s.id ORDER BY predicted_at DESC LIMIT ${PREDICTIONS_SHOWN}) p) AS predictions,
+         (SELECT json_agg(w.display)
+            FROM (SELECT k.display FROM story_keywords sk JOIN keywords k ON k.id = sk.keyword_id
+                   WHERE sk.story_id = s.id ORDER BY k.display LIMIT ${KEYWORDS_SHOWN}) w) AS keywords,
+         (SELECT retention_days FROM maintenance_tasks WHERE task_name = 'thin_snapshots' AND enabled) AS retention_days
+    FROM stories s WHERE s.id = $1 AND ${visibleStory('s')}`;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
 /**
- * A story's page data (GET /api/stories/{id}/history, and the page /stories/{id} the server renders from it). Every
- * statement reads one story's rows through an index whose first column is the story (the snapshots' and keywords'
- * primary keys, predictions_story_idx), so its cost follows the story's own history, never the tables' size.
+ * A story's page data (GET /api/stories/{id}/history, and the page /stories/{id} the server renders from it). Each
+ * part of its statement reads one story's rows through an index whose first column is the story (the snapshots' and
+ * keywords' primary keys, predictions_story_idx), so its cost follows the story's own history, never the tables' size.
  */
 export class StoryHistoryService {
   constructor(
@@ -76,50 +102,14 @@ export class StoryHistoryService {
   }
 
   async history(storyId: number): Promise<StoryHistory> {
-    // The story first: an unknown or hidden one costs one primary-key lookup and reads nothing of its history.
-    const storyResult = await this.pool.query<HistoryStoryRow>({
-      name: 'story-history-story',
-      text: `SELECT s.id, s.hn_id, s.title, s.url, s.score, s.descendants, s.by, s.time, s.domain, s.score_velocity,
-                    s.comments_velocity, s.trending_score, s.prediction_probability, s.top_rank, s.synthetic
-               FROM stories s WHERE s.id = $1 AND ${visibleStory('s')}`,
-      values: [storyId],
-    });
-    const story = storyResult.rows[0];
+    const result = await this.pool.query<HistoryRow>({ name: 'story-history', text: HISTORY_SQL, values: [storyId] });
+    const story = result.rows[0];
     if (!story) throw new StoryHistoryNotFoundError();
 
-    const [snapshots, predictions, keywords, retention] = await Promise.all([
-      // The newest HISTORY_MAX_SNAPSHOTS, read backwards along the primary key (story_id, sampled_at).
-      this.pool.query<SnapshotRow>({
-        name: 'story-history-snapshots',
-        text: `SELECT sampled_at, score, descendants, top_rank FROM story_snapshots
-                WHERE story_id = $1 ORDER BY sampled_at DESC LIMIT ${HISTORY_MAX_SNAPSHOTS}`,
-        values: [storyId],
-      }),
-      this.pool.query<PredictionRow>({
-        name: 'story-history-predictions',
-        text: `SELECT predicted_at, probability, confidence, score_at_prediction, verified_at, score_at_horizon, accurate
-                 FROM predictions WHERE story_id = $1 ORDER BY predicted_at DESC LIMIT ${PREDICTIONS_SHOWN}`,
-        values: [storyId],
-      }),
-      this.pool.query<{ display: string }>({
-        name: 'story-history-keywords',
-        text: `SELECT k.display FROM story_keywords sk JOIN keywords k ON k.id = sk.keyword_id
-                WHERE sk.story_id = $1 ORDER BY k.display LIMIT ${KEYWORDS_SHOWN}`,
-        values: [storyId],
-      }),
-      // How old snapshots are thinned: the thinning task's retention, or none while it is off.
-      this.pool.query<{ retention_days: number }>({
-        name: 'story-history-retention',
-        text: `SELECT retention_days FROM maintenance_tasks WHERE task_name = 'thin_snapshots' AND enabled`,
-      }),
-    ]);
-
-    const points: HistoryPoint[] = snapshots.rows.reverse().map((row) => ({
-      timeMs: row.sampled_at.getTime(),
-      score: row.score,
-      comments: row.descendants,
-      rank: row.top_rank,
-    }));
+    // Oldest first, from the newest-first columns.
+    const points: HistoryPoint[] = [];
+    const [times, scores, comments, ranks] = story.snapshots;
+    if (times) for (let i = times.length - 1; i >= 0; i--) points.push({ timeMs: times[i]!, score: scores[i]!, comments: comments[i]!, rank: ranks[i]! });
     const last = points.at(-1);
     // To the minute, as the story's facts count it, so the answer reads the same to everyone within a minute and
     // nothing in it looks personal to a cache; never before the newest snapshot, which would make durations negative.
@@ -128,7 +118,7 @@ export class StoryHistoryService {
     const facts = historyFacts(points, story.time, stillListed ? nowMs : null);
     const markers = historyMarkers(points);
     const chart = thinForChart(points, markers);
-    const resolution = historyResolution(facts.firstSeenMs, nowMs, retention.rows[0]?.retention_days ?? null, SNAPSHOT_HOURLY_DAYS, chart.sliceMinutes);
+    const resolution = historyResolution(facts.firstSeenMs, nowMs, story.retention_days, SNAPSHOT_HOURLY_DAYS, chart.sliceMinutes);
 
     return {
       asOf: iso(nowMs),
@@ -150,17 +140,19 @@ export class StoryHistoryService {
         sliceMinutes: resolution.sliceMinutes,
         label: resolutionLabel(resolution),
       },
-      predictions: predictions.rows.reverse().map((row) => ({
-        predictedAt: row.predicted_at.toISOString(),
-        predictionScore: predictionScore(row.probability),
-        confidence: row.confidence === 'none' ? null : row.confidence,
-        scoreAtPrediction: row.score_at_prediction,
-        verifiedAt: row.verified_at?.toISOString() ?? null,
-        scoreAtHorizon: row.score_at_horizon,
-        // The ledger's own verdict, filled once by its verification.
-        outcome: row.accurate === null ? 'pending' : row.accurate ? 'accurate' : 'inaccurate',
-      })),
-      keywords: keywords.rows.map((row) => row.display),
+      predictions: rowsOfColumns<PredictionRow>(story.predictions)
+        .reverse()
+        .map(([predictedAtMs, probability, confidence, scoreAtPrediction, verifiedAtMs, scoreAtHorizon, accurate]) => ({
+          predictedAt: iso(predictedAtMs),
+          predictionScore: predictionScore(probability),
+          confidence: confidence === 'none' ? null : confidence,
+          scoreAtPrediction,
+          verifiedAt: isoOrNull(verifiedAtMs),
+          scoreAtHorizon,
+          // The ledger's own verdict, filled once by its verification.
+          outcome: accurate === null ? 'pending' : accurate ? 'accurate' : 'inaccurate',
+        })),
+      keywords: story.keywords ?? [],
     };
   }
 }

@@ -1,4 +1,27 @@
-import { ArrowUpRight, Bookmark, BookmarkCheck, Ellipsis, Eye, EyeOff, Flag, Flame, MessageSquare, NotebookPen, Rocket, Share2, Triangle, TrendingUp, Zap } from 'lucide-react';
+import {
+  ArrowLeft,
+  ArrowUpRight,
+  Bookmark,
+  BookmarkCheck,
+  ChartColumn,
+  Ellipsis,
+  ExternalLink,
+  Eye,
+  EyeOff,
+  Flag,
+  Flame,
+  History,
+  LogIn,
+  MessageSquare,
+  NotebookPen,
+  Rocket,
+  Share2,
+  Sparkles,
+  Tag,
+  Triangle,
+  TrendingUp,
+  Zap,
+} from 'lucide-react';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
@@ -7,7 +30,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
  * marks that stand for their words on a phone's compact row. A card's element draws its
  * icon itself, as its `::before` (index.css, `[data-icon]`), a square in its text colour masked by one of these:
  * a button is one element instead of three (the button, an `<svg>` and its `<use>`), a badge one instead of three,
- * which on a page of 25 cards is about 300 elements fewer. The app's frame draws its icons from the sprite
+ * which on a page of 25 cards is about 300 elements fewer. The story page's icons and the visitor's Sign In are
+ * drawn so too: the server renders that page for everyone who opens a story, and its SVG icons were about a tenth
+ * of that render (docs/performance.md, "The story page"). The app's frame draws its icons from the sprite
  * (sprite-icon.tsx).
  */
 export const DRAWN_ICONS = {
@@ -30,6 +55,14 @@ export const DRAWN_ICONS = {
   // Points, as Hacker News's upvote arrow: filled, so it reads at the size of small text.
   triangle: createElement(Triangle, { fill: 'currentColor' }),
   'message-square': createElement(MessageSquare),
+  // The story page's links, buttons and section headings, and the visitor's Sign In.
+  'arrow-left': createElement(ArrowLeft),
+  'external-link': createElement(ExternalLink),
+  'chart-column': createElement(ChartColumn),
+  history: createElement(History),
+  sparkles: createElement(Sparkles),
+  tag: createElement(Tag),
+  'log-in': createElement(LogIn),
 } as const satisfies Record<string, ReactElement>;
 
 export type DrawnIcon = keyof typeof DRAWN_ICONS;

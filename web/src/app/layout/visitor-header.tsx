@@ -1,4 +1,3 @@
-import { LogIn } from 'lucide-react';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
@@ -12,8 +11,7 @@ export function VisitorHeader() {
         <div className="flex items-center gap-2">
           <ThemeToggle />
           <Button asChild>
-            <a href={LOGIN_PATH}>
-              <LogIn aria-hidden="true" />
+            <a href={LOGIN_PATH} data-icon="log-in">
               Sign In
             </a>
           </Button>

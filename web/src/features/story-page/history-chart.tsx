@@ -46,22 +46,27 @@ interface HistoryChartProps {
 
 /**
  * A step line: each snapshot's value holds until the next one (snapshots are written only when something changed),
- * and the last holds to `endMs`. A null value (not ranked) breaks the line.
+ * and the last holds to `endMs`. A null value (not ranked) breaks the line. Each point's x is written once, for its
+ * own step and the end of the one before: the server draws three of these, of up to 600 points, for every page.
  */
 function stepPath(points: readonly ChartPoint[], x: (ms: number) => number, y: (value: number) => number, endMs: number): string {
-  const parts: string[] = [];
+  let path = '';
   let drawing = false;
-  points.forEach((point, index) => {
-    const nextMs = points[index + 1]?.timeMs ?? endMs;
-    if (point.value === null) {
+  let pointX = points.length > 0 ? x(points[0]!.timeMs).toFixed(1) : '';
+  for (let index = 0; index < points.length; index++) {
+    const next = points[index + 1];
+    const nextX = x(next ? next.timeMs : endMs).toFixed(1);
+    const value = points[index]!.value;
+    if (value === null) {
       drawing = false;
-      return;
+    } else {
+      const py = y(value).toFixed(1);
+      path += `${path ? ' ' : ''}${drawing ? 'L' : 'M'}${pointX} ${py} L${nextX} ${py}`;
+      drawing = true;
     }
-    const py = y(point.value).toFixed(1);
-    parts.push(`${drawing ? 'L' : 'M'}${x(point.timeMs).toFixed(1)} ${py}`, `L${x(nextMs).toFixed(1)} ${py}`);
-    drawing = true;
-  });
-  return parts.join(' ');
+    pointX = nextX;
+  }
+  return path;
 }
 
 export function HistoryChart({ title, unit, points, startMs, endMs, markers, inverted = false, domain, testId }: HistoryChartProps) {

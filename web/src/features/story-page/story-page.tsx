@@ -1,4 +1,3 @@
-import { ArrowLeft, BarChart3, ExternalLink, History, MessageSquare, Sparkles, Tag } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { heatLevel } from '#common/rules/heat.ts';
@@ -6,6 +5,7 @@ import { itemPageUrl, storyLinkUrl } from '#common/rules/links.ts';
 import { formatCount } from '#common/rules/plural.ts';
 import { durationText, FRONT_PAGE_RANKS } from '#common/rules/story-history.ts';
 import { timeAgoOrRecently } from '#common/rules/time-ago.ts';
+import type { DrawnIcon } from '@/components/drawn-icons';
 import { HeatBadge } from '@/components/heat-badge';
 import { SyntheticBadge } from '@/components/synthetic-badge';
 import { Banner, Empty, Section } from '@/components/page-parts';
@@ -86,7 +86,9 @@ export function StoryHistoryView({ data, renderActions }: { data: StoryHistory; 
   const { story, markers, resolution, predictions, keywords } = data;
   const [asTable, setAsTable] = useState(false);
   const tableId = useId();
-  const snapshots = data.snapshots.map((snapshot) => ({ ...snapshot, timeMs: Date.parse(snapshot.time) }));
+  // Spelled out rather than spread: the server renders this for every page, and a spread copy of each of up to 600
+  // snapshots cost more than the rest of the mapping.
+  const snapshots = data.snapshots.map(({ time, score, comments, rank }) => ({ time, score, comments, rank, timeMs: Date.parse(time) }));
   const startMs = snapshots[0]?.timeMs ?? story.time * 1000;
   // The last values hold until something changes (snapshots record changes), so the chart runs to now (the answer's
   // time) while the story is on the top list or changed in the last day; an older story's ends at its last change.
@@ -101,8 +103,7 @@ export function StoryHistoryView({ data, renderActions }: { data: StoryHistory; 
   return (
     <article className="grid gap-6" aria-labelledby="story-page-title">
       <header className="grid gap-2">
-        <Link href="/" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft className="size-4" aria-hidden="true" />
+        <Link href="/" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground" data-icon="arrow-left">
           Back to stories
         </Link>
         <h1 id="story-page-title" className="text-2xl font-bold text-pretty break-words">
@@ -122,14 +123,12 @@ export function StoryHistoryView({ data, renderActions }: { data: StoryHistory; 
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <Button asChild size="sm">
-            <a href={storyLinkUrl(story)} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden="true" />
+            <a href={storyLinkUrl(story)} target="_blank" rel="noopener noreferrer" data-icon="external-link">
               Read Article
             </a>
           </Button>
           <Button asChild size="sm" variant="outline">
-            <a href={itemPageUrl(story.hnId)} target="_blank" rel="noopener noreferrer">
-              <MessageSquare aria-hidden="true" />
+            <a href={itemPageUrl(story.hnId)} target="_blank" rel="noopener noreferrer" data-icon="message-square">
               Discussion on Hacker News
             </a>
           </Button>
@@ -137,18 +136,17 @@ export function StoryHistoryView({ data, renderActions }: { data: StoryHistory; 
         </div>
       </header>
 
-      <Section title="Facts" icon={<Sparkles className="size-5" aria-hidden="true" />}>
+      <Section title="Facts" icon={<SectionIcon name="sparkles" />}>
         <Facts data={data} />
       </Section>
 
-      <Section title="History" icon={<History className="size-5" aria-hidden="true" />}>
+      <Section title="History" icon={<SectionIcon name="history" />}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-muted-foreground" data-testid="resolution">
             {resolution.label}
           </p>
           {snapshots.length > 0 && (
-            <Button variant="outline" size="sm" aria-expanded={asTable} aria-controls={tableId} onClick={() => setAsTable((shown) => !shown)}>
-              <BarChart3 aria-hidden="true" />
+            <Button variant="outline" size="sm" aria-expanded={asTable} aria-controls={tableId} onClick={() => setAsTable((shown) => !shown)} data-icon="chart-column">
               {asTable ? 'Show as charts' : 'Show as table'}
             </Button>
           )}
@@ -215,7 +213,7 @@ export function StoryHistoryView({ data, renderActions }: { data: StoryHistory; 
         )}
       </Section>
 
-      <Section title="Predictions" icon={<BarChart3 className="size-5" aria-hidden="true" />}>
+      <Section title="Predictions" icon={<SectionIcon name="chart-column" />}>
         {predictions.length === 0 ? (
           <Empty>No prediction was made for this story: only young stories on the front page are predicted.</Empty>
         ) : (
@@ -253,7 +251,7 @@ export function StoryHistoryView({ data, renderActions }: { data: StoryHistory; 
         )}
       </Section>
 
-      <Section title="Keywords" icon={<Tag className="size-5" aria-hidden="true" />}>
+      <Section title="Keywords" icon={<SectionIcon name="tag" />}>
         {keywords.length === 0 ? (
           <Empty>No keywords were found in this title.</Empty>
         ) : (
@@ -270,6 +268,14 @@ export function StoryHistoryView({ data, renderActions }: { data: StoryHistory; 
       </Section>
     </article>
   );
+}
+
+/**
+ * A section heading's icon, drawn by its element (index.css, `[data-icon]`): the page's icons are no SVG elements,
+ * which the server would render for every page (drawn-icons.ts).
+ */
+function SectionIcon({ name }: { name: DrawnIcon }) {
+  return <span data-icon={name} className="flex [--icon-size:1.25rem]" aria-hidden="true" />;
 }
 
 function Facts({ data }: { data: StoryHistory }) {
