@@ -73,6 +73,8 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** The server's CPU time (all its threads) over the run, per request of this target; none for the probes. */
+  cpuMicroseconds?: number;
 }
 
 export async function runApiBenchmark(): Promise<void> {
@@ -87,6 +89,8 @@ export async function runApiBenchmark(): Promise<void> {
     };
 
     const load = async (name: string, paths: () => string, connections = CONNECTIONS, headers: Record<string, string> = {}): Promise<Figures> => {
+      const probe = connections === PROBE_CONNECTIONS;
+      const cpuBefore = probe ? 0 : await serverCpuMicroseconds(url);
       const result = await autocannon({
         url,
         connections,
@@ -97,7 +101,8 @@ export async function runApiBenchmark(): Promise<void> {
       if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
         throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
       }
-      return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+      const cpuMicroseconds = probe ? undefined : ((await serverCpuMicroseconds(url)) - cpuBefore) / result.requests.total;
+      return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMicroseconds };
     };
     const warm = async (paths: () => string): Promise<void> => {
       await autocannon({ url, connections: 10, duration: 2, requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }] });
@@ -166,9 +171,9 @@ export async function runApiBenchmark(): Promise<void> {
     console.log(
       `\nbench/api: ${embedded ? `embedded database (page cache ${cacheMb} MB)` : 'PostgreSQL'}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, body ${formatNumber(bodyBytes)} bytes`,
     );
-    console.log('target                         req/s     p50 ms   p99 ms   ratio to ceiling');
+    console.log('target                         req/s     p50 ms   p99 ms   ratio to ceiling   server CPU µs a request');
     const row = (r: Figures, ratio: string) =>
-      `${r.name.padEnd(30)} ${formatNumber(r.rps).padStart(8)} ${formatNumber(r.p50, 1).padStart(9)} ${formatNumber(r.p99, 1).padStart(8)}   ${ratio}`;
+      `${r.name.padEnd(30)} ${formatNumber(r.rps).padStart(8)} ${formatNumber(r.p50, 1).padStart(9)} ${formatNumber(r.p99, 1).padStart(8)}   ${ratio.padEnd(16)}   ${r.cpuMicroseconds === undefined ? '' : formatNumber(r.cpuMicroseconds)}`;
     for (const r of results) console.log(row(r, (r.rps / ceiling).toFixed(3)));
     console.log(`probes during the cold runs (${PROBE_CONNECTIONS} connections each), worst of the five:`);
     for (const name of ['  /healthz meanwhile', '  cached list meanwhile']) {
