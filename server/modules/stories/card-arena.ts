@@ -17,41 +17,41 @@ export class CardArena {
   private bytes = Buffer.allocUnsafeSlow(INITIAL_BYTES);
   private used = 0;
   private wasted = 0;
-  private starts = new Float64Array(0);
-  private lengths = new Uint32Array(0);
+  /** Each slot's card's start and byte length, side by side: a page reads both with one trip to memory. */
+  private spans = new Float64Array(0);
 
   /** Stores `card` as `slot`'s, replacing any it had. */
   set(slot: number, card: string): void {
     this.ensureSlots(slot + 1);
-    this.wasted += this.lengths[slot]!;
+    this.wasted += this.spans[2 * slot + 1]!;
     const length = Buffer.byteLength(card);
     this.ensureRoom(length);
     this.bytes.write(card, this.used);
-    this.starts[slot] = this.used;
-    this.lengths[slot] = length;
+    this.spans[2 * slot] = this.used;
+    this.spans[2 * slot + 1] = length;
     this.used += length;
     if (this.wasted > COMPACT_FROM_WASTE_BYTES && this.wasted > this.used * COMPACT_WASTE_SHARE) this.compact();
   }
 
   has(slot: number): boolean {
-    return slot < this.lengths.length && this.lengths[slot]! > 0;
+    return this.length(slot) > 0;
   }
 
   /** The byte length of `slot`'s card (0 for none). */
   length(slot: number): number {
-    return slot < this.lengths.length ? this.lengths[slot]! : 0;
+    return 2 * slot < this.spans.length ? this.spans[2 * slot + 1]! : 0;
   }
 
   /** Copies `slot`'s card into `target` at `at`; answers where it ends there. */
   copy(slot: number, target: Buffer, at: number): number {
-    const start = this.starts[slot]!;
-    return at + this.bytes.copy(target, at, start, start + this.lengths[slot]!);
+    const start = this.spans[2 * slot]!;
+    return at + this.bytes.copy(target, at, start, start + this.spans[2 * slot + 1]!);
   }
 
   /** `slot`'s card as text (for tests and the rare reader that wants a string). */
   text(slot: number): string {
-    const start = this.starts[slot]!;
-    return this.bytes.toString('utf8', start, start + this.lengths[slot]!);
+    const start = this.spans[2 * slot]!;
+    return this.bytes.toString('utf8', start, start + this.spans[2 * slot + 1]!);
   }
 
   /** Gives back the room the arena grew into beyond an eighth more than it holds (after the first load). */
@@ -66,14 +66,10 @@ export class CardArena {
   }
 
   private ensureSlots(needed: number): void {
-    if (needed <= this.lengths.length) return;
-    const capacity = Math.max(needed, this.lengths.length * 2, 1024);
-    const starts = new Float64Array(capacity);
-    starts.set(this.starts);
-    const lengths = new Uint32Array(capacity);
-    lengths.set(this.lengths);
-    this.starts = starts;
-    this.lengths = lengths;
+    if (2 * needed <= this.spans.length) return;
+    const spans = new Float64Array(2 * Math.max(needed, this.spans.length, 1024));
+    spans.set(this.spans);
+    this.spans = spans;
   }
 
   private ensureRoom(length: number): void {
@@ -93,12 +89,12 @@ export class CardArena {
       this.bytes.copy(next, 0, 0, this.used);
     } else {
       let at = 0;
-      for (let slot = 0; slot < this.lengths.length; slot++) {
-        const length = this.lengths[slot]!;
+      for (let slot = 0; 2 * slot < this.spans.length; slot++) {
+        const length = this.spans[2 * slot + 1]!;
         if (length === 0) continue;
-        const start = this.starts[slot]!;
+        const start = this.spans[2 * slot]!;
         this.bytes.copy(next, at, start, start + length);
-        this.starts[slot] = at;
+        this.spans[2 * slot] = at;
         at += length;
       }
       this.used = at;
