@@ -11,7 +11,7 @@ import type { Story, StoryListQuery, StoryListSort } from '#common/contracts/sto
 import { feedQueryHider, feedQueryKeeps, feedQueryKey, longestTerm, type FeedQuery } from '#common/rules/feed-query.ts';
 import type { Freshness } from '#common/rules/freshness.ts';
 import { itemPageUrl, storyLinkUrl, storyPagePath } from '#common/rules/links.ts';
-import { containsWholeWords, foldText, isWithinDomain, NO_MUTES, type MutableStory, type MuteMatcher } from '#common/rules/mutes.ts';
+import { containsWholeWords, foldText, NO_MUTES, type MutableStory, type MuteMatcher } from '#common/rules/mutes.ts';
 import type { SearchSort } from '#common/rules/search.ts';
 import { timeFilterHours } from '#common/rules/time-windows.ts';
 import { RecentMap } from '../../recent-map.ts';
@@ -143,9 +143,21 @@ export class FeedsService {
 
   private keywordStories(keyword: string, query: SubjectFeedQuery, mutes: MuteMatcher = NO_MUTES): Promise<Story[]> {
     const folded = foldText(keyword);
-    // The search finds the titles holding the text; the keyword is its whole words (as keywords are counted).
-    const mentions = matcherWhere((story) => containsWholeWords(foldText(story.title), folded));
-    return this.searchStories(query, { sort: query.sort, hours: query.hours, lookup: folded, also: both(mentions, mutes) });
+    return this.searchStories(query, { sort: query.sort, hours: query.hours, lookup: folded, also: both(this.mentions(folded), mutes) });
+  }
+
+  /**
+   * The stories whose title does not mention a keyword (folded) as whole words, as keywords are counted: the search
+   * finds the titles holding the text. Kept by keyword, so a polled keyword's verdicts are reused.
+   */
+  private mentions(folded: string): MuteMatcher {
+    const key = `\u0004keyword:${folded}`;
+    let matcher = this.hiders.get(key);
+    if (!matcher) {
+      matcher = matcherWhere((story) => containsWholeWords(foldText(story.title), folded));
+      this.hiders.set(key, matcher);
+    }
+    return matcher;
   }
 
   /**
@@ -179,9 +191,9 @@ export class FeedsService {
     );
   }
 
-  private hider(query: FeedQuery, groups: string[][] = query.groups, extra = ''): MuteMatcher {
-    if (groups.length === 0 && query.exclusions.length === 0 && extra === '') return NO_MUTES;
-    const key = `${feedQueryKey({ groups, exclusions: query.exclusions })}\u0004${extra}`;
+  private hider(query: FeedQuery, groups: string[][] = query.groups): MuteMatcher {
+    if (groups.length === 0 && query.exclusions.length === 0) return NO_MUTES;
+    const key = feedQueryKey({ groups, exclusions: query.exclusions });
     let hider = this.hiders.get(key);
     if (!hider) {
       hider = feedQueryHider(query, { groups });
@@ -230,16 +242,10 @@ export class FeedsService {
         return this.searchStories(subject.query, { domain: subject.query.domain, author: subject.query.author, sort: subject.query.sort, order: subject.query.order, hours: subject.query.hours });
       case 'keyword':
         return this.keywordStories(subject.keyword, subject.query);
-      case 'domain': {
-        const domain = subject.domain;
-        const within = matcherWhere((story) => story.domain !== '' && isWithinDomain(story.domain.toLowerCase(), domain));
-        return this.searchStories(query, { domain, sort: subject.query.sort, hours: subject.query.hours, also: within });
-      }
-      case 'author': {
-        const author = subject.author.toLowerCase();
-        const by = matcherWhere((story) => story.by.toLowerCase() === author);
-        return this.searchStories(query, { author, sort: subject.query.sort, hours: subject.query.hours, also: by });
-      }
+      case 'domain':
+        return this.searchStories(query, { domain: subject.domain, exact: true, sort: subject.query.sort, hours: subject.query.hours });
+      case 'author':
+        return this.searchStories(query, { author: subject.author.toLowerCase(), exact: true, sort: subject.query.sort, hours: subject.query.hours });
     }
   }
 
@@ -264,20 +270,23 @@ export class FeedsService {
   }
 
   /**
-   * A search's first `count` stories the query keeps. Each OR group is its own search (looked up by its longest
-   * term, so the index's trigrams find it), and the groups' stories are merged in the search's order.
+   * A search's first `count` stories the query keeps. Each OR group is its own search, which finds the stories
+   * holding every term of the group (through the index's trigrams) as it finds its text; the exclusions are applied
+   * as muting rules; and the groups' stories are merged in the search's order. `exact`: the domain and author are
+   * the story's own (a domain with its subdomains), not parts of them.
    */
   private async searchStories(
     query: CommonQuery,
-    options: { domain?: string; author?: string; sort: SearchSort; order?: 'asc' | 'desc'; hours: SearchQuery['hours']; lookup?: string; also?: MuteMatcher },
+    options: { domain?: string; author?: string; exact?: boolean; sort: SearchSort; order?: 'asc' | 'desc'; hours: SearchQuery['hours']; lookup?: string; also?: MuteMatcher },
   ): Promise<Story[]> {
-    const groups = query.q.groups.length === 0 ? [null] : query.q.groups;
+    const groups = query.q.groups.length === 0 ? [[]] : query.q.groups;
     const order = options.order ?? 'desc';
+    const hider = both(this.hider(query.q, []), options.also ?? NO_MUTES);
     const answers = await Promise.all(
       groups.map(async (group) => {
-        const hider = both(this.hider(query.q, group === null ? [] : [group]), options.also ?? NO_MUTES);
+        // The statement answering while the index loads looks the longest term up; the index reads every one.
         const search: SearchQuery = {
-          q: options.lookup ?? (group === null ? '' : longestTerm(group)),
+          q: options.lookup ?? longestTerm(group),
           domain: options.domain ?? '',
           author: options.author ?? '',
           minScore: query.points,
@@ -286,7 +295,8 @@ export class FeedsService {
           order,
           limit: query.comments > 0 ? SEARCH_PAGE : Math.min(SEARCH_PAGE, query.count),
         };
-        return (JSON.parse(await this.deps.search.stories(search, hider, { counted: false })) as { stories: Story[] }).stories;
+        const found = await this.deps.search.stories(search, hider, { counted: false, terms: group, exact: options.exact });
+        return (JSON.parse(found) as { stories: Story[] }).stories;
       }),
     );
     const seen = new Set<number>();
@@ -358,11 +368,21 @@ function matcherWhere(keeps: (story: MutableStory) => boolean): MuteMatcher {
   return { size: 1, hidesId: () => false, mutes: (story) => !keeps(story) };
 }
 
+/** The matchers `both` made, by their two parts: the same pair is the same matcher, whose verdicts the index keeps. */
+const pairs = new WeakMap<MuteMatcher, WeakMap<MuteMatcher, MuteMatcher>>();
+
 /** Hides what either hides. */
 function both(a: MuteMatcher, b: MuteMatcher): MuteMatcher {
   if (b.size === 0) return a;
   if (a.size === 0) return b;
-  return { size: a.size + b.size, hidesId: (id) => a.hidesId(id) || b.hidesId(id), mutes: (story) => a.mutes(story) || b.mutes(story) };
+  let withA = pairs.get(a);
+  if (!withA) pairs.set(a, (withA = new WeakMap()));
+  let pair = withA.get(b);
+  if (!pair) {
+    pair = { size: a.size + b.size, hidesId: (id) => a.hidesId(id) || b.hidesId(id), mutes: (story) => a.mutes(story) || b.mutes(story) };
+    withA.set(b, pair);
+  }
+  return pair;
 }
 
 function describe(subject: FeedSubject): { title: string; description: string; homePath: string } {

@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import type pg from 'pg';
 import type { SearchQuery } from '#common/contracts/search.ts';
 import type { StoryListQuery, StoryListSort } from '#common/contracts/stories.ts';
-import { StoryListIndex, type IndexedStory, type ListFilter } from './list-index.ts';
+import { StoryListIndex, type IndexedStory, type ListFilter, type SearchOptions } from './list-index.ts';
 import type { MuteMatcher } from '#common/rules/mutes.ts';
 import { timeAgo } from '#common/rules/time-ago.ts';
 import { presentPageFields, presentStory } from './presenter.ts';
@@ -64,7 +64,7 @@ export class IndexedLists {
    * (`totalCountBounded` false), where the SQL statement answering meanwhile stops at a bound; with `counted` false,
    * the page is found without counting (StoryListIndex.search) and its count is the page's own.
    */
-  async search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, options?: { counted?: boolean }): Promise<string | null> {
+  async search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, options?: SearchOptions): Promise<string | null> {
     if (!this.mark || !this.index.complete) return null;
     const { ids, totalCount, hiddenCount } = this.index.search(query, nowMs, mutes, options);
     const stories = this.index.cardsOf(ids, storyEnd(nowMs));

@@ -5,6 +5,7 @@ import type { SearchSort } from '#common/rules/search.ts';
 import { windowHours } from './windows.ts';
 import { heatLevel, type HeatLevel, type HeatStory } from '#common/rules/heat.ts';
 import { isWithinDomain, type MutableStory, type MuteMatcher } from '#common/rules/mutes.ts';
+import { NameIndex } from './name-index.ts';
 import { characterMask, hasOwnBit, searchTextOf, TrigramIndex } from './text-index.ts';
 import { TitleVocabulary } from './title-vocabulary.ts';
 
@@ -40,6 +41,19 @@ export interface IndexedPage {
   totalCount: number;
 }
 
+/** How a search finds its stories besides its query (`StoryListIndex.search`). */
+export interface SearchOptions {
+  /** Whether every match is counted (the search page), or the page is found without counting them (the feeds). */
+  counted?: boolean;
+  /** More texts each match holds, as it holds the query's `q`: anywhere in its title, domain or author, in any case. */
+  terms?: readonly string[];
+  /**
+   * The query's domain is the story's domain or a parent of it, and its author the story's own (in any case), rather
+   * than a part of them: a domain's and an author's feeds. Their stories are read from the name indexes.
+   */
+  exact?: boolean;
+}
+
 /** A list page, with what the person's muting rules did to it. */
 export interface IndexedListPage extends IndexedPage {
   /** How many stories the person's rules hide (0 without rules). */
@@ -73,8 +87,25 @@ const RANKED_SORTS = ['trending', 'top', 'comments'] as const satisfies readonly
 type RankedSort = (typeof RANKED_SORTS)[number];
 const isRanked = (sort: StoryListSort): sort is RankedSort => (RANKED_SORTS as readonly string[]).includes(sort);
 
+/** What a search tests on a story's text (`StoryListIndex.textMatches`). */
+interface TextTest {
+  /** Texts held anywhere (lower case). */
+  needles: readonly string[];
+  domain: string;
+  author: string;
+  exact: boolean;
+}
+const DOT = 46;
+
 /** The title of a search text (its first line). */
 const titleOf = (searchText: string) => searchText.slice(0, searchText.indexOf('\n'));
+
+/** A search text's title, domain and author (searchTextOf: one a line). */
+function partsOf(text: string): { title: string; domain: string; by: string } {
+  const domainStart = text.indexOf('\n') + 1;
+  const authorStart = text.indexOf('\n', domainStart) + 1;
+  return { title: text.slice(0, domainStart - 1), domain: text.slice(domainStart, authorStart - 1), by: text.slice(authorStart) };
+}
 
 /** The list order each search sort reads: the same keys and ties (server/modules/search/queries.ts, SORT_ORDERS). */
 const SEARCH_ORDERS = { score: 'top', comments: 'comments', time: 'recent', trending: 'trending' } as const satisfies Record<SearchSort, StoryListSort>;
@@ -168,6 +199,9 @@ export class StoryListIndex {
   /** Each slot's search text (searchTextOf), where the trigram index finds it. */
   private texts: string[] = [];
   private readonly trigrams = new TrigramIndex();
+  /** Each domain's stories and each author's, for searches whose domain and author are exact (a domain's feed). */
+  private readonly domains = new NameIndex({ domains: true });
+  private readonly authors = new NameIndex();
   /** The visible stories' title words, for suggestions. */
   private readonly vocabulary = new TitleVocabulary();
   /** Each rule set's verdicts by search text (mutedSlot); a rule set no longer in use takes its verdicts with it. */
@@ -200,7 +234,7 @@ export class StoryListIndex {
       this.visible, this.changed, this.rankMarks, this.markedRanks, ...Object.values(this.orders),
       ...this.timeOrders.slice(1), ...Object.values(this.ranks),
     ];
-    return arrays.reduce((sum, array) => sum + array.buffer.byteLength, 0);
+    return arrays.reduce((sum, array) => sum + array.buffer.byteLength, 0) + this.domains.bytes + this.authors.bytes;
   }
 
   /**
@@ -273,6 +307,7 @@ export class StoryListIndex {
       if (slot === undefined || this.texts[slot] !== undefined) continue;
       const text = searchTextOf(story.title, story.domain, story.by);
       this.trigrams.add(slot, text);
+      this.indexNames(slot, text, undefined);
       this.texts[slot] = text;
       this.cards[slot] = this.cardOf(story);
       if (this.visible[slot] === 1) this.vocabulary.count(titleOf(text), 1);
@@ -298,6 +333,7 @@ export class StoryListIndex {
     if (text !== before) {
       if (before !== undefined) this.trigrams.remove(slot, before);
       this.trigrams.add(slot, text);
+      this.indexNames(slot, text, before);
       this.texts[slot] = text;
     }
     const wasCounted = before !== undefined && this.visible[slot] === 1;
@@ -305,48 +341,68 @@ export class StoryListIndex {
     if (story.visible && (!wasCounted || text !== before)) this.vocabulary.count(titleOf(text), 1);
   }
 
+  /** A story's domain and author into the name indexes, when they are not those of its former text. */
+  private indexNames(slot: number, text: string, before: string | undefined): void {
+    const now = partsOf(text);
+    const was = before === undefined ? null : partsOf(before);
+    if (now.domain !== was?.domain) this.domains.set(slot, now.domain);
+    if (now.by !== was?.by) this.authors.set(slot, now.by);
+  }
+
   /**
    * A search's page and how many stories match (every one: the count has no bound here), by the rules of the SQL
    * statement (server/modules/search/queries.ts), which answers while the index loads. The stories that may match are
-   * the fewest of: those the trigram index gives for the texts, the stories at or over the min score (the head of the
-   * score order), and those of the time window (the head of a time order); or every story, read by its character
-   * mask for a one-character text. Each is tested, and its position in the sort's order marked in a bitmap, whose
-   * first (or, low to high, last) marks are the page.
+   * the fewest of: those the trigram index gives for the texts, those of the exact domain or author (the name
+   * indexes), the stories at or over the min score (the head of the score order), and those of the time window (the
+   * head of a time order); or every story, read by its character mask for a one-character text. Each is tested, and
+   * its position in the sort's order marked in a bitmap, whose first (or, low to high, last) marks are the page.
    */
-  search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, { counted = true }: { counted?: boolean } = {}): IndexedPage & { hiddenCount: number } {
+  search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, { counted = true, terms = [], exact = false }: SearchOptions = {}): IndexedPage & { hiddenCount: number } {
     const since = query.hours === 'all' ? -Infinity : Math.floor(nowMs / 1000) - Number(query.hours) * 3600;
-    const texts = [query.q, query.domain, query.author].map((text) => text.toLowerCase());
-    const [q, domain, author] = texts as [string, string, string];
-    const [maskLow, maskHigh] = characterMask(texts);
-    const textBound = this.trigrams.candidateBound(texts) ?? Infinity;
+    const needles = [...new Set([query.q, ...terms].map((text) => text.toLowerCase()))].filter((text) => text !== '');
+    const domain = query.domain.toLowerCase();
+    const author = query.author.toLowerCase();
+    // An exact domain or author is found by its name index; a part of one by the trigrams, as the other texts.
+    const indexed = exact ? needles : [...needles, domain, author];
+    const [maskLow, maskHigh] = characterMask([...needles, domain, author]);
+    const trigramBound = this.trigrams.candidateBound(indexed) ?? Infinity;
+    const byName = exact ? this.smallerName(domain, author) : null;
+    const textBound = Math.min(trigramBound, byName?.count ?? Infinity);
     const inRange = this.storiesInRange(query.minScore, since);
+    const test = { needles, domain, author, exact };
     if (!counted && Math.min(textBound, inRange?.length ?? Infinity) > FIRST_PAGE_MARKED_MAX) {
-      const found = this.firstPage(query, since, texts as [string, string, string], maskLow, maskHigh, mutes);
+      const found = this.firstPage(query, since, test, maskLow, maskHigh, mutes);
       if (found) return { ids: found.ids, totalCount: found.ids.length, hiddenCount: found.hidden };
     }
-    // The range, when it holds fewer stories than the texts' rarest trigram: the texts are then tested on each.
+    // The range, when it holds fewer stories than the texts' rarest trigram and the name: the texts are then tested
+    // on each. Else the name's stories, when they are fewer than the trigrams'.
     const byRange = inRange !== null && inRange.length < textBound;
-    const candidates = byRange ? null : this.trigrams.candidates(texts);
-    // A free text of two or three characters is in every story the index gives for it (its one trigram's, or its
-    // pair's), and a letter or digit in every story whose mask has its bit: reading each story's text to test it
-    // again would be most of the cost of a frequent text.
-    const qFound = candidates !== null && (q.length === 2 || q.length === 3) ? true : q.length === 1 && hasOwnBit(q);
-    const testQ = q !== '' && !qFound;
-    const testText = testQ || domain !== '' || author !== '';
+    const named = !byRange && byName !== null && byName.count <= trigramBound ? byName : null;
+    const candidates = byRange || named ? null : this.trigrams.candidates(indexed);
+    // A text of two or three characters is in every story the index gives for it (its one trigram's, or its pair's),
+    // a letter or digit in every story whose mask has its bit, and the name in every story of its index: testing
+    // them again on each story's text would be most of the cost of a frequent text.
+    const tested = {
+      ...test,
+      needles: needles.filter((text) => !(candidates !== null && (text.length === 2 || text.length === 3)) && !(text.length === 1 && hasOwnBit(text))),
+      domain: named?.name === 'domain' ? '' : domain,
+      author: named?.name === 'author' ? '' : author,
+    };
+    const testText = tested.needles.length > 0 || tested.domain !== '' || tested.author !== '';
     const masked = maskLow !== 0 || maskHigh !== 0;
     const { visible, score, time } = this;
     const sort = SEARCH_ORDERS[query.sort];
     const rank = this.ranks[sort];
     const marks = this.rankMarks;
-    const list = byRange ? inRange.slots : candidates?.slots;
-    const end = byRange ? inRange.length : candidates === null ? this.slots.size : candidates.length;
+    const list = byRange ? inRange.slots : named ? named.slots() : candidates?.slots;
+    const end = byRange ? inRange.length : named ? list!.length : candidates === null ? this.slots.size : candidates.length;
     let count = 0;
     // One plain loop: it runs for every candidate, up to every story for a one-character text.
     for (let i = 0; i < end; i++) {
       const slot = list === undefined ? i : list[i]!;
       if (visible[slot] === 0 || score[slot]! < query.minScore || time[slot]! < since) continue;
       if (masked && !this.trigrams.hasCharacters(slot, maskLow, maskHigh)) continue;
-      if (testText && !this.textMatches(this.texts[slot]!, testQ ? q : '', domain, author)) continue;
+      if (testText && !this.textMatches(this.texts[slot]!, tested)) continue;
       const position = rank[slot]!;
       marks[position >>> 5]! |= 1 << (position & 31);
       count++;
@@ -379,6 +435,16 @@ export class StoryListIndex {
     return { ids, totalCount: count - hidden, hiddenCount: hidden };
   }
 
+  /** Of an exact domain and author, the one with fewer stories in its name index (null when neither is given). */
+  private smallerName(domain: string, author: string): { name: 'domain' | 'author'; count: number; slots: () => Int32Array } | null {
+    const domainCount = domain === '' ? Infinity : this.domains.count(domain);
+    const authorCount = author === '' ? Infinity : this.authors.count(author);
+    if (domainCount === Infinity && authorCount === Infinity) return null;
+    return domainCount <= authorCount
+      ? { name: 'domain', count: domainCount, slots: () => this.domains.slots(domain) }
+      : { name: 'author', count: authorCount, slots: () => this.authors.slots(author) };
+  }
+
   /**
    * A search's page without its count (`search` with `counted` false, for the feeds): the sort's order is read in
    * the query's direction, each story tested, until the page is full, so a frequent text costs about a page's worth
@@ -387,14 +453,7 @@ export class StoryListIndex {
    * read FIRST_PAGE_READS_MAX stories, without filling the page: the matches are rare, and marking the stories that
    * may match (search) finds them sooner.
    */
-  private firstPage(
-    query: SearchQuery,
-    since: number,
-    [q, domain, author]: [string, string, string],
-    maskLow: number,
-    maskHigh: number,
-    mutes: MuteMatcher | undefined,
-  ): { ids: number[]; hidden: number } | null {
+  private firstPage(query: SearchQuery, since: number, test: TextTest, maskLow: number, maskHigh: number, mutes: MuteMatcher | undefined): { ids: number[]; hidden: number } | null {
     const sort = SEARCH_ORDERS[query.sort];
     const order = sort === 'recent' ? this.timeOrderFrom(query.minScore) : this.orders[sort];
     const descending = query.order !== 'asc';
@@ -416,7 +475,7 @@ export class StoryListIndex {
       }
       if (masked && !this.trigrams.hasCharacters(slot, maskLow, maskHigh)) continue;
       if (++tested > FIRST_PAGE_TESTS_MAX) return null;
-      if (!this.textMatches(this.texts[slot]!, q, domain, author)) continue;
+      if (!this.textMatches(this.texts[slot]!, test)) continue;
       if (muting && this.mutedSlot(slot, mutes)) hidden++;
       else ids.push(this.ids[slot]!);
     }
@@ -454,24 +513,32 @@ export class StoryListIndex {
 
   /** A story's id, title, domain and author, read from its search text (lower case, as filters and rules compare). */
   private storyOfSlot(slot: number): MutableStory {
-    const text = this.texts[slot]!;
-    const domainStart = text.indexOf('\n') + 1;
-    const authorStart = text.indexOf('\n', domainStart) + 1;
-    return { id: this.ids[slot]!, title: text.slice(0, domainStart - 1), domain: text.slice(domainStart, authorStart - 1), by: text.slice(authorStart) };
+    return { id: this.ids[slot]!, ...partsOf(this.texts[slot]!) };
   }
 
-  /** Whether a search text holds `q` anywhere, `domain` in its domain's line and `author` in its author's ('': any). */
-  private textMatches(text: string, q: string, domain: string, author: string): boolean {
-    if (q !== '' && !text.includes(q)) return false;
+  /**
+   * Whether a search text holds every needle anywhere, and the domain and author in their lines: as parts, or exact
+   * (the domain the story's own or a parent of it, the author the story's own) ('': any).
+   */
+  private textMatches(text: string, { needles, domain, author, exact }: TextTest): boolean {
+    for (const needle of needles) if (!text.includes(needle)) return false;
     if (domain === '' && author === '') return true;
     // The domain is the text's second line, the author its third; neither filter holds a line break.
     const domainStart = text.indexOf('\n') + 1;
     const authorStart = text.indexOf('\n', domainStart) + 1;
     if (domain !== '') {
-      const at = text.indexOf(domain, domainStart);
-      if (at < 0 || at + domain.length >= authorStart) return false;
+      const domainEnd = authorStart - 1;
+      if (exact) {
+        // The line is the domain, or ends with a dot and the domain (isWithinDomain), read in place.
+        const at = domainEnd - domain.length;
+        if (at < domainStart || !text.startsWith(domain, at) || (at > domainStart && text.charCodeAt(at - 1) !== DOT)) return false;
+      } else {
+        const at = text.indexOf(domain, domainStart);
+        if (at < 0 || at + domain.length > domainEnd) return false;
+      }
     }
-    return author === '' || text.includes(author, authorStart);
+    if (author === '') return true;
+    return exact ? text.length - authorStart === author.length && text.endsWith(author) : text.includes(author, authorStart);
   }
 
   /** Up to `limit` title words of visible stories containing a text, the most used first. */
