@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type pg from 'pg';
 import { DIGEST_DEFAULT_PERIODS, type DigestFeed, type DigestFeedQuery, type FeedFormat, type ListFeedQuery, type RisingKeywordsFeedQuery, type SearchFeedQuery, type SubjectFeedQuery } from '#common/contracts/feeds.ts';
 import type { KeywordTrend } from '#common/contracts/keywords.ts';
@@ -32,6 +32,8 @@ const HIDERS_KEPT = 64;
 const FEED_MAX_AGE_MS = 60_000;
 /** Feeds kept built (the addresses feed readers keep polling; a stream of new addresses pushes out only its own). */
 const FEEDS_KEPT = 2000;
+/** Addresses asked once remembered, so that the next asking keeps its feed. */
+const ASKED_ONCE_KEPT = 4000;
 /** How many stories a list feed reads, at most, to find `count` with at least `comments` comments. */
 const COMMENTS_SCAN_LIMIT = 500;
 /** How many of a period's best stories a digest reads, at most, to find `count` that its q and comments keep. */
@@ -57,6 +59,8 @@ export interface BuiltFeed {
   type: string;
   etag: string;
   lastModified: Date;
+  /** Built for an address asked for the first time: neither the feed nor its compressed copies are kept. */
+  once?: boolean;
 }
 
 interface KeptFeed extends BuiltFeed {
@@ -81,6 +85,12 @@ const LIST_TITLES: Record<StoryListSort, string> = {
  */
 export class FeedsService {
   private readonly kept = new RecentMap<string, KeptFeed>(FEEDS_KEPT);
+  /**
+   * The addresses asked once, whose feeds were built and not kept. A feed is kept from its address's second asking:
+   * most addresses a reader polls are asked again within minutes, while a feed asked once and kept would only be
+   * copied about by the garbage collector until newer ones pushed it out.
+   */
+  private readonly askedOnce = new RecentMap<string, true>(ASKED_ONCE_KEPT);
   /**
    * Compiled q's by their key: the lists' index keeps its verdicts per matcher (up to a window's stories each), so a
    * polled feed reuses them; few are kept, so the verdicts of q's asked once go with them.
@@ -115,8 +125,13 @@ export class FeedsService {
     const updated = new Date((freshness.asOf ?? Math.floor(nowMs / 1000)) * 1000);
     const { title, description, homePath } = describe(subject);
     const document = feedDocument({ title, description, homeUrl: `${this.deps.baseUrl}${homePath}`, selfPath, items }, this.deps.baseUrl, updated, freshness, note);
-    const built: KeptFeed = { ...builtFeed(document, format), version, note, builtAt: Date.now() };
-    this.kept.set(key, built);
+    const built = builtFeed(document, format);
+    if (kept === undefined && this.askedOnce.get(key) === undefined) {
+      this.askedOnce.set(key, true);
+      return { ...built, once: true };
+    }
+    this.askedOnce.delete(key);
+    this.kept.set(key, { ...built, version, note, builtAt: Date.now() });
     return built;
   }
 
@@ -317,7 +332,7 @@ export function builtFeed(document: FeedDocument, format: FeedFormat): BuiltFeed
     body,
     type: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,
     // Weak: the same validator for the plain and the compressed answer (RFC 9110 §8.8.1).
-    etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+    etag: `W/"${hash('sha1', body, 'base64url')}"`,
     lastModified: document.updated,
   };
 }
@@ -438,7 +453,9 @@ export function describeFilters(query: CommonQuery): string {
 
 const HTTP_URL = /^https?:\/\//i;
 
-export const escapeHtml = (value: string) => value.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!);
+const HTML_ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' };
+const HTML_SPECIAL = /[<>&"']/;
+export const escapeHtml = (value: string) => (HTML_SPECIAL.test(value) ? value.replace(/[<>&"']/g, (char) => HTML_ENTITIES[char]!) : value);
 
 /** A story as a feed item: its id is its Hacker News item's address, the same in every feed and every fetch. */
 export function storyItem(story: Story, baseUrl: string, link: 'url' | 'comments', description: boolean): FeedItem {

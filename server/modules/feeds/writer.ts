@@ -54,16 +54,36 @@ const GENERATOR = 'HN Trends';
  * left out.
  */
 export function xmlText(value: string): string {
-  return stripInvalidXml(value).replace(/[<>&"']/g, (char) => XML_ENTITIES[char]!);
+  if (!NOT_PLAIN.test(value)) return value;
+  const text = stripInvalidXml(value);
+  // One pass over the text, copying the runs between the characters that become entities.
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 62) continue;
+    const entity = code === 60 ? '&lt;' : code === 62 ? '&gt;' : code === 38 ? '&amp;' : code === 34 ? '&quot;' : code === 39 ? '&apos;' : null;
+    if (entity === null) continue;
+    out += text.slice(from, i) + entity;
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
-const XML_ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
 
+/**
+ * The characters a text needs more than copying for: the five that become entities, those XML cannot hold, and any
+ * surrogate (a lone one is left out; a pair, an emoji, is kept). Most titles and addresses hold none.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_PLAIN = /[<>&"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 // eslint-disable-next-line no-control-regex
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// eslint-disable-next-line no-control-regex
+const MAYBE_INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 /** Text without the characters XML 1.0 cannot hold (and JSON readers would choke on as lone surrogates). */
 export function stripInvalidXml(value: string): string {
-  return value.replace(INVALID_XML, '');
+  return MAYBE_INVALID_XML.test(value) ? value.replace(INVALID_XML, '') : value;
 }
 
 /** HTML text: the same escaping as XML's (HTML reads &apos; too). */
@@ -71,7 +91,9 @@ export const htmlText = xmlText;
 
 /** RFC 3339 (Atom, JSON Feed): 2026-11-29T19:14:50Z. */
 export function rfc3339(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const iso = date.toISOString();
+  // Without its milliseconds: the last five characters are always `.sssZ` (years 0 to 9999).
+  return `${iso.slice(0, -5)}Z`;
 }
 
 /** RFC 822 as RSS 2.0 wants it, with a four-digit year: Sun, 29 Nov 2026 19:14:50 GMT. */
@@ -107,18 +129,13 @@ export function writeRss(feed: FeedDocument): string {
     '<ttl>5</ttl>',
   ];
   for (const item of feed.items) {
-    out.push(
-      '<item>',
-      element('title', item.title),
-      element('link', item.url),
-      ...(item.html === null ? [] : [element('description', item.html)]),
-      element('pubDate', rfc822(item.published)),
-      ...(item.author ? [element('dc:creator', item.author.name)] : []),
-      ...(item.commentsUrl ? [element('comments', item.commentsUrl)] : []),
-      ...(item.tags ?? []).map((tag) => element('category', tag)),
-      `<guid isPermaLink="${/^https?:\/\//.test(item.id) ? 'true' : 'false'}">${xmlText(item.id)}</guid>`,
-      '</item>',
-    );
+    out.push('<item>', element('title', item.title), element('link', item.url));
+    if (item.html !== null) out.push(element('description', item.html));
+    out.push(element('pubDate', rfc822(item.published)));
+    if (item.author) out.push(element('dc:creator', item.author.name));
+    if (item.commentsUrl) out.push(element('comments', item.commentsUrl));
+    for (const tag of item.tags ?? []) out.push(element('category', tag));
+    out.push(`<guid isPermaLink="${/^https?:\/\//.test(item.id) ? 'true' : 'false'}">${xmlText(item.id)}</guid>`, '</item>');
   }
   out.push('</channel>', '</rss>');
   return out.join('\n') + '\n';
@@ -138,21 +155,14 @@ export function writeAtom(feed: FeedDocument): string {
     `<generator>${GENERATOR}</generator>`,
   ];
   for (const item of feed.items) {
-    out.push(
-      '<entry>',
-      element('id', item.id),
-      `<title type="text">${xmlText(item.title)}</title>`,
-      `<link rel="alternate" type="text/html" href="${xmlText(item.url)}"/>`,
-      ...(item.commentsUrl ? [`<link rel="replies" type="text/html" href="${xmlText(item.commentsUrl)}"/>`] : []),
-      element('published', rfc3339(item.published)),
-      element('updated', rfc3339(item.updated)),
-      ...(item.author
-        ? [`<author><name>${xmlText(item.author.name)}</name>${item.author.url ? element('uri', item.author.url) : ''}</author>`]
-        : []),
-      ...(item.tags ?? []).map((tag) => `<category term="${xmlText(tag)}"/>`),
-      ...(item.html === null ? [] : [`<content type="html">${xmlText(item.html)}</content>`]),
-      '</entry>',
-    );
+    out.push('<entry>', element('id', item.id), `<title type="text">${xmlText(item.title)}</title>`, `<link rel="alternate" type="text/html" href="${xmlText(item.url)}"/>`);
+    if (item.commentsUrl) out.push(`<link rel="replies" type="text/html" href="${xmlText(item.commentsUrl)}"/>`);
+    const published = rfc3339(item.published);
+    out.push(element('published', published), element('updated', item.updated === item.published ? published : rfc3339(item.updated)));
+    if (item.author) out.push(`<author><name>${xmlText(item.author.name)}</name>${item.author.url ? element('uri', item.author.url) : ''}</author>`);
+    for (const tag of item.tags ?? []) out.push(`<category term="${xmlText(tag)}"/>`);
+    if (item.html !== null) out.push(`<content type="html">${xmlText(item.html)}</content>`);
+    out.push('</entry>');
   }
   out.push('</feed>');
   return out.join('\n') + '\n';

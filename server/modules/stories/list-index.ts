@@ -132,6 +132,11 @@ const FIRST_PAGE_TESTS_MAX = 8192;
  * most stories it reads out before their text is tested, and then the few in range are found sooner by marking them.
  */
 const FIRST_PAGE_READS_MAX = 32_768;
+/**
+ * From this many stories tested (and four times as many read), at each power of two, a walk also gives up when at the
+ * rate it has found the page's stories so far it would pass its bound before the page is full.
+ */
+const FIRST_PAGE_CHECKS_FROM = 1024;
 
 /** Up to this many matches, a window's ranks are sorted; more are marked in a bitmap and read in order. */
 const RANKS_SORTED_MAX = 1024;
@@ -394,6 +399,7 @@ export class StoryListIndex {
     const sort = SEARCH_ORDERS[query.sort];
     const rank = this.ranks[sort];
     const marks = this.rankMarks;
+    const marked = this.markedRanks;
     const list = byRange ? inRange.slots : named ? named.slots() : candidates?.slots;
     const end = byRange ? inRange.length : named ? list!.length : candidates === null ? this.slots.size : candidates.length;
     let count = 0;
@@ -405,15 +411,26 @@ export class StoryListIndex {
       if (testText && !this.textMatches(this.texts[slot]!, tested)) continue;
       const position = rank[slot]!;
       marks[position >>> 5]! |= 1 << (position & 31);
+      if (count < WINDOW_SORT_MAX) marked[count] = position;
       count++;
     }
     const order = this.orders[sort];
     const idAt = (r: number) => this.ids[order[r]!]!;
-    const readMarks = (limit: number) => (query.order === 'asc' ? highestMarks(marks, limit) : lowestMarks(marks, limit));
+    // Up to RANKS_SORTED_MAX matches, their ranks are sorted rather than read from the bitmap: reading it costs a pass
+    // over all of it (62 KB at 500,000 stories) however few the marks.
+    const sorted = count <= RANKS_SORTED_MAX ? marked.subarray(0, count).sort() : null;
+    const readMarks = (limit: number): ArrayLike<number> => {
+      if (sorted) return query.order === 'asc' ? sorted.slice(Math.max(0, count - limit)).reverse() : sorted.subarray(0, limit);
+      return query.order === 'asc' ? highestMarks(marks, limit) : lowestMarks(marks, limit);
+    };
+    const clearMarks = () => {
+      if (count > WINDOW_SORT_MAX) marks.fill(0);
+      else for (let i = 0; i < count; i++) marks[marked[i]! >>> 5] = 0;
+    };
     if (mutes === undefined || mutes.size === 0) {
-      const ranks = readMarks(query.limit);
-      marks.fill(0);
-      return { ids: ranks.map(idAt), totalCount: count, hiddenCount: 0 };
+      const ids = Array.from(readMarks(query.limit), idAt);
+      clearMarks();
+      return { ids, totalCount: count, hiddenCount: 0 };
     }
     // With muting rules, the matches are read in order until the page is full of stories they leave: testing every
     // match (every story, for a one-letter text) would cost far more than the search. The hidden count is of those read.
@@ -423,15 +440,14 @@ export class StoryListIndex {
       const ranks = readMarks(read);
       ids = [];
       hidden = 0;
-      for (const r of ranks) {
-        if (ids.length === query.limit) break;
-        const slot = order[r]!;
+      for (let i = 0; i < ranks.length && ids.length < query.limit; i++) {
+        const slot = order[ranks[i]!]!;
         if (this.mutedSlot(slot, mutes)) hidden++;
         else ids.push(this.ids[slot]!);
       }
       if (ids.length === query.limit || ranks.length < read) break;
     }
-    marks.fill(0);
+    clearMarks();
     return { ids, totalCount: count - hidden, hiddenCount: hidden };
   }
 
@@ -462,8 +478,10 @@ export class StoryListIndex {
     const ids: number[] = [];
     let hidden = 0;
     let tested = 0;
+    // Whether, having done `done` (a power of two) of at most `max` reads or tests, the walk would not fill the page.
+    const hopeless = (done: number, max: number) => (done & (done - 1)) === 0 && done * query.limit > ids.length * max;
     for (let i = 0; i < order.length && ids.length < query.limit; i++) {
-      if (i === FIRST_PAGE_READS_MAX) return null;
+      if (i === FIRST_PAGE_READS_MAX || (i >= 4 * FIRST_PAGE_CHECKS_FROM && hopeless(i, FIRST_PAGE_READS_MAX))) return null;
       const slot = order[descending ? i : order.length - 1 - i]!;
       if (this.time[slot]! < since) {
         if (descending && sort === 'recent') break;
@@ -474,7 +492,7 @@ export class StoryListIndex {
         continue;
       }
       if (masked && !this.trigrams.hasCharacters(slot, maskLow, maskHigh)) continue;
-      if (++tested > FIRST_PAGE_TESTS_MAX) return null;
+      if (++tested > FIRST_PAGE_TESTS_MAX || (tested >= FIRST_PAGE_CHECKS_FROM && hopeless(tested, FIRST_PAGE_TESTS_MAX))) return null;
       if (!this.textMatches(this.texts[slot]!, test)) continue;
       if (muting && this.mutedSlot(slot, mutes)) hidden++;
       else ids.push(this.ids[slot]!);
