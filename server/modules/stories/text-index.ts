@@ -88,7 +88,8 @@ export interface Candidates {
  * A one-character text has no trigram, and a pair of characters only the trigrams it begins. Each story instead
  * keeps a mask of the characters in its text, 64 bits in two words: a letter or digit has a bit of its own, and
  * every other character shares one of the 28 others. A search for one character reads the masks (4 MB at 500,000
- * stories, in slot order) rather than every story's text; a letter or digit needs no further test.
+ * stories, in slot order) rather than every story's text; a letter or digit needs no further test. A longer text's
+ * characters are read from the masks first too: a story lacking one of them is left without reading its text.
  */
 const OWN_BITS = 36;
 function characterBit(code: number): number {
@@ -102,9 +103,9 @@ export function hasOwnBit(character: string): boolean {
   return characterBit(character.charCodeAt(0)) < OWN_BITS;
 }
 
-/** The bits a set of one-character texts need (low and high words); 0 and 0 when there are none. */
+/** The bits of every character of a set of texts (low and high words); 0 and 0 when they are empty. */
 export function characterMask(texts: readonly string[]): [low: number, high: number] {
-  return maskOf(texts.filter((text) => text.length === 1).join(''));
+  return maskOf(texts.join(''));
 }
 
 /** The bits of every character of a text (low and high words). */
