@@ -271,13 +271,13 @@ export class FeedsService {
     const window: Pick<StoryListQuery, 'hours' | 'timeFilter'> = { hours: query.hours ?? timeFilterHours(query.timeFilter), timeFilter: query.timeFilter };
     const base = { minScore: query.points, minVelocity: query.minVelocity, domain: query.domain, ...window };
     if (query.comments === 0) {
-      const page = JSON.parse(await this.deps.stories.listPage(sort, { ...base, page: 1, limit: query.count }, mutes)) as { stories: Story[] };
+      const page = JSON.parse(await this.deps.stories.listPage(sort, { ...base, page: 1, limit: query.count }, mutes, { counted: false })) as { stories: Story[] };
       return page.stories;
     }
     const found: Story[] = [];
     const limit = 100;
     for (let page = 1; page * limit <= COMMENTS_SCAN_LIMIT; page++) {
-      const answer = JSON.parse(await this.deps.stories.listPage(sort, { ...base, page, limit }, mutes)) as { stories: Story[]; hasNext: boolean };
+      const answer = JSON.parse(await this.deps.stories.listPage(sort, { ...base, page, limit }, mutes, { counted: false })) as { stories: Story[]; hasNext: boolean };
       for (const story of answer.stories) if (story.descendants >= query.comments && found.length < query.count) found.push(story);
       if (found.length >= query.count || !answer.hasNext) break;
     }

@@ -49,11 +49,13 @@ export class IndexedLists {
 
   /**
    * A list page as JSON, or null while the index loads (its stories' texts and cards come last, a few seconds at
-   * 500,000 stories). Stories the person muted, shown because the list was asked to, carry `"muted":true`.
+   * 500,000 stories). Stories the person muted, shown because the list was asked to, carry `"muted":true`. With
+   * `counted` false, the filter is applied only to the stories read until the page is full, and the total and hidden
+   * count are of those (StoryListIndex.page).
    */
-  async page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}): Promise<string | null> {
+  async page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}, options?: { counted?: boolean }): Promise<string | null> {
     if (!this.mark || !this.index.complete) return null;
-    const { ids, totalCount, hiddenCount, mutedIds } = this.index.page(sort, query, nowMs, filter);
+    const { ids, totalCount, hiddenCount, mutedIds } = this.index.page(sort, query, nowMs, filter, options);
     const stories = this.index.cardsOf(ids, storyEnd(nowMs), mutedIds);
     const fields = JSON.stringify(presentPageFields(stories.count, totalCount, query.page, query.limit, hiddenCount));
     return `{"stories":[${stories.json}],${fields.slice(1)}`;

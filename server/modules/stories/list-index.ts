@@ -569,12 +569,18 @@ export class StoryListIndex {
    * filter's domain, heat level and muting rules applied to each story on the way. For a complete index only: the
    * domain and the rules are read from the stories' search texts.
    */
-  page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}): IndexedListPage {
+  page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}, { counted = true }: { counted?: boolean } = {}): IndexedListPage {
     const hours = windowHours(sort, query);
     const since = hours === null ? -Infinity : Math.floor(nowMs / 1000) - hours * 3600;
     const first = (query.page - 1) * query.limit;
     const end = first + query.limit;
     const verdict = this.verdictOf(filter, nowMs);
+    if (!counted && verdict !== null) {
+      // Uncounted (the feeds), the filter is applied only to the stories read until the page is full and one more
+      // (whether there is a next page): a rule set then costs a page's worth of stories rather than a window's.
+      if (hours !== null && isRanked(sort)) return this.windowFirst(sort, query.minScore, since, first, end, verdict);
+      return this.walk(sort, query, since, first, end, verdict, end + 1);
+    }
     if (verdict === null) {
       const found = this.prefixPage(sort, query.minScore, since, first, end);
       if (found) return found;
@@ -684,6 +690,47 @@ export class StoryListIndex {
       return id;
     });
     return { ids, totalCount: count, hiddenCount: hidden, mutedIds };
+  }
+
+  /**
+   * The page of a window without its count: each story of the window at the min score has its rank in the sort
+   * marked, then the marks are read in rank order, the filter applied to each, until the page is full and one more
+   * match is found (its total is then end + 1: there is a next page).
+   */
+  private windowFirst(sort: RankedSort, minScore: number, since: number, first: number, end: number, verdict: (slot: number) => number): IndexedListPage {
+    const byTime = this.timeOrderFrom(minScore);
+    const rank = this.ranks[sort];
+    const marks = this.rankMarks;
+    let count = 0;
+    for (let i = 0; i < byTime.length; i++) {
+      const slot = byTime[i]!;
+      if (this.time[slot]! < since) break;
+      if (this.score[slot]! < minScore) continue;
+      const position = rank[slot]!;
+      marks[position >>> 5]! |= 1 << (position & 31);
+      count++;
+    }
+    const order = this.orders[sort];
+    const ids: number[] = [];
+    const mutedIds = new Set<number>();
+    let matched = 0;
+    let hidden = 0;
+    visitMarks(marks, (position) => {
+      const slot = order[position]!;
+      const found = verdict(slot);
+      if (found === OUT) return true;
+      if (found !== IN) {
+        hidden++;
+        if (found === HIDDEN_MUTED) return true;
+      }
+      if (matched >= first && matched < end) {
+        ids.push(this.ids[slot]!);
+        if (found === SHOWN_MUTED) mutedIds.add(this.ids[slot]!);
+      }
+      return ++matched <= end;
+    });
+    if (count > 0) marks.fill(0);
+    return { ids, totalCount: matched, hiddenCount: hidden, mutedIds };
   }
 
   /** The first..end-th smallest of `count` ranks, in order, through a bitmap: sorting thousands would cost more. */
@@ -848,6 +895,18 @@ export function countWhile(order: Int32Array, passes: (slot: number) => boolean)
     else high = middle;
   }
   return low;
+}
+
+/** Visits the marks of a bitmap, lowest first, while `visit` says to go on. */
+function visitMarks(marks: Uint32Array, visit: (position: number) => boolean): void {
+  for (let w = 0; w < marks.length; w++) {
+    let word = marks[w]!;
+    while (word !== 0) {
+      const lowest = word & -word;
+      if (!visit((w << 5) + 31 - Math.clz32(lowest))) return;
+      word ^= lowest;
+    }
+  }
 }
 
 /** The positions of the first `limit` marks of a bitmap, lowest first. */
