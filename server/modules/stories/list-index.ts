@@ -138,6 +138,13 @@ const FIRST_PAGE_READS_MAX = 32_768;
  */
 const FIRST_PAGE_CHECKS_FROM = 1024;
 
+/**
+ * Testing a story of a search's range (its text read from wherever it lies in memory, ~300 ns) costs about as much
+ * as reading this many entries of the trigram lists and the columns in slot order: the range is read instead of the
+ * trigrams' candidates only when it is this many times smaller than their bound.
+ */
+const RANGE_TEST_COST = 16;
+
 /** Up to this many matches, a window's ranks are sorted; more are marked in a bitmap and read in order. */
 const RANKS_SORTED_MAX = 1024;
 
@@ -379,9 +386,9 @@ export class StoryListIndex {
       const found = this.firstPage(query, since, test, maskLow, maskHigh, mutes);
       if (found) return { ids: found.ids, totalCount: found.ids.length, hiddenCount: found.hidden };
     }
-    // The range, when it holds fewer stories than the texts' rarest trigram and the name: the texts are then tested
-    // on each. Else the name's stories, when they are fewer than the trigrams'.
-    const byRange = inRange !== null && inRange.length < textBound;
+    // The range, when it holds far fewer stories than the texts' rarest trigram and the name: the texts are then
+    // tested on each. Else the name's stories, when they are fewer than the trigrams'.
+    const byRange = inRange !== null && inRange.length * RANGE_TEST_COST < textBound;
     const named = !byRange && byName !== null && byName.count <= trigramBound ? byName : null;
     const candidates = byRange || named ? null : this.trigrams.candidates(indexed);
     // A text of two or three characters is in every story the index gives for it (its one trigram's, or its pair's),

@@ -131,6 +131,8 @@ export class TrigramIndex {
   private masksHigh = new Int32Array(0);
   /** The third characters of the trigrams each pair of characters begins. */
   private readonly thirdsOfPair = new Map<number, number[]>();
+  /** The candidates of the last search (candidates). */
+  private result = new Int32Array(0);
   /** Slots marked while uniting the postings of a pair's trigrams (one bit a slot), cleared after each use. */
   private marks = new Uint32Array(0);
 
@@ -225,8 +227,10 @@ export class TrigramIndex {
    * (all are shorter than two characters): every story may then match.
    */
   candidates(texts: readonly string[]): Candidates | null {
-    const lists: Candidates[] = [];
+    // Each text's lists, its rarest first.
+    const listsOfTexts: Candidates[][] = [];
     for (const text of texts) {
+      const lists: Candidates[] = [];
       if (text.length >= 3) {
         for (let i = 0; i + 3 <= text.length; i++) {
           const posting = this.postingAt(text, i);
@@ -236,12 +240,20 @@ export class TrigramIndex {
       } else if (text.length === 2) {
         lists.push(this.pairCandidates(text.charCodeAt(0), text.charCodeAt(1)));
       }
+      if (lists.length > 0) listsOfTexts.push(lists.sort((a, b) => a.length - b.length));
     }
-    if (lists.length === 0) return null;
-    lists.sort((a, b) => a.length - b.length);
-    // The rarest list, narrowed by each of the others in turn.
-    const result = lists[0]!.slots.slice(0, lists[0]!.length);
-    let length = result.length;
+    if (listsOfTexts.length === 0) return null;
+    // The rarest list of each text first, the rarest of them all leading: the trigrams of one word are mostly in the
+    // same stories, those of two words seldom, so the other texts' narrow the candidates most.
+    const firsts = listsOfTexts.map((lists) => lists[0]!).sort((a, b) => a.length - b.length);
+    const rest = listsOfTexts.flatMap((lists) => lists.slice(1)).sort((a, b) => a.length - b.length);
+    const lists = [...firsts, ...rest];
+    // The rarest list, narrowed by each of the others in turn, in a buffer reused by every search (the caller reads
+    // it before the next).
+    if (this.result.length < lists[0]!.length) this.result = new Int32Array(Math.max(lists[0]!.length, this.result.length * 2));
+    const result = this.result;
+    result.set(lists[0]!.slots.subarray(0, lists[0]!.length));
+    let length = lists[0]!.length;
     for (let l = 1; l < lists.length && length > 0; l++) length = intersect(result, length, lists[l]!);
     return { slots: result, length };
   }
