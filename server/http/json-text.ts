@@ -4,6 +4,9 @@ import { answerEncoding, COMPRESS_FROM_BYTES, compressSync, ENCODINGS, type Enco
 
 const passThrough = (payload: unknown): string => payload as string;
 
+/** An answer's body: text, or text already encoded in UTF-8 (a feed, kept as the bytes it is sent as). */
+type Body = string | Buffer;
+
 /**
  * Compressed copies kept, per encoding, of answers up to KEPT_UP_TO_CHARACTERS long. A copy holds its text as its
  * key, so this bounds their memory at about 25 MB, most of it text the answers' caches hold anyway; a page of 25
@@ -16,14 +19,15 @@ const KEPT_UP_TO_CHARACTERS = 64 * 1024;
 /**
  * Compressed copies of answers sent as JSON text, by the text itself. A cached answer is the same string every time
  * it is sent, so the copy is found by that string (whose hash the engine keeps with it) and each cached answer is
- * compressed once per encoding rather than once per request.
+ * compressed once per encoding rather than once per request. An answer kept as bytes is the same Buffer every time,
+ * found by that object.
  */
-const compressedCopies = Object.fromEntries(ENCODINGS.map((encoding) => [encoding, new RecentMap<string, Buffer>(KEPT_COPIES)])) as Record<
+const compressedCopies = Object.fromEntries(ENCODINGS.map((encoding) => [encoding, new RecentMap<Body, Buffer>(KEPT_COPIES)])) as Record<
   Encoding,
-  RecentMap<string, Buffer>
+  RecentMap<Body, Buffer>
 >;
 
-function compressedCopy(json: string, encoding: Encoding, keep: boolean): Buffer {
+function compressedCopy(json: Body, encoding: Encoding, keep: boolean): Buffer {
   if (!keep || json.length > KEPT_UP_TO_CHARACTERS) return compressSync(json, encoding);
   const copies = compressedCopies[encoding];
   let copy = copies.get(json);
@@ -46,7 +50,7 @@ export function sendJsonText(reply: FastifyReply, json: string, { cached = true 
 }
 
 /** sendJsonText's way with any text answer of the given media type (the feeds: XML and JSON Feed). */
-export function sendText(reply: FastifyReply, json: string, type: string, { cached = true }: { cached?: boolean } = {}): FastifyReply {
+export function sendText(reply: FastifyReply, json: Body, type: string, { cached = true }: { cached?: boolean } = {}): FastifyReply {
   reply.type(type);
   if (json.length < COMPRESS_FROM_BYTES) return reply.serializer(passThrough).send(json as never);
   const encoding = answerEncoding(reply.request, reply);

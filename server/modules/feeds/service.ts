@@ -55,12 +55,13 @@ export type FeedSubject =
 export type CommonQuery = Pick<ListFeedQuery, 'q' | 'points' | 'comments' | 'count' | 'link' | 'description'>;
 
 export interface BuiltFeed {
-  body: string;
+  /** The feed's text in UTF-8: encoded once, for its ETag and for every time it is sent. */
+  body: Buffer;
   type: string;
   etag: string;
   lastModified: Date;
-  /** Built for an address asked for the first time: neither the feed nor its compressed copies are kept. */
-  once?: boolean;
+  /** Whether the server keeps the feed, and then its compressed copies too (the same bytes are sent again). */
+  kept?: boolean;
 }
 
 interface KeptFeed extends BuiltFeed {
@@ -128,11 +129,12 @@ export class FeedsService {
     const built = builtFeed(document, format);
     if (kept === undefined && this.askedOnce.get(key) === undefined) {
       this.askedOnce.set(key, true);
-      return { ...built, once: true };
+      return built;
     }
     this.askedOnce.delete(key);
-    this.kept.set(key, { ...built, version, note, builtAt: Date.now() });
-    return built;
+    const keeping: KeptFeed = { ...built, kept: true, version, note, builtAt: Date.now() };
+    this.kept.set(key, keeping);
+    return keeping;
   }
 
   /** What Hacker News's reachability makes of a feed now: the freshness, its stale note (or null) and the time. */
@@ -327,7 +329,7 @@ export class FeedsService {
 
 /** A feed's body with its media type and validators. */
 export function builtFeed(document: FeedDocument, format: FeedFormat): BuiltFeed {
-  const body = writeFeed(document, format);
+  const body = Buffer.from(writeFeed(document, format));
   return {
     body,
     type: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,

@@ -91,14 +91,48 @@ export const htmlText = xmlText;
 
 /** RFC 3339 (Atom, JSON Feed): 2026-11-29T19:14:50Z. */
 export function rfc3339(date: Date): string {
-  const iso = date.toISOString();
-  // Without its milliseconds: the last five characters are always `.sssZ` (years 0 to 9999).
-  return `${iso.slice(0, -5)}Z`;
+  const parts = utcParts(date);
+  if (parts === null) return `${date.toISOString().slice(0, -5)}Z`;
+  const { year, month, day, time } = parts;
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}T${time}Z`;
 }
 
 /** RFC 822 as RSS 2.0 wants it, with a four-digit year: Sun, 29 Nov 2026 19:14:50 GMT. */
 export function rfc822(date: Date): string {
-  return date.toUTCString();
+  const parts = utcParts(date);
+  if (parts === null) return date.toUTCString();
+  const { year, month, day, weekday, time } = parts;
+  return `${WEEKDAYS[weekday]}, ${twoDigits(day)} ${MONTHS[month - 1]} ${year} ${time} GMT`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY_MS = 86_400_000;
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/**
+ * A date's UTC calendar day, weekday and time of day (hh:mm:ss), worked out from its milliseconds: a feed writes two
+ * dates an item, and the engine's own formatting cost more than the rest of the item. Null outside the years 1970 to
+ * 9999, which the engine's formatting then writes.
+ */
+function utcParts(date: Date): { year: number; month: number; day: number; weekday: number; time: string } | null {
+  const ms = date.getTime();
+  if (!(ms >= 0 && ms < 253_402_300_800_000)) return null;
+  const days = Math.floor(ms / DAY_MS);
+  const seconds = Math.floor((ms - days * DAY_MS) / 1000);
+  // The civil date of a count of days since 1970-01-01 (Howard Hinnant's days_from_civil, inverted).
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const time = `${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor(seconds / 60) % 60)}:${twoDigits(seconds % 60)}`;
+  // 1 January 1970 was a Thursday.
+  return { year, month, day, weekday: (days + 4) % 7, time };
 }
 
 export function writeFeed(feed: FeedDocument, format: FeedFormat): string {
