@@ -2,9 +2,9 @@ import type { FeedFormat } from '#common/contracts/feeds.ts';
 
 /**
  * The three feed formats, written by hand (docs/feeds.md, "Valid by construction"): RSS 2.0, Atom (RFC 4287) and
- * JSON Feed 1.1. Everything a feed holds goes through `xmlText` or JSON.stringify, so no title can break one; the
- * tests (writer.test.ts, test/feeds.test.ts) parse every format as XML or JSON and check each format's required
- * elements.
+ * JSON Feed 1.1. Everything a feed holds goes through `xmlText`, `htmlData` or JSON.stringify, so no title can break
+ * one; the tests (writer.test.ts, test/feeds.test.ts) parse every format as XML or JSON and check each format's
+ * required elements.
  */
 
 export interface FeedAuthor {
@@ -89,6 +89,16 @@ export function stripInvalidXml(value: string): string {
 /** HTML text: the same escaping as XML's (HTML reads &apos; too). */
 export const htmlText = xmlText;
 
+/**
+ * HTML as XML character data: in a CDATA section, so its markup needs no entities (escaping a description's markup
+ * cost more than the rest of its item), a `]]>` in it split across two sections, and the characters XML cannot hold
+ * left out as everywhere.
+ */
+export function htmlData(html: string): string {
+  const text = stripInvalidXml(html);
+  return `<![CDATA[${text.includes(']]>') ? text.replaceAll(']]>', ']]]]><![CDATA[>') : text}]]>`;
+}
+
 /** RFC 3339 (Atom, JSON Feed): 2026-11-29T19:14:50Z. */
 export function rfc3339(date: Date): string {
   const parts = utcParts(date);
@@ -164,7 +174,7 @@ export function writeRss(feed: FeedDocument): string {
   ];
   for (const item of feed.items) {
     out.push('<item>', element('title', item.title), element('link', item.url));
-    if (item.html !== null) out.push(element('description', item.html));
+    if (item.html !== null) out.push(`<description>${htmlData(item.html)}</description>`);
     out.push(element('pubDate', rfc822(item.published)));
     if (item.author) out.push(element('dc:creator', item.author.name));
     if (item.commentsUrl) out.push(element('comments', item.commentsUrl));
@@ -195,7 +205,7 @@ export function writeAtom(feed: FeedDocument): string {
     out.push(element('published', published), element('updated', item.updated === item.published ? published : rfc3339(item.updated)));
     if (item.author) out.push(`<author><name>${xmlText(item.author.name)}</name>${item.author.url ? element('uri', item.author.url) : ''}</author>`);
     for (const tag of item.tags ?? []) out.push(`<category term="${xmlText(tag)}"/>`);
-    if (item.html !== null) out.push(`<content type="html">${xmlText(item.html)}</content>`);
+    if (item.html !== null) out.push(`<content type="html">${htmlData(item.html)}</content>`);
     out.push('</entry>');
   }
   out.push('</feed>');
@@ -213,17 +223,20 @@ export function writeJsonFeed(feed: FeedDocument): string {
     language: 'en',
     authors: [{ name: GENERATOR }],
     _hn_trends: feed.extension,
-    items: feed.items.map((item) => ({
-      id: item.id,
-      url: item.url,
-      ...(item.commentsUrl && item.commentsUrl !== item.url && { external_url: item.commentsUrl }),
-      title: clean(item.title),
-      ...(item.html === null ? { content_text: clean(item.text) } : { content_html: clean(item.html) }),
-      date_published: rfc3339(item.published),
-      date_modified: rfc3339(item.updated),
-      ...(item.author && { authors: [{ name: clean(item.author.name), ...(item.author.url && { url: item.author.url }) }] }),
-      ...(item.tags && item.tags.length > 0 && { tags: item.tags.map(clean) }),
-    })),
+    items: feed.items.map((item) => {
+      // Filled in order, optional members only when present (spreading objects into each item cost more).
+      const out: Record<string, unknown> = { id: item.id, url: item.url };
+      if (item.commentsUrl && item.commentsUrl !== item.url) out.external_url = item.commentsUrl;
+      out.title = clean(item.title);
+      if (item.html === null) out.content_text = clean(item.text);
+      else out.content_html = clean(item.html);
+      const published = rfc3339(item.published);
+      out.date_published = published;
+      out.date_modified = item.updated === item.published ? published : rfc3339(item.updated);
+      if (item.author) out.authors = [item.author.url ? { name: clean(item.author.name), url: item.author.url } : { name: clean(item.author.name) }];
+      if (item.tags && item.tags.length > 0) out.tags = item.tags.map(clean);
+      return out;
+    }),
   };
   return JSON.stringify(body);
 }
