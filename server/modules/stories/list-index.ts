@@ -136,12 +136,12 @@ const FIRST_PAGE_READS_MAX = 32_768;
  * From this many stories tested (and four times as many read), at each power of two, a walk also gives up when at the
  * rate it has found the page's stories so far it would pass its bound before the page is full.
  */
-const FIRST_PAGE_CHECKS_FROM = 1024;
+const FIRST_PAGE_CHECKS_FROM = 512;
 
 /**
- * Testing a story of a search's range (its text read from wherever it lies in memory, ~300 ns) costs about as much
- * as reading this many entries of the trigram lists and the columns in slot order: the range is read instead of the
- * trigrams' candidates only when it is this many times smaller than their bound.
+ * Testing a story of a search's range (its text read from wherever it lies in memory) costs about as much as reading
+ * this many entries of the trigram lists and the columns in slot order: the range is read instead of the trigrams'
+ * candidates only when it is this many times smaller than their bound.
  */
 const RANGE_TEST_COST = 16;
 

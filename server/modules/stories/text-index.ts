@@ -292,9 +292,11 @@ export class TrigramIndex {
 
 /**
  * Keeps in result[0, length) the slots also in `other`, and returns how many are kept. Each is looked for from
- * where the last was found, by galloping: the cost follows the shorter list, however long the other.
+ * where the last was found, by galloping: the cost follows the shorter list, however long the other. Lists of
+ * about the same length are merged instead, a step each, which costs less than a gallop for every slot.
  */
 function intersect(result: Int32Array, length: number, other: Candidates): number {
+  if (other.length <= MERGED_UP_TO * length) return merge(result, length, other);
   let kept = 0;
   let at = 0;
   for (let i = 0; i < length && at < other.length; i++) {
@@ -308,6 +310,22 @@ function intersect(result: Int32Array, length: number, other: Candidates): numbe
     }
     at = lowerBound(other.slots, at, Math.min(high + 1, other.length), slot);
     if (at < other.length && other.slots[at] === slot) result[kept++] = slot;
+  }
+  return kept;
+}
+
+/** Up to this many times as long as the candidates, a list is merged with them rather than galloped through. */
+const MERGED_UP_TO = 4;
+
+/** intersect's way for lists of about the same length: both read in order, side by side. */
+function merge(result: Int32Array, length: number, other: Candidates): number {
+  const slots = other.slots;
+  let kept = 0;
+  let at = 0;
+  for (let i = 0; i < length && at < other.length; i++) {
+    const slot = result[i]!;
+    while (at < other.length && slots[at]! < slot) at++;
+    if (at < other.length && slots[at] === slot) result[kept++] = slot;
   }
   return kept;
 }
