@@ -390,13 +390,17 @@ export class StoryListIndex {
     // tested on each. Else the name's stories, when they are fewer than the trigrams'.
     const byRange = inRange !== null && inRange.length * RANGE_TEST_COST < textBound;
     const named = !byRange && byName !== null && byName.count <= trigramBound ? byName : null;
-    const candidates = byRange || named ? null : this.trigrams.candidates(indexed);
+    // A pair of characters is found by uniting the lists of the trigrams it begins, which costs more than testing it
+    // on the stories a longer text leaves: beside a text of three characters or more, a pair is tested instead.
+    const looked = indexed.some((text) => text.length >= 3) ? indexed.filter((text) => text.length !== 2) : indexed;
+    const candidates = byRange || named ? null : this.trigrams.candidates(looked);
     // A text of two or three characters is in every story the index gives for it (its one trigram's, or its pair's),
     // a letter or digit in every story whose mask has its bit, and the name in every story of its index: testing
     // them again on each story's text would be most of the cost of a frequent text.
+    const found = (text: string) => (candidates !== null && (text.length === 2 || text.length === 3) && looked.includes(text)) || (text.length === 1 && hasOwnBit(text));
     const tested = {
       ...test,
-      needles: needles.filter((text) => !(candidates !== null && (text.length === 2 || text.length === 3)) && !(text.length === 1 && hasOwnBit(text))),
+      needles: needles.filter((text) => !found(text)),
       domain: named?.name === 'domain' ? '' : domain,
       author: named?.name === 'author' ? '' : author,
     };
