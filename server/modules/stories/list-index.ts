@@ -377,12 +377,14 @@ export class StoryListIndex {
     // An exact domain or author is found by its name index; a part of one by the trigrams, as the other texts.
     const indexed = exact ? needles : [...needles, domain, author];
     const [maskLow, maskHigh] = characterMask([...needles, domain, author]);
-    const trigramBound = this.trigrams.candidateBound(indexed) ?? Infinity;
+    const textBounds = this.trigrams.textBounds(indexed).filter((bound) => bound !== null);
+    const trigramBound = Math.min(...textBounds);
     const byName = exact ? this.smallerName(domain, author) : null;
     const textBound = Math.min(trigramBound, byName?.count ?? Infinity);
     const inRange = this.storiesInRange(query.minScore, since);
     const test = { needles, domain, author, exact };
-    if (!counted && Math.min(textBound, inRange?.length ?? Infinity) > FIRST_PAGE_MARKED_MAX) {
+    const bounds = [...textBounds, ...(byName ? [byName.count] : []), ...(inRange ? [inRange.length] : [])];
+    if (!counted && Math.min(textBound, inRange?.length ?? Infinity) > FIRST_PAGE_MARKED_MAX && this.walkMayFill(query, since, bounds)) {
       const found = this.firstPage(query, since, test, maskLow, maskHigh, mutes);
       if (found) return { ids: found.ids, totalCount: found.ids.length, hiddenCount: found.hidden };
     }
@@ -460,6 +462,30 @@ export class StoryListIndex {
     }
     clearMarks();
     return { ids, totalCount: count - hidden, hiddenCount: hidden };
+  }
+
+  /**
+   * Whether a walk of the sort's order is likely to fill the page before its bound: the share of stories that match
+   * is estimated from how many stories each text, the name and the range leave (taken as independent), and the walk
+   * reads about the page's size over that share of the stories its order holds. Texts, or a text and a range, that
+   * seldom meet then skip the walk rather than give it up.
+   */
+  private walkMayFill(query: SearchQuery, since: number, bounds: readonly number[]): boolean {
+    const stories = this.size;
+    if (stories === 0) return false;
+    const share = bounds.reduce((product, bound) => product * Math.min(1, bound / stories), 1);
+    const sort = SEARCH_ORDERS[query.sort];
+    const descending = query.order !== 'asc';
+    // The stories the walk may read: the time order stops at the window's start, the score order at the min score.
+    let walked: number;
+    if (sort === 'recent') {
+      const byTime = this.timeOrderFrom(query.minScore);
+      walked = descending && since !== -Infinity ? countWhile(byTime, (slot) => this.time[slot]! >= since) : byTime.length;
+    } else {
+      walked = descending && sort === 'top' ? countWhile(this.orders.top, (slot) => this.score[slot]! >= query.minScore) : this.orders[sort].length;
+    }
+    const matches = share * stories;
+    return matches > 0 && (query.limit * walked) / matches <= FIRST_PAGE_READS_MAX;
   }
 
   /** Of an exact domain and author, the one with fewer stories in its name index (null when neither is given). */

@@ -215,41 +215,45 @@ export class TrigramIndex {
    * without intersecting any; null when no text is three characters long (a pair's stories are not counted here).
    */
   candidateBound(texts: readonly string[]): number | null {
-    let bound: number | null = null;
-    for (const text of texts) {
-      for (let i = 0; i + 3 <= text.length; i++) bound = Math.min(bound ?? Infinity, this.postingAt(text, i)?.length ?? 0);
-    }
-    return bound;
+    const bounds = this.textBounds(texts).filter((bound) => bound !== null);
+    return bounds.length === 0 ? null : Math.min(...bounds);
+  }
+
+  /** For each text (lowercased), at most how many stories hold it: its rarest trigram's; null for a shorter text. */
+  textBounds(texts: readonly string[]): (number | null)[] {
+    return texts.map((text) => {
+      if (text.length < 3) return null;
+      let bound = Infinity;
+      for (let i = 0; i + 3 <= text.length; i++) bound = Math.min(bound, this.postingAt(text, i)?.length ?? 0);
+      return bound;
+    });
   }
 
   /**
    * The stories that may hold every one of `texts` (each lowercased), or null when none of them narrows the search
-   * (all are shorter than two characters): every story may then match.
+   * (all are shorter than two characters): every story may then match. Each text's rarest list is read (a pair's: the
+   * union of its trigrams'), and they are intersected: a text's other trigrams are mostly in the same stories, and a
+   * text longer than three characters is tested on each candidate anyway, so intersecting them would cost more than
+   * the tests it saves. The slots are in a buffer every search reuses (the caller reads it before the next).
    */
   candidates(texts: readonly string[]): Candidates | null {
-    // Each text's lists, its rarest first.
-    const listsOfTexts: Candidates[][] = [];
+    const lists: Candidates[] = [];
     for (const text of texts) {
-      const lists: Candidates[] = [];
       if (text.length >= 3) {
+        let rarest: Posting | undefined;
         for (let i = 0; i + 3 <= text.length; i++) {
           const posting = this.postingAt(text, i);
           if (!posting) return { slots: new Int32Array(0), length: 0 };
-          lists.push(posting);
+          if (!rarest || posting.length < rarest.length) rarest = posting;
         }
+        lists.push(rarest!);
       } else if (text.length === 2) {
         lists.push(this.pairCandidates(text.charCodeAt(0), text.charCodeAt(1)));
       }
-      if (lists.length > 0) listsOfTexts.push(lists.sort((a, b) => a.length - b.length));
     }
-    if (listsOfTexts.length === 0) return null;
-    // The rarest list of each text first, the rarest of them all leading: the trigrams of one word are mostly in the
-    // same stories, those of two words seldom, so the other texts' narrow the candidates most.
-    const firsts = listsOfTexts.map((lists) => lists[0]!).sort((a, b) => a.length - b.length);
-    const rest = listsOfTexts.flatMap((lists) => lists.slice(1)).sort((a, b) => a.length - b.length);
-    const lists = [...firsts, ...rest];
-    // The rarest list, narrowed by each of the others in turn, in a buffer reused by every search (the caller reads
-    // it before the next).
+    if (lists.length === 0) return null;
+    lists.sort((a, b) => a.length - b.length);
+    // The rarest list, narrowed by each of the others in turn.
     if (this.result.length < lists[0]!.length) this.result = new Int32Array(Math.max(lists[0]!.length, this.result.length * 2));
     const result = this.result;
     result.set(lists[0]!.slots.subarray(0, lists[0]!.length));
