@@ -384,8 +384,12 @@ export class StoryListIndex {
     const inRange = this.storiesInRange(query.minScore, since);
     const test = { needles, domain, author, exact };
     const bounds = [...textBounds, ...(byName ? [byName.count] : []), ...(inRange ? [inRange.length] : [])];
-    if (!counted && Math.min(textBound, inRange?.length ?? Infinity) > FIRST_PAGE_MARKED_MAX && this.walkMayFill(query, since, bounds)) {
-      const found = this.firstPage(query, since, test, maskLow, maskHigh, mutes);
+    // The stories marking would test, and the most a walk may read: a walk that reads no more than those never gives
+    // up (it reads them in the sort's order, and stops once the page is full).
+    const marking = Math.min(textBound, inRange?.length ?? Infinity);
+    const walked = counted ? Infinity : this.walkLength(query, since);
+    if (!counted && marking > FIRST_PAGE_MARKED_MAX && (walked <= marking || this.walkMayFill(query, walked, bounds))) {
+      const found = this.firstPage(query, since, test, maskLow, maskHigh, mutes, walked > marking);
       if (found) return { ids: found.ids, totalCount: found.ids.length, hiddenCount: found.hidden };
     }
     // The range, when it holds far fewer stories than the texts' rarest trigram and the name: the texts are then
@@ -470,22 +474,25 @@ export class StoryListIndex {
    * reads about the page's size over that share of the stories its order holds. Texts, or a text and a range, that
    * seldom meet then skip the walk rather than give it up.
    */
-  private walkMayFill(query: SearchQuery, since: number, bounds: readonly number[]): boolean {
+  private walkMayFill(query: SearchQuery, walked: number, bounds: readonly number[]): boolean {
     const stories = this.size;
-    if (stories === 0) return false;
     const share = bounds.reduce((product, bound) => product * Math.min(1, bound / stories), 1);
-    const sort = SEARCH_ORDERS[query.sort];
-    const descending = query.order !== 'asc';
-    // The stories the walk may read: the time order stops at the window's start, the score order at the min score.
-    let walked: number;
-    if (sort === 'recent') {
-      const byTime = this.timeOrderFrom(query.minScore);
-      walked = descending && since !== -Infinity ? countWhile(byTime, (slot) => this.time[slot]! >= since) : byTime.length;
-    } else {
-      walked = descending && sort === 'top' ? countWhile(this.orders.top, (slot) => this.score[slot]! >= query.minScore) : this.orders[sort].length;
-    }
     const matches = share * stories;
     return matches > 0 && (query.limit * walked) / matches <= FIRST_PAGE_READS_MAX;
+  }
+
+  /**
+   * The most stories a walk of the search's order reads: the time order stops at the window's start, the score order
+   * at the min score.
+   */
+  private walkLength(query: SearchQuery, since: number): number {
+    const sort = SEARCH_ORDERS[query.sort];
+    const descending = query.order !== 'asc';
+    if (sort === 'recent') {
+      const byTime = this.timeOrderFrom(query.minScore);
+      return descending && since !== -Infinity ? countWhile(byTime, (slot) => this.time[slot]! >= since) : byTime.length;
+    }
+    return descending && sort === 'top' ? countWhile(this.orders.top, (slot) => this.score[slot]! >= query.minScore) : this.orders[sort].length;
   }
 
   /** Of an exact domain and author, the one with fewer stories in its name index (null when neither is given). */
@@ -502,11 +509,19 @@ export class StoryListIndex {
    * A search's page without its count (`search` with `counted` false, for the feeds): the sort's order is read in
    * the query's direction, each story tested, until the page is full, so a frequent text costs about a page's worth
    * of stories rather than every story holding it. Stops early where the order allows (the time order past the
-   * window, the score order under the min score). Null when it has tested FIRST_PAGE_TESTS_MAX stories' texts, or
-   * read FIRST_PAGE_READS_MAX stories, without filling the page: the matches are rare, and marking the stories that
-   * may match (search) finds them sooner.
+   * window, the score order under the min score). Null (when it `mayGiveUp`) when it has tested FIRST_PAGE_TESTS_MAX
+   * stories' texts, or read FIRST_PAGE_READS_MAX stories, without filling the page: the matches are rare, and marking
+   * the stories that may match (search) finds them sooner.
    */
-  private firstPage(query: SearchQuery, since: number, test: TextTest, maskLow: number, maskHigh: number, mutes: MuteMatcher | undefined): { ids: number[]; hidden: number } | null {
+  private firstPage(
+    query: SearchQuery,
+    since: number,
+    test: TextTest,
+    maskLow: number,
+    maskHigh: number,
+    mutes: MuteMatcher | undefined,
+    mayGiveUp: boolean,
+  ): { ids: number[]; hidden: number } | null {
     const sort = SEARCH_ORDERS[query.sort];
     const order = sort === 'recent' ? this.timeOrderFrom(query.minScore) : this.orders[sort];
     const descending = query.order !== 'asc';
@@ -518,7 +533,7 @@ export class StoryListIndex {
     // Whether, having done `done` (a power of two) of at most `max` reads or tests, the walk would not fill the page.
     const hopeless = (done: number, max: number) => (done & (done - 1)) === 0 && done * query.limit > ids.length * max;
     for (let i = 0; i < order.length && ids.length < query.limit; i++) {
-      if (i === FIRST_PAGE_READS_MAX || (i >= 4 * FIRST_PAGE_CHECKS_FROM && hopeless(i, FIRST_PAGE_READS_MAX))) return null;
+      if (mayGiveUp && (i === FIRST_PAGE_READS_MAX || (i >= 4 * FIRST_PAGE_CHECKS_FROM && hopeless(i, FIRST_PAGE_READS_MAX)))) return null;
       const slot = order[descending ? i : order.length - 1 - i]!;
       if (this.time[slot]! < since) {
         if (descending && sort === 'recent') break;
@@ -529,7 +544,7 @@ export class StoryListIndex {
         continue;
       }
       if (masked && !this.trigrams.hasCharacters(slot, maskLow, maskHigh)) continue;
-      if (++tested > FIRST_PAGE_TESTS_MAX || (tested >= FIRST_PAGE_CHECKS_FROM && hopeless(tested, FIRST_PAGE_TESTS_MAX))) return null;
+      if (++tested >= FIRST_PAGE_CHECKS_FROM && mayGiveUp && (tested > FIRST_PAGE_TESTS_MAX || hopeless(tested, FIRST_PAGE_TESTS_MAX))) return null;
       if (!this.textMatches(this.texts[slot]!, test)) continue;
       if (muting && this.mutedSlot(slot, mutes)) hidden++;
       else ids.push(this.ids[slot]!);
