@@ -357,8 +357,11 @@ export class StoryListIndex {
   private indexNames(slot: number, text: string, before: string | undefined): void {
     const now = partsOf(text);
     const was = before === undefined ? null : partsOf(before);
-    if (now.domain !== was?.domain) this.domains.set(slot, now.domain);
-    if (now.by !== was?.by) this.authors.set(slot, now.by);
+    for (const [index, name, former] of [[this.domains, now.domain, was?.domain], [this.authors, now.by, was?.by]] as const) {
+      if (name === former) continue;
+      if (former !== undefined) index.remove(slot, former);
+      index.add(slot, name);
+    }
   }
 
   /**
