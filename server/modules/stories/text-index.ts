@@ -211,15 +211,9 @@ export class TrigramIndex {
   }
 
   /**
-   * At most how many stories hold every one of `texts` (each lowercased): the shortest list of their trigrams, read
-   * without intersecting any; null when no text is three characters long (a pair's stories are not counted here).
+   * For each text (lowercased), at most how many stories hold it: its rarest trigram's list's length, read without
+   * intersecting any; null for a text shorter than three characters (a pair's stories are not counted here).
    */
-  candidateBound(texts: readonly string[]): number | null {
-    const bounds = this.textBounds(texts).filter((bound) => bound !== null);
-    return bounds.length === 0 ? null : Math.min(...bounds);
-  }
-
-  /** For each text (lowercased), at most how many stories hold it: its rarest trigram's; null for a shorter text. */
   textBounds(texts: readonly string[]): (number | null)[] {
     return texts.map((text) => {
       if (text.length < 3) return null;
