@@ -186,6 +186,30 @@ describe('the lists\' in-memory index gives the answers of a plain sort', () => 
     }
   });
 
+  it('without its count (the feeds), finds the same page under a filter, and whether there is a next', () => {
+    // A third of the stories hidden by a rule; the window of an hour (7,200 stories) and of a month (every one).
+    const rows = manyStories(12_000);
+    const index = new StoryListIndex();
+    index.apply(rows.map(indexedStory));
+    const everyThird = { size: 1, hidesId: (id: number) => id % 3 === 0, mutes: () => false };
+    for (const sort of STORY_LIST_SORTS) {
+      for (const [hours, minScore, showMuted] of [[1, 0, false], [720, 3, false], [undefined, 5, false], [1, 0, true]] as const) {
+        const query = { minScore, limit: 50, hours, timeFilter: 'month' as const, minVelocity: 0 };
+        const filter = { mutes: everyThird, showMuted };
+        const counted = index.page(sort, { ...query, page: 1 }, NOW_MS, filter);
+        const last = Math.max(1, Math.ceil(counted.totalCount / 50));
+        for (const page of [1, 2, last, last + 1]) {
+          const expected = index.page(sort, { ...query, page }, NOW_MS, filter);
+          const found = index.page(sort, { ...query, page }, NOW_MS, filter, { counted: false });
+          const label = `${sort} ${hours} h from ${minScore}${showMuted ? ', shown' : ''}, page ${page}`;
+          expect(found.ids, label).toEqual(expected.ids);
+          expect([...found.mutedIds], label).toEqual([...expected.mutedIds]);
+          expect(found.totalCount > page * 50, label).toBe(expected.totalCount > page * 50);
+        }
+      }
+    }
+  });
+
   it('counts the start of an order that passes a test by binary search', () => {
     const order = Int32Array.from([9, 7, 7, 4, 1]);
     expect(countWhile(order, (value) => value >= 7)).toBe(3);

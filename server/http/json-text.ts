@@ -4,6 +4,9 @@ import { answerEncoding, COMPRESS_FROM_BYTES, compressSync, ENCODINGS, type Enco
 
 const passThrough = (payload: unknown): string => payload as string;
 
+/** An answer's body: text, or text already encoded in UTF-8 (a feed, kept as the bytes it is sent as). */
+type Body = string | Buffer;
+
 /**
  * Compressed copies kept, per encoding, of answers up to KEPT_UP_TO_CHARACTERS long. A copy holds its text as its
  * key, so this bounds their memory at about 25 MB, most of it text the answers' caches hold anyway; a page of 25
@@ -18,9 +21,9 @@ const KEPT_UP_TO_CHARACTERS = 64 * 1024;
  * buffer) every time it is sent, so the copy is found by it (a string by its text, whose hash the engine keeps with
  * it; a buffer by identity) and each cached answer is compressed once per encoding rather than once per request.
  */
-const compressedCopies = Object.fromEntries(ENCODINGS.map((encoding) => [encoding, new RecentMap<string | Buffer, Buffer>(KEPT_COPIES)])) as Record<
+const compressedCopies = Object.fromEntries(ENCODINGS.map((encoding) => [encoding, new RecentMap<Body, Buffer>(KEPT_COPIES)])) as Record<
   Encoding,
-  RecentMap<string | Buffer, Buffer>
+  RecentMap<Body, Buffer>
 >;
 
 /**
@@ -30,7 +33,7 @@ const compressedCopies = Object.fromEntries(ENCODINGS.map((encoding) => [encodin
  */
 const sentOnce = new WeakSet<Buffer>();
 
-function compressedCopy(json: string | Buffer, encoding: Encoding, keep: boolean): Buffer {
+function compressedCopy(json: Body, encoding: Encoding, keep: boolean): Buffer {
   if (!keep || json.length > KEPT_UP_TO_CHARACTERS) return compressSync(json, encoding);
   const copies = compressedCopies[encoding];
   let copy = copies.get(json);
@@ -49,12 +52,12 @@ function compressedCopy(json: string | Buffer, encoding: Encoding, keep: boolean
  * built for one request and never cached (`cached: false`, a search) is compressed without keeping a copy, which
  * would only push out the copies of cached answers.
  */
-export function sendJsonText(reply: FastifyReply, json: string | Buffer, { cached = true }: { cached?: boolean } = {}): FastifyReply {
+export function sendJsonText(reply: FastifyReply, json: Body, { cached = true }: { cached?: boolean } = {}): FastifyReply {
   return sendText(reply, json, 'application/json; charset=utf-8', { cached });
 }
 
 /** sendJsonText's way with any text answer of the given media type (the feeds: XML and JSON Feed). */
-export function sendText(reply: FastifyReply, json: string | Buffer, type: string, { cached = true }: { cached?: boolean } = {}): FastifyReply {
+export function sendText(reply: FastifyReply, json: Body, type: string, { cached = true }: { cached?: boolean } = {}): FastifyReply {
   reply.type(type);
   if (json.length < COMPRESS_FROM_BYTES) return sendAsItIs(reply, json);
   const encoding = answerEncoding(reply.request, reply);
@@ -63,6 +66,6 @@ export function sendText(reply: FastifyReply, json: string | Buffer, type: strin
 }
 
 /** A buffer goes out as it is; text is kept from the route's serializer, which would quote it again. */
-function sendAsItIs(reply: FastifyReply, json: string | Buffer): FastifyReply {
+function sendAsItIs(reply: FastifyReply, json: Body): FastifyReply {
   return typeof json === 'string' ? reply.serializer(passThrough).send(json as never) : reply.send(json);
 }

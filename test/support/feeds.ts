@@ -154,10 +154,10 @@ export function feedProblems(format: 'rss' | 'atom' | 'json', text: string): str
 }
 
 /** The items' ids and titles, as a reader reads them, in any format. */
-export function feedEntries(format: 'rss' | 'atom' | 'json', text: string): { id: string; title: string; link: string }[] {
+export function feedEntries(format: 'rss' | 'atom' | 'json', text: string): { id: string; title: string; link: string; html: string | null }[] {
   if (format === 'json') {
-    const feed = JSON.parse(text) as { items: { id: string; title: string; url: string }[] };
-    return feed.items.map((item) => ({ id: item.id, title: item.title, link: item.url }));
+    const feed = JSON.parse(text) as { items: { id: string; title: string; url: string; content_html?: string }[] };
+    return feed.items.map((item) => ({ id: item.id, title: item.title, link: item.url, html: item.content_html ?? null }));
   }
   const document = parseXml(text);
   if (typeof document === 'string') throw new Error(document);
@@ -166,5 +166,6 @@ export function feedEntries(format: 'rss' | 'atom' | 'json', text: string): { id
     id: childText(item, format === 'rss' ? 'guid' : 'id') ?? '',
     title: childText(item, 'title') ?? '',
     link: format === 'rss' ? (childText(item, 'link') ?? '') : (children(item).find((element) => element.tagName === 'link' && element.getAttribute('rel') === 'alternate')?.getAttribute('href') ?? ''),
+    html: childText(item, format === 'rss' ? 'description' : 'content'),
   }));
 }

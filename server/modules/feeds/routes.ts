@@ -222,7 +222,7 @@ function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> 
 export function answer(request: FastifyRequest, reply: FastifyReply, feed: BuiltFeed, cacheControl = PUBLIC_FEED_CACHE_CONTROL): FastifyReply {
   reply.header('etag', feed.etag).header('last-modified', feed.lastModified.toUTCString()).header('cache-control', cacheControl);
   if (notModified(request.headers['if-none-match'], request.headers['if-modified-since'], feed)) return reply.code(304).send();
-  return sendText(reply, feed.body, feed.type);
+  return sendText(reply, feed.body, feed.type, { cached: feed.kept === true });
 }
 
 /** If-None-Match decides when present (weak comparison); otherwise If-Modified-Since, to the second. */

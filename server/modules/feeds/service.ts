@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type pg from 'pg';
 import { DIGEST_DEFAULT_PERIODS, type DigestFeed, type DigestFeedQuery, type FeedFormat, type ListFeedQuery, type RisingKeywordsFeedQuery, type SearchFeedQuery, type SubjectFeedQuery } from '#common/contracts/feeds.ts';
 import type { KeywordTrend } from '#common/contracts/keywords.ts';
@@ -11,7 +11,7 @@ import type { Story, StoryListQuery, StoryListSort } from '#common/contracts/sto
 import { feedQueryHider, feedQueryKeeps, feedQueryKey, longestTerm, type FeedQuery } from '#common/rules/feed-query.ts';
 import type { Freshness } from '#common/rules/freshness.ts';
 import { itemPageUrl, storyLinkUrl, storyPagePath } from '#common/rules/links.ts';
-import { containsWholeWords, foldText, isWithinDomain, NO_MUTES, type MutableStory, type MuteMatcher } from '#common/rules/mutes.ts';
+import { containsWholeWords, foldText, NO_MUTES, type MutableStory, type MuteMatcher } from '#common/rules/mutes.ts';
 import type { SearchSort } from '#common/rules/search.ts';
 import { timeFilterHours } from '#common/rules/time-windows.ts';
 import { RecentMap } from '../../recent-map.ts';
@@ -32,6 +32,8 @@ const HIDERS_KEPT = 64;
 const FEED_MAX_AGE_MS = 60_000;
 /** Feeds kept built (the addresses feed readers keep polling; a stream of new addresses pushes out only its own). */
 const FEEDS_KEPT = 2000;
+/** Addresses asked once remembered, so that the next asking keeps its feed. */
+const ASKED_ONCE_KEPT = 4000;
 /** How many stories a list feed reads, at most, to find `count` with at least `comments` comments. */
 const COMMENTS_SCAN_LIMIT = 500;
 /** How many of a period's best stories a digest reads, at most, to find `count` that its q and comments keep. */
@@ -53,10 +55,13 @@ export type FeedSubject =
 export type CommonQuery = Pick<ListFeedQuery, 'q' | 'points' | 'comments' | 'count' | 'link' | 'description'>;
 
 export interface BuiltFeed {
-  body: string;
+  /** The feed's text in UTF-8: encoded once, for its ETag and for every time it is sent. */
+  body: Buffer;
   type: string;
   etag: string;
   lastModified: Date;
+  /** Whether the server keeps the feed, and then its compressed copies too (the same bytes are sent again). */
+  kept?: boolean;
 }
 
 interface KeptFeed extends BuiltFeed {
@@ -81,6 +86,12 @@ const LIST_TITLES: Record<StoryListSort, string> = {
  */
 export class FeedsService {
   private readonly kept = new RecentMap<string, KeptFeed>(FEEDS_KEPT);
+  /**
+   * The addresses asked once, whose feeds were built and not kept. A feed is kept from its address's second asking:
+   * most addresses a reader polls are asked again within minutes, while a feed asked once and kept would only be
+   * copied about by the garbage collector until newer ones pushed it out.
+   */
+  private readonly askedOnce = new RecentMap<string, true>(ASKED_ONCE_KEPT);
   /**
    * Compiled q's by their key: the lists' index keeps its verdicts per matcher (up to a window's stories each), so a
    * polled feed reuses them; few are kept, so the verdicts of q's asked once go with them.
@@ -115,9 +126,15 @@ export class FeedsService {
     const updated = new Date((freshness.asOf ?? Math.floor(nowMs / 1000)) * 1000);
     const { title, description, homePath } = describe(subject);
     const document = feedDocument({ title, description, homeUrl: `${this.deps.baseUrl}${homePath}`, selfPath, items }, this.deps.baseUrl, updated, freshness, note);
-    const built: KeptFeed = { ...builtFeed(document, format), version, note, builtAt: Date.now() };
-    this.kept.set(key, built);
-    return built;
+    const built = builtFeed(document, format);
+    if (kept === undefined && this.askedOnce.get(key) === undefined) {
+      this.askedOnce.set(key, true);
+      return built;
+    }
+    this.askedOnce.delete(key);
+    const keeping: KeptFeed = { ...built, kept: true, version, note, builtAt: Date.now() };
+    this.kept.set(key, keeping);
+    return keeping;
   }
 
   /** What Hacker News's reachability makes of a feed now: the freshness, its stale note (or null) and the time. */
@@ -143,9 +160,21 @@ export class FeedsService {
 
   private keywordStories(keyword: string, query: SubjectFeedQuery, mutes: MuteMatcher = NO_MUTES): Promise<Story[]> {
     const folded = foldText(keyword);
-    // The search finds the titles holding the text; the keyword is its whole words (as keywords are counted).
-    const mentions = matcherWhere((story) => containsWholeWords(foldText(story.title), folded));
-    return this.searchStories(query, { sort: query.sort, hours: query.hours, lookup: folded, also: both(mentions, mutes) });
+    return this.searchStories(query, { sort: query.sort, hours: query.hours, lookup: folded, also: both(this.mentions(folded), mutes) });
+  }
+
+  /**
+   * The stories whose title does not mention a keyword (folded) as whole words, as keywords are counted: the search
+   * finds the titles holding the text. Kept by keyword, so a polled keyword's verdicts are reused.
+   */
+  private mentions(folded: string): MuteMatcher {
+    const key = `\u0004keyword:${folded}`;
+    let matcher = this.hiders.get(key);
+    if (!matcher) {
+      matcher = matcherWhere((story) => containsWholeWords(foldText(story.title), folded));
+      this.hiders.set(key, matcher);
+    }
+    return matcher;
   }
 
   /**
@@ -179,9 +208,9 @@ export class FeedsService {
     );
   }
 
-  private hider(query: FeedQuery, groups: string[][] = query.groups, extra = ''): MuteMatcher {
-    if (groups.length === 0 && query.exclusions.length === 0 && extra === '') return NO_MUTES;
-    const key = `${feedQueryKey({ groups, exclusions: query.exclusions })}\u0004${extra}`;
+  private hider(query: FeedQuery, groups: string[][] = query.groups): MuteMatcher {
+    if (groups.length === 0 && query.exclusions.length === 0) return NO_MUTES;
+    const key = feedQueryKey({ groups, exclusions: query.exclusions });
     let hider = this.hiders.get(key);
     if (!hider) {
       hider = feedQueryHider(query, { groups });
@@ -230,16 +259,10 @@ export class FeedsService {
         return this.searchStories(subject.query, { domain: subject.query.domain, author: subject.query.author, sort: subject.query.sort, order: subject.query.order, hours: subject.query.hours });
       case 'keyword':
         return this.keywordStories(subject.keyword, subject.query);
-      case 'domain': {
-        const domain = subject.domain;
-        const within = matcherWhere((story) => story.domain !== '' && isWithinDomain(story.domain.toLowerCase(), domain));
-        return this.searchStories(query, { domain, sort: subject.query.sort, hours: subject.query.hours, also: within });
-      }
-      case 'author': {
-        const author = subject.author.toLowerCase();
-        const by = matcherWhere((story) => story.by.toLowerCase() === author);
-        return this.searchStories(query, { author, sort: subject.query.sort, hours: subject.query.hours, also: by });
-      }
+      case 'domain':
+        return this.searchStories(query, { domain: subject.domain, exact: true, sort: subject.query.sort, hours: subject.query.hours });
+      case 'author':
+        return this.searchStories(query, { author: subject.author.toLowerCase(), exact: true, sort: subject.query.sort, hours: subject.query.hours });
     }
   }
 
@@ -250,13 +273,13 @@ export class FeedsService {
     const window: Pick<StoryListQuery, 'hours' | 'timeFilter'> = { hours: query.hours ?? timeFilterHours(query.timeFilter), timeFilter: query.timeFilter };
     const base = { minScore: query.points, minVelocity: query.minVelocity, domain: query.domain, ...window };
     if (query.comments === 0) {
-      const page = JSON.parse((await this.deps.stories.listPage(sort, { ...base, page: 1, limit: query.count }, mutes)).toString()) as { stories: Story[] };
+      const page = JSON.parse((await this.deps.stories.listPage(sort, { ...base, page: 1, limit: query.count }, mutes, { counted: false })).toString()) as { stories: Story[] };
       return page.stories;
     }
     const found: Story[] = [];
     const limit = 100;
     for (let page = 1; page * limit <= COMMENTS_SCAN_LIMIT; page++) {
-      const answer = JSON.parse((await this.deps.stories.listPage(sort, { ...base, page, limit }, mutes)).toString()) as { stories: Story[]; hasNext: boolean };
+      const answer = JSON.parse((await this.deps.stories.listPage(sort, { ...base, page, limit }, mutes, { counted: false })).toString()) as { stories: Story[]; hasNext: boolean };
       for (const story of answer.stories) if (story.descendants >= query.comments && found.length < query.count) found.push(story);
       if (found.length >= query.count || !answer.hasNext) break;
     }
@@ -264,20 +287,23 @@ export class FeedsService {
   }
 
   /**
-   * A search's first `count` stories the query keeps. Each OR group is its own search (looked up by its longest
-   * term, so the index's trigrams find it), and the groups' stories are merged in the search's order.
+   * A search's first `count` stories the query keeps. Each OR group is its own search, which finds the stories
+   * holding every term of the group (through the index's trigrams) as it finds its text; the exclusions are applied
+   * as muting rules; and the groups' stories are merged in the search's order. `exact`: the domain and author are
+   * the story's own (a domain with its subdomains), not parts of them.
    */
   private async searchStories(
     query: CommonQuery,
-    options: { domain?: string; author?: string; sort: SearchSort; order?: 'asc' | 'desc'; hours: SearchQuery['hours']; lookup?: string; also?: MuteMatcher },
+    options: { domain?: string; author?: string; exact?: boolean; sort: SearchSort; order?: 'asc' | 'desc'; hours: SearchQuery['hours']; lookup?: string; also?: MuteMatcher },
   ): Promise<Story[]> {
-    const groups = query.q.groups.length === 0 ? [null] : query.q.groups;
+    const groups = query.q.groups.length === 0 ? [[]] : query.q.groups;
     const order = options.order ?? 'desc';
+    const hider = both(this.hider(query.q, []), options.also ?? NO_MUTES);
     const answers = await Promise.all(
       groups.map(async (group) => {
-        const hider = both(this.hider(query.q, group === null ? [] : [group]), options.also ?? NO_MUTES);
+        // The statement answering while the index loads looks the longest term up; the index reads every one.
         const search: SearchQuery = {
-          q: options.lookup ?? (group === null ? '' : longestTerm(group)),
+          q: options.lookup ?? longestTerm(group),
           domain: options.domain ?? '',
           author: options.author ?? '',
           minScore: query.points,
@@ -286,7 +312,8 @@ export class FeedsService {
           order,
           limit: query.comments > 0 ? SEARCH_PAGE : Math.min(SEARCH_PAGE, query.count),
         };
-        return (JSON.parse((await this.deps.search.stories(search, hider, { counted: false })).toString()) as { stories: Story[] }).stories;
+        const found = await this.deps.search.stories(search, hider, { counted: false, terms: group, exact: options.exact });
+        return (JSON.parse(found.toString()) as { stories: Story[] }).stories;
       }),
     );
     const seen = new Set<number>();
@@ -302,12 +329,12 @@ export class FeedsService {
 
 /** A feed's body with its media type and validators. */
 export function builtFeed(document: FeedDocument, format: FeedFormat): BuiltFeed {
-  const body = writeFeed(document, format);
+  const body = Buffer.from(writeFeed(document, format));
   return {
     body,
     type: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,
     // Weak: the same validator for the plain and the compressed answer (RFC 9110 §8.8.1).
-    etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+    etag: `W/"${hash('sha1', body, 'base64url')}"`,
     lastModified: document.updated,
   };
 }
@@ -358,11 +385,21 @@ function matcherWhere(keeps: (story: MutableStory) => boolean): MuteMatcher {
   return { size: 1, hidesId: () => false, mutes: (story) => !keeps(story) };
 }
 
+/** The matchers `both` made, by their two parts: the same pair is the same matcher, whose verdicts the index keeps. */
+const pairs = new WeakMap<MuteMatcher, WeakMap<MuteMatcher, MuteMatcher>>();
+
 /** Hides what either hides. */
 function both(a: MuteMatcher, b: MuteMatcher): MuteMatcher {
   if (b.size === 0) return a;
   if (a.size === 0) return b;
-  return { size: a.size + b.size, hidesId: (id) => a.hidesId(id) || b.hidesId(id), mutes: (story) => a.mutes(story) || b.mutes(story) };
+  let withA = pairs.get(a);
+  if (!withA) pairs.set(a, (withA = new WeakMap()));
+  let pair = withA.get(b);
+  if (!pair) {
+    pair = { size: a.size + b.size, hidesId: (id) => a.hidesId(id) || b.hidesId(id), mutes: (story) => a.mutes(story) || b.mutes(story) };
+    withA.set(b, pair);
+  }
+  return pair;
 }
 
 function describe(subject: FeedSubject): { title: string; description: string; homePath: string } {
@@ -418,7 +455,9 @@ export function describeFilters(query: CommonQuery): string {
 
 const HTTP_URL = /^https?:\/\//i;
 
-export const escapeHtml = (value: string) => value.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!);
+const HTML_ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' };
+const HTML_SPECIAL = /[<>&"']/;
+export const escapeHtml = (value: string) => (HTML_SPECIAL.test(value) ? value.replace(/[<>&"']/g, (char) => HTML_ENTITIES[char]!) : value);
 
 /** A story as a feed item: its id is its Hacker News item's address, the same in every feed and every fetch. */
 export function storyItem(story: Story, baseUrl: string, link: 'url' | 'comments', description: boolean): FeedItem {

@@ -86,6 +86,14 @@ describe.each(FEED_FORMATS)('%s', (format) => {
     expect(feedEntries(format, plain)[0]!.link).toBe('https://news.ycombinator.com/item?id=4242');
   });
 
+  it('carries the description HTML as it is, a CDATA end and markup included, without what XML cannot hold', () => {
+    const html = '<p>A <a href="https://example.com/?a=1&amp;b=2">link</a> and ]]> and <![CDATA[ x ]]]]> \u0001</p>';
+    const item = { ...storyItem(story(), 'https://trends.example', 'url', true), html };
+    const body = writeFeed({ ...document([]), items: [item] }, format);
+    expect(feedProblems(format, body)).toEqual([]);
+    expect(feedEntries(format, body)[0]!.html).toBe(html.replace('\u0001', ''));
+  });
+
   it('never lets a story URL that is not http(s) be a link', () => {
     const body = writeFeed(document([story({ url: 'javascript:alert(1)' })]), format);
     expect(feedProblems(format, body)).toEqual([]);

@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import type pg from 'pg';
 import type { SearchQuery } from '#common/contracts/search.ts';
 import type { StoryListQuery, StoryListSort } from '#common/contracts/stories.ts';
-import { StoryListIndex, type IndexedStory, type ListFilter } from './list-index.ts';
+import { StoryListIndex, type IndexedStory, type ListFilter, type SearchOptions } from './list-index.ts';
 import type { MuteMatcher } from '#common/rules/mutes.ts';
 import { ageKey, timeAgo } from '#common/rules/time-ago.ts';
 import { presentPageFields, presentStory } from './presenter.ts';
@@ -50,12 +50,14 @@ export class IndexedLists {
   }
 
   /**
-   * A list page as JSON (UTF-8 bytes), or null while the index loads (its stories' texts and cards come last, a few seconds at
-   * 500,000 stories). Stories the person muted, shown because the list was asked to, carry `"muted":true`.
+   * A list page as JSON (UTF-8 bytes), or null while the index loads (its stories' texts and cards come last, a few
+   * seconds at 500,000 stories). Stories the person muted, shown because the list was asked to, carry
+   * `"muted":true`. With `counted` false, the filter is applied only to the stories read until the page is full, and
+   * the total and hidden count are of those (StoryListIndex.page).
    */
-  async page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}): Promise<Buffer | null> {
+  async page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}, options?: { counted?: boolean }): Promise<Buffer | null> {
     if (!this.mark || !this.index.complete) return null;
-    const { ids, totalCount, hiddenCount, mutedIds } = this.index.page(sort, query, nowMs, filter);
+    const { ids, totalCount, hiddenCount, mutedIds } = this.index.page(sort, query, nowMs, filter, options);
     return this.index.cardsOf(ids, storyEnd(nowMs), mutedIds, {
       head: STORIES_HEAD,
       tail: (count) => `],${JSON.stringify(presentPageFields(count, totalCount, query.page, query.limit, hiddenCount)).slice(1)}`,
@@ -67,7 +69,7 @@ export class IndexedLists {
    * (`totalCountBounded` false), where the SQL statement answering meanwhile stops at a bound; with `counted` false,
    * the page is found without counting (StoryListIndex.search) and its count is the page's own.
    */
-  async search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, options?: { counted?: boolean }): Promise<Buffer | null> {
+  async search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, options?: SearchOptions): Promise<Buffer | null> {
     if (!this.mark || !this.index.complete) return null;
     const { ids, totalCount, hiddenCount } = this.index.search(query, nowMs, mutes, options);
     return this.index.cardsOf(ids, storyEnd(nowMs), undefined, {

@@ -13,6 +13,8 @@ const NOW_SECONDS = NOW_MS / 1000;
 // and letters whose lowercase differs, so texts are shared, overlap and tie.
 const WORDS = ['Rust', 'rusty', 'trust', 'GPU', '100%', 'snake_case', "O'Reilly", 'C:\\path', 'Ünïcode', 'data', 'ai'];
 const DOMAINS = ['github.com', 'rust-lang.org', 'example.com', ''];
+/** For exact domains: a domain's subdomains are its own, a domain merely ending with its name is not. */
+const NAMED_DOMAINS = [...DOMAINS, 'blog.github.com', 'a.b.github.com', 'notgithub.com', 'GitHub.com'];
 const AUTHORS = ['dang', 'pg', 'rustacean', 'o_reilly'];
 
 const storyArbitrary = fc.record({
@@ -46,9 +48,13 @@ const queryArbitrary: fc.Arbitrary<SearchQuery> = fc.record({
   limit: fc.integer({ min: 1, max: 8 }),
 });
 
-/** The spec's rules written plainly over the stories as they now stand. */
-function expectedSearch(stories: Map<number, Fields>, query: SearchQuery): { ids: number[]; totalCount: number } {
+/** The spec's rules written plainly over the stories as they now stand (`terms` and `exact`: SearchOptions). */
+function expectedSearch(stories: Map<number, Fields>, query: SearchQuery, { terms = [], exact = false }: { terms?: string[]; exact?: boolean } = {}): { ids: number[]; totalCount: number } {
   const has = (value: string, part: string) => value.toLowerCase().includes(part.toLowerCase());
+  const holds = (s: Fields, text: string) => !text || has(s.title, text) || has(s.domain, text) || has(s.by, text);
+  const domainOf = (s: Fields) => s.domain.toLowerCase();
+  const domainMatches = (s: Fields) => !query.domain || (exact ? domainOf(s) === query.domain.toLowerCase() || domainOf(s).endsWith(`.${query.domain.toLowerCase()}`) : has(s.domain, query.domain));
+  const authorMatches = (s: Fields) => !query.author || (exact ? s.by.toLowerCase() === query.author.toLowerCase() : has(s.by, query.author));
   const keys: Record<SearchSort, (s: Fields & { id: number }) => number[]> = {
     score: (s) => [s.score, s.id],
     comments: (s) => [s.descendants, s.id],
@@ -60,9 +66,9 @@ function expectedSearch(stories: Map<number, Fields>, query: SearchQuery): { ids
     .filter(
       (s) =>
         s.visible &&
-        (!query.q || has(s.title, query.q) || has(s.domain, query.q) || has(s.by, query.q)) &&
-        (!query.domain || has(s.domain, query.domain)) &&
-        (!query.author || has(s.by, query.author)) &&
+        [query.q, ...terms].every((text) => holds(s, text)) &&
+        domainMatches(s) &&
+        authorMatches(s) &&
         s.score >= query.minScore &&
         (query.hours === 'all' || s.time >= NOW_SECONDS - Number(query.hours) * 3600),
     )
@@ -199,6 +205,56 @@ describe('StoryListIndex.search without its count (the feeds)', () => {
       const counted = index.search(query, NOW_MS);
       expect(counted.ids).toHaveLength(40);
       expect(index.search(query, NOW_MS, undefined, { counted: false }).ids, sort).toEqual(counted.ids);
+    }
+  });
+
+  it("finds an exact domain's and author's stories, and every one of more terms, as a plain filter, after any changes", () => {
+    const namedStory = storyArbitrary.chain((fields) => fc.record({ domain: fc.constantFrom(...NAMED_DOMAINS), by: fc.constantFrom(...AUTHORS, 'Dang', 'dangling') }).map((names) => ({ ...fields, ...names })));
+    const history = fc.array(fc.array(fc.tuple(fc.integer({ min: 1, max: 40 }), namedStory), { minLength: 1, maxLength: 25 }), { minLength: 1, maxLength: 4 });
+    const exactQuery = fc.record({
+      query: queryArbitrary.chain((query) =>
+        fc.record({ domain: fc.constantFrom('', 'github.com', 'GITHUB.com', 'b.github.com', 'example.com', 'hub.com'), author: fc.constantFrom('', 'dang', 'DANG', 'pg', 'dan') }).map((names) => ({ ...query, ...names })),
+      ),
+      terms: fc.array(text, { maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(history, fc.array(exactQuery, { minLength: 1, maxLength: 8 }), (batches, queries) => {
+        const index = new StoryListIndex();
+        const stories = new Map<number, Fields>();
+        for (const batch of batches) {
+          index.apply(batch.map(([id, fields]) => indexed(id, fields)));
+          for (const [id, fields] of batch) stories.set(id, fields);
+        }
+        for (const { query, terms } of queries) {
+          const expected = expectedSearch(stories, query, { terms, exact: true });
+          expect(index.search(query, NOW_MS, undefined, { terms, exact: true }), JSON.stringify({ query, terms })).toEqual({ ...expected, hiddenCount: 0 });
+          expect(index.search(query, NOW_MS, undefined, { terms, exact: true, counted: false }).ids, JSON.stringify({ query, terms })).toEqual(expected.ids);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds the same exact domain and author page when it walks the order as when it marks their stories', () => {
+    // Thousands of stories per domain and author, more than are marked: the order is walked, each story's domain and
+    // author read from its text.
+    const stories = new Map<number, Fields>();
+    const domains = ['github.com', 'blog.github.com', 'notgithub.com'];
+    for (let i = 0; i < 10_000; i++) {
+      stories.set(i + 1, { title: `Story ${i} ${i % 7 === 0 ? 'alpha' : 'beta'}`, domain: domains[i % 3]!, by: i % 2 === 0 ? 'dang' : 'dangling', time: NOW_SECONDS - i * 60, score: (i * 37) % 100, descendants: i % 13, trendingScore: (i * 11) % 17, visible: i % 50 !== 0 });
+    }
+    const index = new StoryListIndex();
+    index.apply([...stories].map(([id, fields]) => indexed(id, fields)));
+    for (const sort of SEARCH_SORTS) {
+      for (const [domain, author, terms] of [['github.com', '', []], ['', 'dang', []], ['github.com', 'dang', ['alpha']], ['hub.com', '', []]] as const) {
+        for (const minScore of [0, 90]) {
+          const query: SearchQuery = { q: '', domain, author, minScore, hours: 'all', sort, order: 'desc', limit: 50 };
+          const options = { terms: [...terms], exact: true };
+          const expected = expectedSearch(stories, query, options).ids;
+          expect(index.search(query, NOW_MS, undefined, { ...options, counted: false }).ids, JSON.stringify(query)).toEqual(expected);
+          expect(index.search(query, NOW_MS, undefined, options).ids, JSON.stringify(query)).toEqual(expected);
+        }
+      }
     }
   });
 });

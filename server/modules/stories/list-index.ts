@@ -5,6 +5,7 @@ import type { SearchSort } from '#common/rules/search.ts';
 import { windowHours } from './windows.ts';
 import { heatLevel, type HeatLevel, type HeatStory } from '#common/rules/heat.ts';
 import { isWithinDomain, type MutableStory, type MuteMatcher } from '#common/rules/mutes.ts';
+import { NameIndex } from './name-index.ts';
 import { characterMask, hasOwnBit, searchTextOf, TrigramIndex } from './text-index.ts';
 import { TitleVocabulary } from './title-vocabulary.ts';
 import { CardArena } from './card-arena.ts';
@@ -39,6 +40,19 @@ export interface IndexedStory {
 export interface IndexedPage {
   ids: number[];
   totalCount: number;
+}
+
+/** How a search finds its stories besides its query (`StoryListIndex.search`). */
+export interface SearchOptions {
+  /** Whether every match is counted (the search page), or the page is found without counting them (the feeds). */
+  counted?: boolean;
+  /** More texts each match holds, as it holds the query's `q`: anywhere in its title, domain or author, in any case. */
+  terms?: readonly string[];
+  /**
+   * The query's domain is the story's domain or a parent of it, and its author the story's own (in any case), rather
+   * than a part of them: a domain's and an author's feeds. Their stories are read from the name indexes.
+   */
+  exact?: boolean;
 }
 
 /** A list page, with what the person's muting rules did to it. */
@@ -83,8 +97,25 @@ const RANKED_SORTS = ['trending', 'top', 'comments'] as const satisfies readonly
 type RankedSort = (typeof RANKED_SORTS)[number];
 const isRanked = (sort: StoryListSort): sort is RankedSort => (RANKED_SORTS as readonly string[]).includes(sort);
 
+/** What a search tests on a story's text (`StoryListIndex.textMatches`). */
+interface TextTest {
+  /** Texts held anywhere (lower case). */
+  needles: readonly string[];
+  domain: string;
+  author: string;
+  exact: boolean;
+}
+const DOT = 46;
+
 /** The title of a search text (its first line). */
 const titleOf = (searchText: string) => searchText.slice(0, searchText.indexOf('\n'));
+
+/** A search text's title, domain and author (searchTextOf: one a line). */
+function partsOf(text: string): { title: string; domain: string; by: string } {
+  const domainStart = text.indexOf('\n') + 1;
+  const authorStart = text.indexOf('\n', domainStart) + 1;
+  return { title: text.slice(0, domainStart - 1), domain: text.slice(domainStart, authorStart - 1), by: text.slice(authorStart) };
+}
 
 /** The list order each search sort reads: the same keys and ties (server/modules/search/queries.ts, SORT_ORDERS). */
 const SEARCH_ORDERS = { score: 'top', comments: 'comments', time: 'recent', trending: 'trending' } as const satisfies Record<SearchSort, StoryListSort>;
@@ -111,6 +142,18 @@ const FIRST_PAGE_TESTS_MAX = 8192;
  * most stories it reads out before their text is tested, and then the few in range are found sooner by marking them.
  */
 const FIRST_PAGE_READS_MAX = 32_768;
+/**
+ * From this many stories tested (and four times as many read), at each power of two, a walk also gives up when at the
+ * rate it has found the page's stories so far it would pass its bound before the page is full.
+ */
+const FIRST_PAGE_CHECKS_FROM = 512;
+
+/**
+ * Testing a story of a search's range (its text read from wherever it lies in memory) costs about as much as reading
+ * this many entries of the trigram lists and the columns in slot order: the range is read instead of the trigrams'
+ * candidates only when it is this many times smaller than their bound.
+ */
+const RANGE_TEST_COST = 16;
 
 /** Up to this many matches, a window's ranks are sorted; more are marked in a bitmap and read in order. */
 const RANKS_SORTED_MAX = 1024;
@@ -178,6 +221,9 @@ export class StoryListIndex {
   /** Each slot's search text (searchTextOf), where the trigram index finds it. */
   private texts: string[] = [];
   private readonly trigrams = new TrigramIndex();
+  /** Each domain's stories and each author's, for searches whose domain and author are exact (a domain's feed). */
+  private readonly domains = new NameIndex({ domains: true });
+  private readonly authors = new NameIndex();
   /** The visible stories' title words, for suggestions. */
   private readonly vocabulary = new TitleVocabulary();
   /** Each rule set's verdicts by search text (mutedSlot); a rule set no longer in use takes its verdicts with it. */
@@ -210,7 +256,7 @@ export class StoryListIndex {
       this.visible, this.changed, this.rankMarks, this.markedRanks, ...Object.values(this.orders),
       ...this.timeOrders.slice(1), ...Object.values(this.ranks),
     ];
-    return arrays.reduce((sum, array) => sum + array.buffer.byteLength, 0);
+    return arrays.reduce((sum, array) => sum + array.buffer.byteLength, 0) + this.domains.bytes + this.authors.bytes;
   }
 
   /**
@@ -304,6 +350,7 @@ export class StoryListIndex {
       if (slot === undefined || this.texts[slot] !== undefined) continue;
       const text = searchTextOf(story.title, story.domain, story.by);
       this.trigrams.add(slot, text);
+      this.indexNames(slot, text, undefined);
       this.texts[slot] = text;
       this.cards.set(slot, this.cardOf(story));
       if (this.visible[slot] === 1) this.vocabulary.count(titleOf(text), 1);
@@ -330,6 +377,7 @@ export class StoryListIndex {
     if (text !== before) {
       if (before !== undefined) this.trigrams.remove(slot, before);
       this.trigrams.add(slot, text);
+      this.indexNames(slot, text, before);
       this.texts[slot] = text;
     }
     const wasCounted = before !== undefined && this.visible[slot] === 1;
@@ -337,59 +385,104 @@ export class StoryListIndex {
     if (story.visible && (!wasCounted || text !== before)) this.vocabulary.count(titleOf(text), 1);
   }
 
+  /** A story's domain and author into the name indexes, when they are not those of its former text. */
+  private indexNames(slot: number, text: string, before: string | undefined): void {
+    const now = partsOf(text);
+    const was = before === undefined ? null : partsOf(before);
+    for (const [index, name, former] of [[this.domains, now.domain, was?.domain], [this.authors, now.by, was?.by]] as const) {
+      if (name === former) continue;
+      if (former !== undefined) index.remove(slot, former);
+      index.add(slot, name);
+    }
+  }
+
   /**
    * A search's page and how many stories match (every one: the count has no bound here), by the rules of the SQL
    * statement (server/modules/search/queries.ts), which answers while the index loads. The stories that may match are
-   * the fewest of: those the trigram index gives for the texts, the stories at or over the min score (the head of the
-   * score order), and those of the time window (the head of a time order); or every story, read by its character
-   * mask for a one-character text. Each is tested, and its position in the sort's order marked in a bitmap, whose
-   * first (or, low to high, last) marks are the page.
+   * the fewest of: those the trigram index gives for the texts, those of the exact domain or author (the name
+   * indexes), the stories at or over the min score (the head of the score order), and those of the time window (the
+   * head of a time order); or every story, read by its character mask for a one-character text. Each is tested, and
+   * its position in the sort's order marked in a bitmap, whose first (or, low to high, last) marks are the page.
    */
-  search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, { counted = true }: { counted?: boolean } = {}): IndexedPage & { hiddenCount: number } {
+  search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, { counted = true, terms = [], exact = false }: SearchOptions = {}): IndexedPage & { hiddenCount: number } {
     const since = query.hours === 'all' ? -Infinity : Math.floor(nowMs / 1000) - Number(query.hours) * 3600;
-    const texts = [query.q, query.domain, query.author].map((text) => text.toLowerCase());
-    const [q, domain, author] = texts as [string, string, string];
-    const [maskLow, maskHigh] = characterMask(texts);
-    const textBound = this.trigrams.candidateBound(texts) ?? Infinity;
+    const needles = [...new Set([query.q, ...terms].map((text) => text.toLowerCase()))].filter((text) => text !== '');
+    const domain = query.domain.toLowerCase();
+    const author = query.author.toLowerCase();
+    // An exact domain or author is found by its name index; a part of one by the trigrams, as the other texts.
+    const indexed = exact ? needles : [...needles, domain, author];
+    const [maskLow, maskHigh] = characterMask([...needles, domain, author]);
+    const textBounds = this.trigrams.textBounds(indexed).filter((bound) => bound !== null);
+    const trigramBound = Math.min(...textBounds);
+    const byName = exact ? this.smallerName(domain, author) : null;
+    const textBound = Math.min(trigramBound, byName?.count ?? Infinity);
     const inRange = this.storiesInRange(query.minScore, since);
-    if (!counted && Math.min(textBound, inRange?.length ?? Infinity) > FIRST_PAGE_MARKED_MAX) {
-      const found = this.firstPage(query, since, texts as [string, string, string], maskLow, maskHigh, mutes);
+    const test = { needles, domain, author, exact };
+    const bounds = [...textBounds, ...(byName ? [byName.count] : []), ...(inRange ? [inRange.length] : [])];
+    // The stories marking would test, and the most a walk may read: a walk that reads no more than those never gives
+    // up (it reads them in the sort's order, and stops once the page is full).
+    const marking = Math.min(textBound, inRange?.length ?? Infinity);
+    const walked = counted ? Infinity : this.walkLength(query, since);
+    if (!counted && marking > FIRST_PAGE_MARKED_MAX && (walked <= marking || this.walkMayFill(query, walked, bounds))) {
+      const found = this.firstPage(query, since, test, maskLow, maskHigh, mutes, walked > marking);
       if (found) return { ids: found.ids, totalCount: found.ids.length, hiddenCount: found.hidden };
     }
-    // The range, when it holds fewer stories than the texts' rarest trigram: the texts are then tested on each.
-    const byRange = inRange !== null && inRange.length < textBound;
-    const candidates = byRange ? null : this.trigrams.candidates(texts);
-    // A free text of two or three characters is in every story the index gives for it (its one trigram's, or its
-    // pair's), and a letter or digit in every story whose mask has its bit: reading each story's text to test it
-    // again would be most of the cost of a frequent text.
-    const qFound = candidates !== null && (q.length === 2 || q.length === 3) ? true : q.length === 1 && hasOwnBit(q);
-    const testQ = q !== '' && !qFound;
-    const testText = testQ || domain !== '' || author !== '';
+    // The range, when it holds far fewer stories than the texts' rarest trigram and the name: the texts are then
+    // tested on each. Else the name's stories, when they are fewer than the trigrams'.
+    const byRange = inRange !== null && inRange.length * RANGE_TEST_COST < textBound;
+    const named = !byRange && byName !== null && byName.count <= trigramBound ? byName : null;
+    // A pair of characters is found by uniting the lists of the trigrams it begins, which costs more than testing it
+    // on the stories a longer text leaves: beside a text of three characters or more, a pair is tested instead.
+    const looked = indexed.some((text) => text.length >= 3) ? indexed.filter((text) => text.length !== 2) : indexed;
+    const candidates = byRange || named ? null : this.trigrams.candidates(looked);
+    // A text of two or three characters is in every story the index gives for it (its one trigram's, or its pair's),
+    // a letter or digit in every story whose mask has its bit, and the name in every story of its index: testing
+    // them again on each story's text would be most of the cost of a frequent text.
+    const found = (text: string) => (candidates !== null && (text.length === 2 || text.length === 3) && looked.includes(text)) || (text.length === 1 && hasOwnBit(text));
+    const tested = {
+      ...test,
+      needles: needles.filter((text) => !found(text)),
+      domain: named?.name === 'domain' ? '' : domain,
+      author: named?.name === 'author' ? '' : author,
+    };
+    const testText = tested.needles.length > 0 || tested.domain !== '' || tested.author !== '';
     const masked = maskLow !== 0 || maskHigh !== 0;
     const { visible, score, time } = this;
     const sort = SEARCH_ORDERS[query.sort];
     const rank = this.ranks[sort];
     const marks = this.rankMarks;
-    const list = byRange ? inRange.slots : candidates?.slots;
-    const end = byRange ? inRange.length : candidates === null ? this.slots.size : candidates.length;
+    const marked = this.markedRanks;
+    const list = byRange ? inRange.slots : named ? named.slots() : candidates?.slots;
+    const end = byRange ? inRange.length : named ? list!.length : candidates === null ? this.slots.size : candidates.length;
     let count = 0;
     // One plain loop: it runs for every candidate, up to every story for a one-character text.
     for (let i = 0; i < end; i++) {
       const slot = list === undefined ? i : list[i]!;
       if (visible[slot] === 0 || score[slot]! < query.minScore || time[slot]! < since) continue;
       if (masked && !this.trigrams.hasCharacters(slot, maskLow, maskHigh)) continue;
-      if (testText && !this.textMatches(this.texts[slot]!, testQ ? q : '', domain, author)) continue;
+      if (testText && !this.textMatches(this.texts[slot]!, tested)) continue;
       const position = rank[slot]!;
       marks[position >>> 5]! |= 1 << (position & 31);
+      if (count < WINDOW_SORT_MAX) marked[count] = position;
       count++;
     }
     const order = this.orders[sort];
     const idAt = (r: number) => this.ids[order[r]!]!;
-    const readMarks = (limit: number) => (query.order === 'asc' ? highestMarks(marks, limit) : lowestMarks(marks, limit));
+    // Up to RANKS_SORTED_MAX matches, their ranks are sorted rather than read from the bitmap: reading it costs a pass
+    // over all of it (62 KB at 500,000 stories) however few the marks.
+    const sorted = count <= RANKS_SORTED_MAX ? marked.subarray(0, count).sort() : null;
+    const readMarks = (limit: number): ArrayLike<number> => {
+      if (sorted) return query.order === 'asc' ? sorted.slice(Math.max(0, count - limit)).reverse() : sorted.subarray(0, limit);
+      return query.order === 'asc' ? highestMarks(marks, limit) : lowestMarks(marks, limit);
+    };
+    const clearMarks = () => {
+      if (count > WINDOW_SORT_MAX) marks.fill(0);
+      else for (let i = 0; i < count; i++) marks[marked[i]! >>> 5] = 0;
+    };
     if (mutes === undefined || mutes.size === 0) {
-      const ranks = readMarks(query.limit);
-      marks.fill(0);
-      return { ids: ranks.map(idAt), totalCount: count, hiddenCount: 0 };
+      const ids = Array.from(readMarks(query.limit), idAt);
+      clearMarks();
+      return { ids, totalCount: count, hiddenCount: 0 };
     }
     // With muting rules, the matches are read in order until the page is full of stories they leave: testing every
     // match (every story, for a one-letter text) would cost far more than the search. The hidden count is of those read.
@@ -399,33 +492,70 @@ export class StoryListIndex {
       const ranks = readMarks(read);
       ids = [];
       hidden = 0;
-      for (const r of ranks) {
-        if (ids.length === query.limit) break;
-        const slot = order[r]!;
+      for (let i = 0; i < ranks.length && ids.length < query.limit; i++) {
+        const slot = order[ranks[i]!]!;
         if (this.mutedSlot(slot, mutes)) hidden++;
         else ids.push(this.ids[slot]!);
       }
       if (ids.length === query.limit || ranks.length < read) break;
     }
-    marks.fill(0);
+    clearMarks();
     return { ids, totalCount: count - hidden, hiddenCount: hidden };
+  }
+
+  /**
+   * Whether a walk of the sort's order is likely to fill the page before its bound: the share of stories that match
+   * is estimated from how many stories each text, the name and the range leave (taken as independent), and the walk
+   * reads about the page's size over that share of the stories its order holds. Texts, or a text and a range, that
+   * seldom meet then skip the walk rather than give it up.
+   */
+  private walkMayFill(query: SearchQuery, walked: number, bounds: readonly number[]): boolean {
+    const stories = this.size;
+    const share = bounds.reduce((product, bound) => product * Math.min(1, bound / stories), 1);
+    const matches = share * stories;
+    return matches > 0 && (query.limit * walked) / matches <= FIRST_PAGE_READS_MAX;
+  }
+
+  /**
+   * The most stories a walk of the search's order reads: the time order stops at the window's start, the score order
+   * at the min score.
+   */
+  private walkLength(query: SearchQuery, since: number): number {
+    const sort = SEARCH_ORDERS[query.sort];
+    const descending = query.order !== 'asc';
+    if (sort === 'recent') {
+      const byTime = this.timeOrderFrom(query.minScore);
+      return descending && since !== -Infinity ? countWhile(byTime, (slot) => this.time[slot]! >= since) : byTime.length;
+    }
+    return descending && sort === 'top' ? countWhile(this.orders.top, (slot) => this.score[slot]! >= query.minScore) : this.orders[sort].length;
+  }
+
+  /** Of an exact domain and author, the one with fewer stories in its name index (null when neither is given). */
+  private smallerName(domain: string, author: string): { name: 'domain' | 'author'; count: number; slots: () => Int32Array } | null {
+    const domainCount = domain === '' ? Infinity : this.domains.count(domain);
+    const authorCount = author === '' ? Infinity : this.authors.count(author);
+    if (domainCount === Infinity && authorCount === Infinity) return null;
+    return domainCount <= authorCount
+      ? { name: 'domain', count: domainCount, slots: () => this.domains.slots(domain) }
+      : { name: 'author', count: authorCount, slots: () => this.authors.slots(author) };
   }
 
   /**
    * A search's page without its count (`search` with `counted` false, for the feeds): the sort's order is read in
    * the query's direction, each story tested, until the page is full, so a frequent text costs about a page's worth
    * of stories rather than every story holding it. Stops early where the order allows (the time order past the
-   * window, the score order under the min score). Null when it has tested FIRST_PAGE_TESTS_MAX stories' texts, or
-   * read FIRST_PAGE_READS_MAX stories, without filling the page: the matches are rare, and marking the stories that
-   * may match (search) finds them sooner.
+   * window, the score order under the min score). Null (when it `mayGiveUp`) when it has tested FIRST_PAGE_TESTS_MAX
+   * stories' texts, or read FIRST_PAGE_READS_MAX stories, without filling the page: the matches are rare, and marking
+   * the stories that may match (search) finds them sooner.
    */
   private firstPage(
     query: SearchQuery,
     since: number,
-    [q, domain, author]: [string, string, string],
+    test: TextTest,
     maskLow: number,
     maskHigh: number,
     mutes: MuteMatcher | undefined,
+    mayGiveUp: boolean,
   ): { ids: number[]; hidden: number } | null {
     const sort = SEARCH_ORDERS[query.sort];
     const order = sort === 'recent' ? this.timeOrderFrom(query.minScore) : this.orders[sort];
@@ -435,8 +565,10 @@ export class StoryListIndex {
     const ids: number[] = [];
     let hidden = 0;
     let tested = 0;
+    // Whether, having done `done` (a power of two) of at most `max` reads or tests, the walk would not fill the page.
+    const hopeless = (done: number, max: number) => (done & (done - 1)) === 0 && done * query.limit > ids.length * max;
     for (let i = 0; i < order.length && ids.length < query.limit; i++) {
-      if (i === FIRST_PAGE_READS_MAX) return null;
+      if (mayGiveUp && (i === FIRST_PAGE_READS_MAX || (i >= 4 * FIRST_PAGE_CHECKS_FROM && hopeless(i, FIRST_PAGE_READS_MAX)))) return null;
       const slot = order[descending ? i : order.length - 1 - i]!;
       if (this.time[slot]! < since) {
         if (descending && sort === 'recent') break;
@@ -447,8 +579,8 @@ export class StoryListIndex {
         continue;
       }
       if (masked && !this.trigrams.hasCharacters(slot, maskLow, maskHigh)) continue;
-      if (++tested > FIRST_PAGE_TESTS_MAX) return null;
-      if (!this.textMatches(this.texts[slot]!, q, domain, author)) continue;
+      if (++tested >= FIRST_PAGE_CHECKS_FROM && mayGiveUp && (tested > FIRST_PAGE_TESTS_MAX || hopeless(tested, FIRST_PAGE_TESTS_MAX))) return null;
+      if (!this.textMatches(this.texts[slot]!, test)) continue;
       if (muting && this.mutedSlot(slot, mutes)) hidden++;
       else ids.push(this.ids[slot]!);
     }
@@ -486,24 +618,32 @@ export class StoryListIndex {
 
   /** A story's id, title, domain and author, read from its search text (lower case, as filters and rules compare). */
   private storyOfSlot(slot: number): MutableStory {
-    const text = this.texts[slot]!;
-    const domainStart = text.indexOf('\n') + 1;
-    const authorStart = text.indexOf('\n', domainStart) + 1;
-    return { id: this.ids[slot]!, title: text.slice(0, domainStart - 1), domain: text.slice(domainStart, authorStart - 1), by: text.slice(authorStart) };
+    return { id: this.ids[slot]!, ...partsOf(this.texts[slot]!) };
   }
 
-  /** Whether a search text holds `q` anywhere, `domain` in its domain's line and `author` in its author's ('': any). */
-  private textMatches(text: string, q: string, domain: string, author: string): boolean {
-    if (q !== '' && !text.includes(q)) return false;
+  /**
+   * Whether a search text holds every needle anywhere, and the domain and author in their lines: as parts, or exact
+   * (the domain the story's own or a parent of it, the author the story's own) ('': any).
+   */
+  private textMatches(text: string, { needles, domain, author, exact }: TextTest): boolean {
+    for (const needle of needles) if (!text.includes(needle)) return false;
     if (domain === '' && author === '') return true;
     // The domain is the text's second line, the author its third; neither filter holds a line break.
     const domainStart = text.indexOf('\n') + 1;
     const authorStart = text.indexOf('\n', domainStart) + 1;
     if (domain !== '') {
-      const at = text.indexOf(domain, domainStart);
-      if (at < 0 || at + domain.length >= authorStart) return false;
+      const domainEnd = authorStart - 1;
+      if (exact) {
+        // The line is the domain, or ends with a dot and the domain (isWithinDomain), read in place.
+        const at = domainEnd - domain.length;
+        if (at < domainStart || !text.startsWith(domain, at) || (at > domainStart && text.charCodeAt(at - 1) !== DOT)) return false;
+      } else {
+        const at = text.indexOf(domain, domainStart);
+        if (at < 0 || at + domain.length > domainEnd) return false;
+      }
     }
-    return author === '' || text.includes(author, authorStart);
+    if (author === '') return true;
+    return exact ? text.length - authorStart === author.length && text.endsWith(author) : text.includes(author, authorStart);
   }
 
   /** Up to `limit` title words of visible stories containing a text, the most used first. */
@@ -516,12 +656,18 @@ export class StoryListIndex {
    * filter's domain, heat level and muting rules applied to each story on the way. For a complete index only: the
    * domain and the rules are read from the stories' search texts.
    */
-  page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}): IndexedListPage {
+  page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}, { counted = true }: { counted?: boolean } = {}): IndexedListPage {
     const hours = windowHours(sort, query);
     const since = hours === null ? -Infinity : Math.floor(nowMs / 1000) - hours * 3600;
     const first = (query.page - 1) * query.limit;
     const end = first + query.limit;
     const verdict = this.verdictOf(filter, nowMs);
+    if (!counted && verdict !== null) {
+      // Uncounted (the feeds), the filter is applied only to the stories read until the page is full and one more
+      // (whether there is a next page): a rule set then costs a page's worth of stories rather than a window's.
+      if (hours !== null && isRanked(sort)) return this.windowFirst(sort, query.minScore, since, first, end, verdict);
+      return this.walk(sort, query, since, first, end, verdict, end + 1);
+    }
     if (verdict === null) {
       const found = this.prefixPage(sort, query.minScore, since, first, end);
       if (found) return found;
@@ -631,6 +777,47 @@ export class StoryListIndex {
       return id;
     });
     return { ids, totalCount: count, hiddenCount: hidden, mutedIds };
+  }
+
+  /**
+   * The page of a window without its count: each story of the window at the min score has its rank in the sort
+   * marked, then the marks are read in rank order, the filter applied to each, until the page is full and one more
+   * match is found (its total is then end + 1: there is a next page).
+   */
+  private windowFirst(sort: RankedSort, minScore: number, since: number, first: number, end: number, verdict: (slot: number) => number): IndexedListPage {
+    const byTime = this.timeOrderFrom(minScore);
+    const rank = this.ranks[sort];
+    const marks = this.rankMarks;
+    let count = 0;
+    for (let i = 0; i < byTime.length; i++) {
+      const slot = byTime[i]!;
+      if (this.time[slot]! < since) break;
+      if (this.score[slot]! < minScore) continue;
+      const position = rank[slot]!;
+      marks[position >>> 5]! |= 1 << (position & 31);
+      count++;
+    }
+    const order = this.orders[sort];
+    const ids: number[] = [];
+    const mutedIds = new Set<number>();
+    let matched = 0;
+    let hidden = 0;
+    visitMarks(marks, (position) => {
+      const slot = order[position]!;
+      const found = verdict(slot);
+      if (found === OUT) return true;
+      if (found !== IN) {
+        hidden++;
+        if (found === HIDDEN_MUTED) return true;
+      }
+      if (matched >= first && matched < end) {
+        ids.push(this.ids[slot]!);
+        if (found === SHOWN_MUTED) mutedIds.add(this.ids[slot]!);
+      }
+      return ++matched <= end;
+    });
+    if (count > 0) marks.fill(0);
+    return { ids, totalCount: matched, hiddenCount: hidden, mutedIds };
   }
 
   /** The first..end-th smallest of `count` ranks, in order, through a bitmap: sorting thousands would cost more. */
@@ -795,6 +982,18 @@ export function countWhile(order: Int32Array, passes: (slot: number) => boolean)
     else high = middle;
   }
   return low;
+}
+
+/** Visits the marks of a bitmap, lowest first, while `visit` says to go on. */
+function visitMarks(marks: Uint32Array, visit: (position: number) => boolean): void {
+  for (let w = 0; w < marks.length; w++) {
+    let word = marks[w]!;
+    while (word !== 0) {
+      const lowest = word & -word;
+      if (!visit((w << 5) + 31 - Math.clz32(lowest))) return;
+      word ^= lowest;
+    }
+  }
 }
 
 /** The positions of the first `limit` marks of a bitmap, lowest first. */

@@ -80,14 +80,20 @@ export class StoriesService {
   /**
    * A page of a sorted list, as serialized JSON (served from the cache while the data is unchanged), without the
    * stories the person's muting rules hide (or with them marked, for `showMuted`). People with the same rules share
-   * the cached page; the key holds the rules' key, never who asked.
+   * the cached page; the key holds the rules' key, never who asked. With `counted` false (the feeds, which show no
+   * count and keep what they build) the page is neither counted nor cached: its total is a bound, whether there is
+   * a next page (StoryListIndex.page).
    */
-  listPage(sort: StoryListSort, query: StoryListQuery, mutes: PersonMutes = NO_PERSON_MUTES): Promise<Buffer> {
+  async listPage(sort: StoryListSort, query: StoryListQuery, mutes: PersonMutes = NO_PERSON_MUTES, { counted = true }: { counted?: boolean } = {}): Promise<Buffer> {
+    const filter = { domain: query.domain, heat: query.heat, mutes: mutes.matcher, showMuted: query.showMuted };
+    if (!counted) {
+      const found = await (await this.currentIndex()).page(sort, query, this.now(), filter, { counted: false });
+      if (found !== null) return found;
+    }
     const filters = `${query.domain ?? ''}&${query.heat ?? ''}&${mutes.key === '' ? '' : `${query.showMuted ? 1 : 0}&${mutes.key}`}`;
     const key = `${sort}?${query.minScore}&${query.page}&${query.limit}&${query.hours ?? ''}&${query.timeFilter}&${query.minVelocity}&${filters}`;
     return this.cache.get(key, async () => {
       const nowMs = this.now();
-      const filter = { domain: query.domain, heat: query.heat, mutes: mutes.matcher, showMuted: query.showMuted };
       const indexed = await this.indexed.page(sort, query, nowMs, filter);
       if (indexed !== null) return indexed;
       // The statement applies the domain and heat; the rules are applied to its page (the first seconds after a
