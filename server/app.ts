@@ -29,7 +29,6 @@ import { createAuth, type Auth } from './modules/accounts/auth.ts';
 import { createSessionLookup } from './modules/accounts/session-lookup.ts';
 import { presentCurrentUser } from './modules/accounts/presenter.ts';
 import { loadOrCreateSecret } from './modules/accounts/secrets.ts';
-import { ApiUsageRecorder } from './modules/analytics/api-usage.ts';
 import { ingestionEventsFor, SERVER_MODULES } from './modules/index.ts';
 import { ServiceRegistry, type ModuleContext, type ModuleDeps } from './modules/module.ts';
 import { SettingsService } from './modules/settings/service.ts';
@@ -55,8 +54,6 @@ export interface App {
   jobs: ModuleJob[];
   /** Where ingestion announces stored stories and finished cycles, with the modules' listeners subscribed. */
   ingestionEvents: IngestionEvents;
-  /** Where API requests are recorded for the admin analytics (none when API_USAGE_RECORDING is off). */
-  apiUsage: ApiUsageRecorder | null;
   /**
    * Every route the server answers (HEAD left out) with its declared access, its input schemas, and whether it takes
    * requests from any origin (`signedLinkOnly`), for the route-walking tests and docs.
@@ -99,24 +96,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.addHook('onRequest', refuseNonCanonicalPaths);
   server.addHook('onSend', markPrivateAnswers);
 
-  const apiUsage = deps.config.API_USAGE_RECORDING ? new ApiUsageRecorder(deps.pool, { logger: server.log }) : null;
-  apiUsage?.start();
-  server.addHook('onClose', async () => apiUsage?.stop());
+  const services = new ServiceRegistry();
+  // The modules' request hooks before any route is registered: Fastify gives a hook only to the routes after it.
+  for (const module of SERVER_MODULES) module.requestHooks?.({ deps, server, services });
   server.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
     deps.metrics.httpDuration.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
-    // API requests by the route they matched; an unmatched one under /api/ is counted as such, with no address.
-    if (apiUsage && (route.startsWith('/api/') || (route === 'unmatched' && request.url.startsWith('/api/')))) {
-      apiUsage.record({ method: request.method, endpoint: route, responseTimeMs: reply.elapsedTime, statusCode: reply.statusCode, createdAtMs: deps.now() });
-    }
   });
 
   const trustedOrigins = (): string[] => [new URL(publicUrl(deps.config)).origin];
   const secret = (name: string): Promise<string> => loadOrCreateSecret(deps.pool, name);
-  const services = new ServiceRegistry();
 
   // Who is calling, settled before any route: access levels, the origin check and maintenance mode depend on it.
   const authSecret = deps.config.AUTH_SECRET ?? (await secret('auth'));
@@ -229,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (hasWebBuild(webDistDir)) {
     await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode(), publicUrl: publicUrl(deps.config), credit: siteCredit(deps.config), mode: deps.config.NODE_ENV }));
   }
-  return { server, services, auth, jobs, ingestionEvents, apiUsage, routes };
+  return { server, services, auth, jobs, ingestionEvents, routes };
 }
 
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -201,14 +201,14 @@ describe('GET /api/analytics/popular-stories', () => {
 
 describe('API usage', () => {
   it('records each API request by the route it matched, never its address or query, with totals by route', async () => {
-    await t.app.apiUsage!.flush();
+    await t.app.services.get('apiUsage').flush();
     await pool().query('DELETE FROM api_usage');
     await pool().query('DELETE FROM api_usage_hourly');
     await t.app.server.inject({ url: '/api/stories/top?minScore=5&secret=hunter2' });
     await t.app.server.inject({ url: '/api/stories/123456789/notes' });
     await t.app.server.inject({ url: '/api/no-such-call?token=abc' });
     await t.app.server.inject({ url: '/about' });
-    await t.app.apiUsage!.flush();
+    await t.app.services.get('apiUsage').flush();
 
     const response = await inject({ url: '/api/admin/analytics/api-usage?timeframe=1' });
     expect(response.statusCode).toBe(200);
@@ -227,7 +227,7 @@ describe('API usage', () => {
     expect(body.endpoints[0]).toMatchObject({ requests: 1, clientErrors: expect.any(Number) });
 
     // The admin's call is there the next time, counted in the hour's totals.
-    await t.app.apiUsage!.flush();
+    await t.app.services.get('apiUsage').flush();
     const again = (await inject({ url: '/api/admin/analytics/api-usage' })).json();
     expect(again.usage[0]).toMatchObject({ endpoint: '/api/admin/analytics/api-usage', statusCode: 200 });
     expect(again.totals.requests).toBe(4);

@@ -10,6 +10,7 @@ import type { DatabaseRateLimiter } from '../http/rate-limit.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Auth } from './accounts/auth.ts';
 import type { AuditLog } from './admin/audit.ts';
+import type { ApiUsageRecorder } from './analytics/api-usage.ts';
 import type { AnnouncementsService } from './announcements/service.ts';
 import type { EmailControlsService } from './email/controls.ts';
 import type { EmailService } from './email/service.ts';
@@ -54,6 +55,8 @@ export interface Services {
   keywords: KeywordsService;
   search: SearchService;
   predictions: PredictionsService;
+  /** Where API requests are recorded for the admin analytics (absent when API_USAGE_RECORDING is off). */
+  apiUsage: ApiUsageRecorder;
 }
 
 export class ServiceRegistry {
@@ -116,5 +119,10 @@ export interface ServerModule {
   storiesStored?: StoriesStoredListener;
   /** Lines for the API document's "Rate limits" section, for limits counted outside a route's own config. */
   rateLimitNotes?: (config: Config) => string[];
+  /**
+   * Hooks the module adds to every request, whichever module's route it is (and the not-found answer). Every
+   * module's run first, before any route: Fastify gives a hook only to the routes registered after it.
+   */
+  requestHooks?(context: Pick<ModuleContext, 'deps' | 'server' | 'services'>): void;
   setup(context: ModuleContext): Promise<void>;
 }
