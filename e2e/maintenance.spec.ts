@@ -30,7 +30,7 @@ test('maintenance mode: visitors and users see the maintenance page, admins carr
   const { email, password } = await signUp(page, 'Site Admin');
   await completeOnboarding(page);
   await withDatabase((db) => db.query(`UPDATE users SET role = 'admin' WHERE email = $1`, [email]));
-  await setMaintenanceMode(true);
+  await setMaintenanceMode(true, page.request);
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
@@ -43,10 +43,10 @@ test('maintenance mode: visitors and users see the maintenance page, admins carr
     await expect(p.getByRole('link', { name: 'Admin Login' })).toBeVisible();
   });
   // The status is polled every 30 s: a page already open switches back without a reload.
-  await setMaintenanceMode(false);
+  await setMaintenanceMode(false, page.request);
   await visitor.clock.fastForward(31_000);
   await expect(visitor.getByRole('heading', { name: 'Trending Now' })).toBeVisible();
-  await setMaintenanceMode(true);
+  await setMaintenanceMode(true, page.request);
   await visitorContext.close();
 
   // An admin who is signed out comes in through the maintenance page's Admin Login and carries on.
