@@ -999,14 +999,7 @@ function visitMarks(marks: Uint32Array, visit: (position: number) => boolean): v
 /** The positions of the first `limit` marks of a bitmap, lowest first. */
 function lowestMarks(marks: Uint32Array, limit: number): number[] {
   const found: number[] = [];
-  for (let w = 0; w < marks.length && found.length < limit; w++) {
-    let word = marks[w]!;
-    while (word !== 0 && found.length < limit) {
-      const lowest = word & -word;
-      found.push((w << 5) + 31 - Math.clz32(lowest));
-      word ^= lowest;
-    }
-  }
+  if (limit > 0) visitMarks(marks, (position) => found.push(position) < limit);
   return found;
 }
 
