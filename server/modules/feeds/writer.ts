@@ -70,16 +70,16 @@ export function xmlText(value: string): string {
   return from === 0 ? text : out + text.slice(from);
 }
 
-/**
- * The characters a text needs more than copying for: the five that become entities, those XML cannot hold, and any
- * surrogate (a lone one is left out; a pair, an emoji, is kept). Most titles and addresses hold none.
- */
-// eslint-disable-next-line no-control-regex
-const NOT_PLAIN = /[<>&"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 // eslint-disable-next-line no-control-regex
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** The characters INVALID_XML may take out, and any surrogate (a lone one is left out; a pair, an emoji, is kept). */
 // eslint-disable-next-line no-control-regex
 const MAYBE_INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+/**
+ * The characters a text needs more than copying for: the five that become entities, and those MAYBE_INVALID_XML
+ * names. Most titles and addresses hold none.
+ */
+const NOT_PLAIN = new RegExp(`[<>&"']|${MAYBE_INVALID_XML.source}`);
 
 /** Text without the characters XML 1.0 cannot hold (and JSON readers would choke on as lone surrogates). */
 export function stripInvalidXml(value: string): string {
