@@ -35,3 +35,26 @@ export class RecentMap<K, V> {
     this.entries.clear();
   }
 }
+
+/**
+ * The keys asked once, so that a cache can keep an answer from its key's second asking: a stream of keys asked once
+ * (deep pages, cold feeds) would otherwise keep every answer long enough for the garbage collector to move it to the
+ * old generation, whose collections mark the whole heap. A key costs far less than an answer, so many are kept.
+ */
+export class AskedOnce {
+  private readonly keys: RecentMap<string, true>;
+
+  constructor(max: number) {
+    this.keys = new RecentMap(max);
+  }
+
+  /**
+   * Whether `key` was asked before; it is remembered either way, so a key asked all along is known at once when the
+   * data changes and its answer is made again.
+   */
+  askedBefore(key: string): boolean {
+    if (this.keys.get(key) !== undefined) return true;
+    this.keys.set(key, true);
+    return false;
+  }
+}

@@ -14,7 +14,7 @@ import { itemPageUrl, storyLinkUrl, storyPagePath } from '#common/rules/links.ts
 import { containsWholeWords, foldText, NO_MUTES, type MutableStory, type MuteMatcher } from '#common/rules/mutes.ts';
 import type { SearchSort } from '#common/rules/search.ts';
 import { timeFilterHours } from '#common/rules/time-windows.ts';
-import { RecentMap } from '../../recent-map.ts';
+import { AskedOnce, RecentMap } from '../../recent-map.ts';
 import { presentStory } from '../stories/presenter.ts';
 import type { StoryRow } from '../stories/queries.ts';
 import { listedStory } from '../stories/visibility.ts';
@@ -91,7 +91,7 @@ export class FeedsService {
    * most addresses a reader polls are asked again within minutes, while a feed asked once and kept would only be
    * copied about by the garbage collector until newer ones pushed it out.
    */
-  private readonly askedOnce = new RecentMap<string, true>(ASKED_ONCE_KEPT);
+  private readonly askedOnce = new AskedOnce(ASKED_ONCE_KEPT);
   /**
    * Compiled q's by their key: the lists' index keeps its verdicts per matcher (up to a window's stories each), so a
    * polled feed reuses them; few are kept, so the verdicts of q's asked once go with them.
@@ -127,11 +127,7 @@ export class FeedsService {
     const { title, description, homePath } = describe(subject);
     const document = feedDocument({ title, description, homeUrl: `${this.deps.baseUrl}${homePath}`, selfPath, items }, this.deps.baseUrl, updated, freshness, note);
     const built = builtFeed(document, format);
-    if (kept === undefined && this.askedOnce.get(key) === undefined) {
-      this.askedOnce.set(key, true);
-      return built;
-    }
-    this.askedOnce.delete(key);
+    if (kept === undefined && !this.askedOnce.askedBefore(key)) return built;
     const keeping: KeptFeed = { ...built, kept: true, version, note, builtAt: Date.now() };
     this.kept.set(key, keeping);
     return keeping;

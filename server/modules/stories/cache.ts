@@ -1,4 +1,4 @@
-import { RecentMap } from '../../recent-map.ts';
+import { AskedOnce, RecentMap } from '../../recent-map.ts';
 
 /**
  * Serialized list responses (text, or UTF-8 bytes where the answer is made as bytes), kept until the data changes. The data changes when an ingestion cycle finishes
@@ -13,7 +13,7 @@ const ASKED_ONCE_PER_ENTRY = 8;
 export class ListCache<Body extends string | Buffer = string> {
   private readonly entries: RecentMap<string, { generation: number; createdAt: number; body: Body }>;
   /** With `keepWhenAskedTwice`: the keys asked once, whose answers were built but not kept. */
-  private readonly askedOnce: RecentMap<string, true> | null;
+  private readonly askedOnce: AskedOnce | null;
   private generation = -1;
   private generationReadAt = 0;
   private generationRead: Promise<number> | null = null;
@@ -23,7 +23,7 @@ export class ListCache<Body extends string | Buffer = string> {
     private readonly options: { generationTtlMs: number; maxAgeMs: number; maxEntries: number; now: () => number; keepWhenAskedTwice?: boolean },
   ) {
     this.entries = new RecentMap(options.maxEntries);
-    this.askedOnce = options.keepWhenAskedTwice ? new RecentMap(options.maxEntries * ASKED_ONCE_PER_ENTRY) : null;
+    this.askedOnce = options.keepWhenAskedTwice ? new AskedOnce(options.maxEntries * ASKED_ONCE_PER_ENTRY) : null;
   }
 
   async get(key: string, build: () => Promise<Body>): Promise<Body> {
@@ -38,16 +38,9 @@ export class ListCache<Body extends string | Buffer = string> {
     return body;
   }
 
-  /**
-   * Whether a fresh answer is kept. Answers that are cheap to build (from memory) are kept only once their key is
-   * asked a second time: a stream of keys asked once (deep pages, each person's own min score) would otherwise keep
-   * every answer long enough for the garbage collector to move it to the old generation, and collecting that
-   * generation means marking the whole index.
-   */
+  /** Whether a fresh answer is kept: with `keepWhenAskedTwice` (answers cheap to build), from its key's second asking. */
   private shouldKeep(key: string): boolean {
-    if (this.askedOnce === null || this.askedOnce.get(key) !== undefined) return true;
-    this.askedOnce.set(key, true);
-    return false;
+    return this.askedOnce === null || this.askedOnce.askedBefore(key);
   }
 
   /** A cycle finished in this process: no need to wait for the next generation read. */
