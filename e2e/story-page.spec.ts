@@ -1,5 +1,4 @@
-import { checkPage, expect, seedStoryWithHistory, signUpThroughApi, test, waitForStories } from './support.ts';
-import { APP_READY_ATTRIBUTE } from '../web/src/prerendered.ts';
+import { checkPage, expect, seedStoryWithHistory, signUpThroughApi, test, startApp, waitForStories } from './support.ts';
 
 /** The story page, /stories/{id}: server-rendered, charts drawn from known snapshots, the table view, the facts. */
 
@@ -16,7 +15,7 @@ test('a visitor gets the story page rendered, with its charts, facts, table, pre
 
   await page.goto(`/stories/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
-  await expect(page.locator(`#root[${APP_READY_ATTRIBUTE}]`)).toBeAttached();
+  await startApp(page);
   await expect(page).toHaveTitle(new RegExp(title));
 
   // Three charts, each one image with a label saying what it shows; rank on an inverted axis.
@@ -97,6 +96,6 @@ test("a card's age leads to its story page, rendered for someone signed in", asy
   await expect(page.getByRole('button', { name: /Watch/ })).toBeVisible();
   // Reloaded, the server renders it with the person's navigation.
   await page.reload();
-  await expect(page.locator(`#root[${APP_READY_ATTRIBUTE}]`)).toBeAttached();
+  await startApp(page);
   await expect(page.getByRole('heading', { level: 1, name: title, exact: false })).toBeVisible();
 });

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
 import { build } from 'vite';
-import { HOME_TEMPLATE_FILE, PRECOMPRESSED, SSR_ENTRY_FILE } from '../server/web.ts';
+import { HOME_TEMPLATE_FILE, LANDING_TEMPLATE_FILE, PRECOMPRESSED, SSR_ENTRY_FILE } from '../server/web.ts';
 import { APP_ICONS } from '../web/app-icons.ts';
 import { APP_SHELL_PATH, PRECACHE_MAX_BYTES, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
@@ -188,8 +188,12 @@ export async function buildWeb(): Promise<void> {
   // in has loaded the app before (signing in is one of its pages), so the stylesheet, hashed and cached for a year,
   // is in their browser already, and 58 KB of it inline in every home would be sent, parsed and (by the server)
   // copied again each time.
-  const landingHtml = withScriptsAfterContent(await withInlineStylesheet(builtHtml)).replace(EMPTY_ROOT, () => renderLandingRoot());
+  // The server renders the landing page with its answers into its template; landing.html, without them, is the
+  // page it sends when it cannot.
+  const landingTemplate = withScriptsAfterContent(await withInlineStylesheet(builtHtml));
+  const landingHtml = landingTemplate.replace(EMPTY_ROOT, () => renderLandingRoot());
   await writeFile(path.join(SSR_DIR, HOME_TEMPLATE_FILE), withScriptsAfterContent(builtHtml));
+  await writeFile(path.join(SSR_DIR, LANDING_TEMPLATE_FILE), landingTemplate);
   await writeFile(path.join(WEB_DIST_DIR, 'index.html'), indexHtml.replace(EMPTY_ROOT, renderLoadingRoot()));
   await writeFile(path.join(WEB_DIST_DIR, LANDING_HTML_FILE), landingHtml);
   await writeAppIcons();

@@ -327,6 +327,92 @@ describe('webRoutes with the server-side renderer', () => {
   });
 });
 
+/** A renderer whose landing page shows the figures it asked the API for as a visitor, and counts its renders. */
+const LANDING_RENDERER = `
+${FAKE_RENDERER}
+let landings = 0;
+export async function loadLandingState(call) {
+  const figures = await call('/api/figures');
+  if (figures.status !== 200) throw new Error('no figures');
+  return { figures: figures.body };
+}
+export function renderLanding(state) {
+  landings++;
+  return '<div id="root" data-prerendered="landing">' + state.figures.stories + ' stories, render ' + landings + '</div>';
+}
+`;
+const LANDING_TEMPLATE = '<!doctype html><html lang="en"><style>all of it</style><div id="root"></div><script src="/main.js"></script>';
+
+describe('the landing page rendered with its answers', () => {
+  let distDir: string;
+  let ssrDir: string;
+  let app: FastifyInstance;
+  let askedWithCookie: string | undefined = 'not asked';
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+    ssrDir = await mkdtemp(path.join(tmpdir(), 'web-ssr-'));
+    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
+    await writeFile(path.join(ssrDir, 'prerender.js'), LANDING_RENDERER);
+    await writeFile(path.join(ssrDir, 'home.html'), HOME_TEMPLATE);
+    await writeFile(path.join(ssrDir, 'landing.html'), LANDING_TEMPLATE);
+    app = Fastify();
+    app.get('/api/figures', async (request, reply) => {
+      askedWithCookie = request.headers.cookie;
+      return reply.send({ stories: 1274 });
+    });
+    await app.register(webRoutes({ distDir, ssrDir, maintenanceMode: async () => false }));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(distDir, { recursive: true, force: true });
+    await rm(ssrDir, { recursive: true, force: true });
+  });
+
+  it('sends visitors the landing page rendered from the answers a visitor gets, rendered once and kept, compressed alike', async () => {
+    const page = '<!doctype html><html lang="en"><style>all of it</style><div id="root" data-prerendered="landing">1274 stories, render 1</div><script src="/main.js"></script>';
+    const [first, second] = await Promise.all([app.inject({ url: '/' }), app.inject({ url: '/', headers: { cookie: 'theme=dark' } })]);
+    expect(first.body).toBe(page);
+    expect(second.body).toBe(page);
+    expect(askedWithCookie).toBeUndefined();
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const brotli = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(page);
+  });
+});
+
+describe('the landing page when its answers fail', () => {
+  let distDir: string;
+  let ssrDir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+    ssrDir = await mkdtemp(path.join(tmpdir(), 'web-ssr-'));
+    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
+    await writeFile(path.join(ssrDir, 'prerender.js'), LANDING_RENDERER);
+    await writeFile(path.join(ssrDir, 'home.html'), HOME_TEMPLATE);
+    await writeFile(path.join(ssrDir, 'landing.html'), LANDING_TEMPLATE);
+    app = Fastify({ logger: false });
+    app.get('/api/figures', async (_request, reply) => reply.code(503).send({ message: 'Service Unavailable' }));
+    await app.register(webRoutes({ distDir, ssrDir, maintenanceMode: async () => false }));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(distDir, { recursive: true, force: true });
+    await rm(ssrDir, { recursive: true, force: true });
+  });
+
+  it('sends the landing page as built', async () => {
+    expect((await app.inject({ url: '/' })).body).toBe(LANDING_HTML);
+  });
+});
+
 describe('the footer credit in the pages served as built', () => {
   const PAGE = '<!doctype html><html lang="en"><head><title>app</title></head><body><div id="root"></div></body></html>';
   let distDir: string;

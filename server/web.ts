@@ -13,6 +13,7 @@ import { withSharedSessionLookup } from './http/access.ts';
 import { answerEncoding, compressSync, preferredEncoding, type Encoding } from './http/compression.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './http/session-cookie.ts';
+import { KeptPage, type HeldPage } from './kept-page.ts';
 import { injectMeta } from './page-meta.ts';
 import { storyHistoryParamsSchema } from '#common/contracts/story-history.ts';
 
@@ -23,6 +24,15 @@ export const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../dist/w
 export const DEFAULT_WEB_SSR_DIR = path.resolve(import.meta.dirname, '../dist/web-ssr');
 export const SSR_ENTRY_FILE = 'prerender.js';
 export const HOME_TEMPLATE_FILE = 'home.html';
+/** The landing page's template: its stylesheet inline, as a visitor's browser has none cached. */
+export const LANDING_TEMPLATE_FILE = 'landing.html';
+/**
+ * How long the landing page rendered with its answers is sent before it is rendered again: its sample is asked
+ * again after two minutes and its figures after one, and its "data as of" line stays within this of the truth.
+ */
+const LANDING_FRESH_MS = 15_000;
+/** Whose address the landing page's answers are asked with: the server's own, as no one visitor asks them. */
+const SERVER_ADDRESS = '127.0.0.1';
 
 const INDEX_HTML_FILE = 'index.html';
 
@@ -69,10 +79,7 @@ export const PRECOMPRESSED = [
 ] as const satisfies readonly { encoding: Encoding; extension: string }[];
 
 /** One file of the build, held in memory with its compressed copies. */
-interface BuiltFile {
-  body: Buffer;
-  compressed: Partial<Record<Encoding, Buffer>>;
-}
+type BuiltFile = HeldPage;
 
 export interface WebRoutesOptions {
   /** The built app: index.html, landing.html and assets/. */
@@ -99,6 +106,8 @@ interface HomeRenderer {
   head: string;
   /** Renders them, on a thread of its own. */
   thread: HomeRenderThread;
+  /** The landing page's template cut where the rendered root goes, or null for a build without it. */
+  landing: { head: string; tail: string } | null;
 }
 
 /**
@@ -132,7 +141,14 @@ async function loadHomeRenderer(ssrDir: string, mode: string): Promise<HomeRende
   const entryUrl = pathToFileURL(entry).href;
   const renderer = (await import(entryUrl)) as ServerRenderer;
   const template = readFileSync(templateFile, 'utf8');
-  return { renderer, head: templateHead(template), thread: new HomeRenderThread(entryUrl, cutHomeTemplate(template), mode) };
+  const landingFile = path.join(ssrDir, LANDING_TEMPLATE_FILE);
+  const landing = existsSync(landingFile) ? cutAtRoot(readFileSync(landingFile, 'utf8')) : null;
+  return { renderer, head: templateHead(template), thread: new HomeRenderThread(entryUrl, cutHomeTemplate(template), mode), landing };
+}
+
+function cutAtRoot(page: string): { head: string; tail: string } {
+  const head = templateHead(page);
+  return { head, tail: page.slice(head.length + EMPTY_ROOT.length) };
 }
 
 /** Whether a web build exists in distDir. */
@@ -163,6 +179,19 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '', cr
     const home = ssrDir ? await loadHomeRenderer(ssrDir, mode) : null;
     if (home && credit) home.renderer.setSiteCredit(credit);
     if (home) app.addHook('onClose', () => home.thread.close());
+    // The landing page with its answers in it, so that it reads complete before any script has run.
+    const landingTemplate = home?.landing;
+    const renderedLanding =
+      home && landingTemplate
+        ? new KeptPage(
+            async () => {
+              const state = await home.renderer.loadLandingState(inProcessApiCall(app, undefined, SERVER_ADDRESS));
+              return `${landingTemplate.head}${home.renderer.renderLanding(state)}${landingTemplate.tail}`;
+            },
+            LANDING_FRESH_MS,
+            (error) => app.log.warn({ err: error }, 'rendering the landing page with its answers failed; sending it as built'),
+          )
+        : null;
     /**
      * `/`: the landing page already rendered, for whoever will certainly see it (no session cookie, so not signed
      * in, and no maintenance); for a session cookie, the signed-in home rendered for its owner. Everyone else (the
@@ -171,8 +200,10 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '', cr
      */
     const sendHome = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('vary', 'Cookie');
-      const sendLandingOrApp = async () =>
-        sendHtml(request, reply, 200, landingHtml !== null && !(await maintenanceMode()) ? landingHtml : indexHtml);
+      const sendLandingOrApp = async () => {
+        if (await maintenanceMode()) return sendApp(request, reply, 200);
+        return sendHtml(request, reply, 200, (await renderedLanding?.current()) ?? landingHtml ?? indexHtml);
+      };
       if (!hasSessionCookie(request.headers.cookie)) return sendLandingOrApp();
       if (!home) return sendApp(request, reply, 200);
 

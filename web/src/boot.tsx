@@ -15,14 +15,15 @@ import { readSiteCredit, setSiteCredit, SITE_CREDIT_KEY } from './app/layout/sit
 import { listenForInstallOffer } from './lib/install-prompt';
 import { notePageData } from './lib/offline-status';
 import { CURRENT_USER_KEY } from './lib/session';
-import { APP_READY_ATTRIBUTE, APP_STATE_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from './prerendered';
+import { APP_READY_ATTRIBUTE, APP_STATE_ELEMENT_ID, LANDING_PAGE_MARK, PRERENDERED_ATTRIBUTE } from './prerendered';
 
 const container = document.getElementById('root')!;
 const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
+const landing = container.getAttribute(PRERENDERED_ATTRIBUTE) === LANDING_PAGE_MARK;
 const stateElement = document.getElementById(APP_STATE_ELEMENT_ID);
 const queryClient = createQueryClient();
-// The signed-in home comes with the answers it was rendered from: the app starts from the same data, so its first
-// render is the page on screen, with nothing left to ask for.
+// A page the server rendered comes with the answers it was rendered from: the app starts from the same data, so its
+// first render is the page on screen, with nothing left to ask for.
 if (stateElement) {
   const state = JSON.parse(stateElement.textContent ?? '{}') as DehydratedState;
   hydrate(queryClient, state);
@@ -40,6 +41,12 @@ if (!prerendered) {
   prefetchAppState(queryClient);
   if (window.location.pathname === '/') prefetchSignedInHome(queryClient);
 }
+let resolveReady: () => void = () => undefined;
+/** Settles once every part of the page runs: web/src/main.tsx then gives the app the clicks made before it did. */
+export const appReady = new Promise<void>((resolve) => {
+  resolveReady = resolve;
+});
+
 /**
  * Marks the root once every part of the page runs (app/page-ready.tsx): after the first render, or after each part
  * of a page the server sent rendered has hydrated, whose buttons do nothing before that. Browser tests wait for it
@@ -47,6 +54,7 @@ if (!prerendered) {
  */
 function markReady() {
   container.setAttribute(APP_READY_ATTRIBUTE, '');
+  resolveReady();
 }
 
 /** Work that waits until the app runs on the page, so that it never competes with the page's own first requests. */
@@ -67,7 +75,7 @@ const app = (
       <AfterFirstCommit />
       {/* The same tree as web/src/prerender.tsx (which gives the Router the path to render), so hydration matches. */}
       <Router>
-        <App prerenderedForVisitor={prerendered && !stateElement} onReady={markReady} />
+        <App prerenderedForVisitor={landing} onReady={markReady} />
       </Router>
     </Providers>
   </StrictMode>
@@ -76,7 +84,7 @@ const app = (
 async function start() {
   // The signed-in home's code is in chunks of its own (main.tsx started fetching them): hydration must find it
   // loaded, as the server rendered it, or it would show a fallback in its place.
-  if (stateElement) {
+  if (stateElement && !landing) {
     // The story page's server render (/stories/{id}) needs its own chunk, and the navigation's for someone signed in.
     if (window.location.pathname.startsWith('/stories/')) await preloadStoryPage(Boolean(queryClient.getQueryData(CURRENT_USER_KEY)));
     else await preloadSignedInHome();

@@ -13,13 +13,14 @@ import { createQueryClient } from './app/query-client';
 import { preloadSignedInHome, preloadStoryPage } from './app/signed-in-frame';
 import { loadStoryPage } from './app/story-page-state';
 import { loadSignedInHome } from './app/signed-in-home-state';
+import { loadLanding } from './app/landing-state';
 import { LoadingScreen } from './components/loading-screen';
 import { keepRenderedSpriteSymbols, SpriteSymbols } from './components/sprite-icon';
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
 import { CURRENT_USER_KEY } from './lib/session';
 import { formatCount } from '#common/rules/plural.ts';
 import { setSiteCredit as putSiteCredit } from './app/layout/site-credit';
-import { loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState, type SiteCredit, type StoryPageState } from './prerendered';
+import { LANDING_PAGE_MARK, loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState, type SiteCredit, type StoryPageState } from './prerendered';
 
 /**
  * `/` as the tree boot.tsx hydrates (which gives the Router the browser's path and query string), so the markup
@@ -54,9 +55,23 @@ function pageClient() {
   return client;
 }
 
-/** The app as a visitor without a session sees it at `/`. */
+/** The app as a visitor without a session sees it at `/`, before its answers: what the build writes. */
 export function renderLandingRoot(): string {
-  return prerenderedRoot(renderToString(homeApp({ prerenderedForVisitor: true })));
+  return prerenderedRoot(renderToString(homeApp({ prerenderedForVisitor: true })), LANDING_PAGE_MARK);
+}
+
+/** The landing page's answers, asked of the API as a visitor: the same for every visitor. */
+export async function loadLandingState(call: ApiCall): Promise<unknown> {
+  const client = pageClient();
+  await loadLanding(client, call);
+  return dehydrate(client);
+}
+
+/** The landing page rendered from the answers loadLandingState gathered, which go in the page too. */
+export function renderLanding(state: unknown): string {
+  const client = createQueryClient();
+  hydrate(client, state as DehydratedState);
+  return renderedRootWithState(renderToString(homeApp({ client, prerenderedForVisitor: true })), state, LANDING_PAGE_MARK);
 }
 
 /**

@@ -15,8 +15,14 @@ export const LANDING_HTML_FILE = 'landing.html';
 /** The root element of index.html, which the build fills in. */
 export const EMPTY_ROOT = '<div id="root"></div>';
 
-export function prerenderedRoot(markup: string): string {
-  return `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup}</div>`;
+/**
+ * PRERENDERED_ATTRIBUTE's value on the landing page, the page for visitors (signed-in pages leave it empty): the app
+ * shows it while it checks who is asking, rather than 'Loading...'.
+ */
+export const LANDING_PAGE_MARK = 'landing';
+
+export function prerenderedRoot(markup: string, mark = ''): string {
+  return `<div id="root" ${PRERENDERED_ATTRIBUTE}${mark ? `="${mark}"` : ''}>${markup}</div>`;
 }
 
 /** index.html's root with the loading screen in it; not marked prerendered, so the app replaces it. */
@@ -31,8 +37,8 @@ export function loadingRoot(markup: string): string {
 export const APP_STATE_ELEMENT_ID = 'app-state';
 
 /** A root rendered with data: the data travels as JSON in a script element the browser does not run. */
-export function renderedRootWithState(markup: string, state: unknown): string {
-  return `${prerenderedRoot(markup)}<script type="application/json" id="${APP_STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
+export function renderedRootWithState(markup: string, state: unknown, mark = ''): string {
+  return `${prerenderedRoot(markup, mark)}<script type="application/json" id="${APP_STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
 }
 
 /**
@@ -119,6 +125,10 @@ export interface ServerRenderer {
   loadStoryPageState(call: ApiCall, storyId: number): Promise<StoryPageState>;
   /** The story page's root element rendered from its gathered `state`, with that state in it as JSON. */
   renderStoryPage(state: unknown, storyId: number): Promise<string>;
+  /** The landing page's answers (the same for every visitor), asked of the API as a visitor. */
+  loadLandingState(call: ApiCall): Promise<unknown>;
+  /** The landing page's root element rendered from its gathered `state`, with that state in it as JSON. */
+  renderLanding(state: unknown): string;
   /** The footer's credit, put in every page's state this module gathers: set once, as the server starts. */
   setSiteCredit(credit: SiteCredit): void;
 }

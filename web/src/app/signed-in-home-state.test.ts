@@ -22,6 +22,8 @@ const preferences: Preferences = { ...DEFAULT_PREFERENCES, defaultSort: 'score',
 const alerts = { alerts: [{ id: 1, keyword: 'Rust', threshold: 5, isActive: true, createdAt: '2026-11-01T00:00:00.000Z' }], aliases: {} };
 const page = { stories: [{ id: 7 }, { id: 9 }], count: 2, totalCount: 2, totalPages: 1 } as unknown as StoryPage;
 
+const freshness = { asOf: 1_700_000_000, unreachableSince: null };
+
 /** A fake API: answers by path (and records each call), overridable per test. */
 function fakeApi(overrides: Record<string, ApiAnswer> = {}) {
   const calls: { path: string; body?: unknown }[] = [];
@@ -37,6 +39,7 @@ function fakeApi(overrides: Record<string, ApiAnswer> = {}) {
       body: { bookmarkStatuses: { 7: true, 9: false }, flagStatuses: { 7: false, 9: true }, watchStatuses: { 7: false, 9: true }, noteStatuses: { 7: true, 9: false } },
     },
     '/api/keyword-alerts': { status: 200, body: alerts },
+    '/api/stories/freshness': { status: 200, body: freshness },
     ...overrides,
   };
   const call = async (path: string, body?: unknown): Promise<ApiAnswer> => {
@@ -64,6 +67,8 @@ describe('loadSignedInHome', () => {
     expect(client.getQueryData(batchStatusKey('notes', [7, 9]))).toEqual({ 7: true, 9: false });
     // The cards' keyword alert badge reads the person's alerts.
     expect(client.getQueryData(['/api/keyword-alerts'])).toEqual(alerts);
+    // The list's "data as of" line.
+    expect(client.getQueryData(['/api/stories/freshness'])).toEqual(freshness);
     // One batch call for the four kinds, about exactly the page's stories, as the cards will ask.
     expect(api.calls.filter((entry) => entry.path.endsWith('check-batch'))).toEqual([{ path: '/api/story-statuses/check-batch', body: { storyIds: [7, 9] } }]);
   });
@@ -104,9 +109,10 @@ describe('loadSignedInHome', () => {
       return api.call(path, body);
     };
     await expect(loadSignedInHome(createQueryClient(), counted, '')).resolves.toBe('signed-in');
-    // Who is signed in, maintenance, preferences, announcements and keyword alerts; then the stories, then their statuses.
-    expect(mostAtOnce).toBe(5);
-    expect(api.calls.map((entry) => entry.path).slice(5)).toEqual([api.storiesPath, '/api/story-statuses/check-batch']);
+    // Who is signed in, maintenance, preferences, announcements, keyword alerts and the data's age; then the stories,
+    // then their statuses.
+    expect(mostAtOnce).toBe(6);
+    expect(api.calls.map((entry) => entry.path).slice(6)).toEqual([api.storiesPath, '/api/story-statuses/check-batch']);
   });
 
   it('asks no batch question for an empty page', async () => {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { KeywordAlertsResponse } from '#common/contracts/keywords.ts';
 import type { StoryPage } from '#common/contracts/stories.ts';
+import { FRESHNESS_PATH } from '@/components/data-age';
 import { ANNOUNCEMENTS_KEY, ANNOUNCEMENTS_PATH, type Announcement } from '@/features/announcements/api';
 import { ALERTS_KEY } from '@/features/keywords';
 import { MAINTENANCE_STATUS_KEY, MAINTENANCE_STATUS_PATH, type MaintenanceStatus } from '@/features/maintenance/api';
@@ -24,7 +25,7 @@ async function bodyOf<T>(call: ApiCall, path: string, body?: unknown): Promise<T
 
 /**
  * Fills the query cache with every answer the signed-in home's first render reads (who is signed in, the
- * maintenance status, their preferences, the announcements, the page of stories the page's query string
+ * maintenance status, their preferences, the announcements, the data's age, the page of stories the page's query string
  * (`search`) names, their preferences filling in what it leaves out, whether each of those stories is bookmarked, flagged, watched or noted, and
  * their keyword alerts, for the cards' alert badge), under the keys the app's
  * own queries use. The server then renders the page from that cache and puts it in the HTML, and the browser
@@ -37,12 +38,13 @@ async function bodyOf<T>(call: ApiCall, path: string, body?: unknown): Promise<T
 export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, search: string): Promise<HomeAudience> {
   // Only the person and the status answer everyone in maintenance mode (the rest is 503 then): the others are
   // checked once the person is known to get the home.
-  const [userAnswer, maintenance, preferencesAnswer, announcementsAnswer, alertsAnswer] = await Promise.all([
+  const [userAnswer, maintenance, preferencesAnswer, announcementsAnswer, alertsAnswer, freshnessAnswer] = await Promise.all([
     call(CURRENT_USER_PATH),
     bodyOf<MaintenanceStatus>(call, MAINTENANCE_STATUS_PATH),
     call(PREFERENCES_PATH),
     call(ANNOUNCEMENTS_PATH),
     call(ALERTS_KEY),
+    call(FRESHNESS_PATH),
   ]);
   if (userAnswer.status !== 200) throw new UnexpectedAnswer(CURRENT_USER_PATH, userAnswer.status);
   const user = userAnswer.body as CurrentUser | null;
@@ -66,6 +68,8 @@ export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, 
   queryClient.setQueryData(ANNOUNCEMENTS_KEY, announcements.announcements);
   queryClient.setQueryData(storyListKey(query), stories);
   queryClient.setQueryData([ALERTS_KEY], alerts);
+  // The list's "data as of" line, so the page says how old its data is before any script runs.
+  if (freshnessAnswer.status === 200) queryClient.setQueryData([FRESHNESS_PATH], freshnessAnswer.body);
   if (statuses) {
     for (const kind of Object.keys(BATCH_CALLS) as StatusKind[]) queryClient.setQueryData(batchStatusKey(kind, ids), statuses[BATCH_CALLS[kind].field] ?? {});
   }

@@ -31,7 +31,8 @@ export function DataAge({ className }: { className?: string }) {
   if (!freshness.data) return null;
   const unreachable = freshness.data.unreachableSince !== null;
   return (
-    <p data-testid="data-age" data-unreachable={unreachable || undefined} className={cn('text-xs text-muted-foreground', unreachable && 'font-medium text-amber-700 dark:text-amber-400', className)}>
+    // The age counts on from the page's render to the browser's first: it may read a few seconds apart.
+    <p suppressHydrationWarning data-testid="data-age" data-unreachable={unreachable || undefined} className={cn('text-xs text-muted-foreground', unreachable && 'font-medium text-amber-700 dark:text-amber-400', className)}>
       {freshnessText(freshness.data, Math.max(nowMs, freshness.dataUpdatedAt) / 1000, clock)}
     </p>
   );

@@ -105,7 +105,8 @@ export function LandingPage() {
 
 function TrendingNow() {
   const sample = useTrendingSample();
-  const nowMs = Date.now();
+  // Heat as of the sample's answer: the same on the server that rendered the page and in the browser that adopts it.
+  const nowMs = sample.dataUpdatedAt;
   return (
     <section aria-labelledby="trending-now-heading" className="mx-auto w-full max-w-3xl">
       <Card>
