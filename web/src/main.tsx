@@ -1,9 +1,9 @@
 /**
  * The entry point is kept tiny. A page the server sent rendered (the landing page, the signed-in home, a story page)
  * reads and navigates without any script: its text is there and its links are links. Its app (the buttons, the
- * filters, live updates) starts when the person first uses the page (a touch, a click, a key, the mouse or the
- * wheel), not while it loads: on a slow phone, downloading and running the app would hold up the page they came to
- * read. A click on a control, or a choice in a field, made before the app runs is held and given to it once it
+ * filters, live updates, a newcomer's onboarding) starts when the person first uses the page (a touch, a click, a
+ * key, the mouse or the wheel), or once the page has been loaded a few seconds and the browser is idle; not while it
+ * loads: on a slow phone, downloading and running the app would hold up the page they came to read. A click on a control, or a choice in a field, made before the app runs is held and given to it once it
  * does. A page without
  * rendered content (every other route) starts the app at once.
  */
@@ -16,12 +16,28 @@ const FIRST_USE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown',
 /** Controls the app handles: a click on one before the app runs would otherwise do nothing. Links work without it. */
 const APP_CONTROL = 'button, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], input[type="checkbox"], input[type="radio"], summary';
 
-function onFirstUse(run: () => void): void {
+/** How long after the page's load the app starts when nobody has used the page yet. */
+const START_AFTER_LOAD_MS = 3000;
+/** The longest wait for an idle moment after that. */
+const IDLE_WAIT_LIMIT_MS = 2000;
+
+/** Runs `run` once: on the first use of the page, or a while after it loaded, in an idle moment. */
+function onFirstUseOrLater(run: () => void): void {
+  let started = false;
   const start = () => {
+    if (started) return;
+    started = true;
     for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, start, { capture: true });
     run();
   };
   for (const type of FIRST_USE_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+  const later = () =>
+    setTimeout(() => {
+      if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: IDLE_WAIT_LIMIT_MS });
+      else start();
+    }, START_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 /** The controls clicked before the app ran, in order. */
@@ -101,7 +117,7 @@ if (document.getElementById('root')?.hasAttribute(PRERENDERED_ATTRIBUTE)) {
   document.addEventListener('click', holdClick, true);
   document.addEventListener('input', holdValue, true);
   document.addEventListener('change', holdValue, true);
-  onFirstUse(start);
+  onFirstUseOrLater(start);
 } else {
   start();
 }
