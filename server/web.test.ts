@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferredEncoding } from './http/compression.ts';
 import type { SiteCredit } from '../web/src/prerendered.ts';
@@ -343,73 +343,55 @@ export function renderLanding(state) {
 `;
 const LANDING_TEMPLATE = '<!doctype html><html lang="en"><style>all of it</style><div id="root"></div><script src="/main.js"></script>';
 
+/** A server of a build with the landing page's template and LANDING_RENDERER, whose /api/figures `answer` gives. */
+async function landingServer(answer: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+  const distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+  const ssrDir = await mkdtemp(path.join(tmpdir(), 'web-ssr-'));
+  await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
+  await writeFile(path.join(ssrDir, 'prerender.js'), LANDING_RENDERER);
+  await writeFile(path.join(ssrDir, 'home.html'), HOME_TEMPLATE);
+  await writeFile(path.join(ssrDir, 'landing.html'), LANDING_TEMPLATE);
+  const app = Fastify();
+  app.get('/api/figures', answer);
+  await app.register(webRoutes({ distDir, ssrDir, maintenanceMode: async () => false }));
+  const close = async () => {
+    await app.close();
+    await rm(distDir, { recursive: true, force: true });
+    await rm(ssrDir, { recursive: true, force: true });
+  };
+  return { app, close };
+}
+
 describe('the landing page rendered with its answers', () => {
-  let distDir: string;
-  let ssrDir: string;
-  let app: FastifyInstance;
-  let askedWithCookie: string | undefined = 'not asked';
-
-  beforeAll(async () => {
-    distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
-    ssrDir = await mkdtemp(path.join(tmpdir(), 'web-ssr-'));
-    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-    await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
-    await writeFile(path.join(ssrDir, 'prerender.js'), LANDING_RENDERER);
-    await writeFile(path.join(ssrDir, 'home.html'), HOME_TEMPLATE);
-    await writeFile(path.join(ssrDir, 'landing.html'), LANDING_TEMPLATE);
-    app = Fastify();
-    app.get('/api/figures', async (request, reply) => {
-      askedWithCookie = request.headers.cookie;
-      return reply.send({ stories: 1274 });
-    });
-    await app.register(webRoutes({ distDir, ssrDir, maintenanceMode: async () => false }));
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await rm(distDir, { recursive: true, force: true });
-    await rm(ssrDir, { recursive: true, force: true });
-  });
-
   it('sends visitors the landing page rendered from the answers a visitor gets, rendered once and kept, compressed alike', async () => {
-    const page = '<!doctype html><html lang="en"><style>all of it</style><div id="root" data-prerendered="landing">1274 stories, render 1</div><script src="/main.js"></script>';
-    const [first, second] = await Promise.all([app.inject({ url: '/' }), app.inject({ url: '/', headers: { cookie: 'theme=dark' } })]);
-    expect(first.body).toBe(page);
-    expect(second.body).toBe(page);
-    expect(askedWithCookie).toBeUndefined();
-    expect(first.headers['cache-control']).toBe('no-cache');
-    const brotli = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
-    expect(brotli.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(page);
-  });
-});
-
-describe('the landing page when its answers fail', () => {
-  let distDir: string;
-  let ssrDir: string;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
-    ssrDir = await mkdtemp(path.join(tmpdir(), 'web-ssr-'));
-    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-    await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
-    await writeFile(path.join(ssrDir, 'prerender.js'), LANDING_RENDERER);
-    await writeFile(path.join(ssrDir, 'home.html'), HOME_TEMPLATE);
-    await writeFile(path.join(ssrDir, 'landing.html'), LANDING_TEMPLATE);
-    app = Fastify({ logger: false });
-    app.get('/api/figures', async (_request, reply) => reply.code(503).send({ message: 'Service Unavailable' }));
-    await app.register(webRoutes({ distDir, ssrDir, maintenanceMode: async () => false }));
+    let askedWithCookie: string | undefined = 'not asked';
+    const { app, close } = await landingServer(async (request) => {
+      askedWithCookie = request.headers.cookie;
+      return { stories: 1274 };
+    });
+    try {
+      const page = '<!doctype html><html lang="en"><style>all of it</style><div id="root" data-prerendered="landing">1274 stories, render 1</div><script src="/main.js"></script>';
+      const [first, second] = await Promise.all([app.inject({ url: '/' }), app.inject({ url: '/', headers: { cookie: 'theme=dark' } })]);
+      expect(first.body).toBe(page);
+      expect(second.body).toBe(page);
+      expect(askedWithCookie).toBeUndefined();
+      expect(first.headers['cache-control']).toBe('no-cache');
+      const brotli = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(page);
+    } finally {
+      await close();
+    }
   });
 
-  afterAll(async () => {
-    await app.close();
-    await rm(distDir, { recursive: true, force: true });
-    await rm(ssrDir, { recursive: true, force: true });
-  });
-
-  it('sends the landing page as built', async () => {
-    expect((await app.inject({ url: '/' })).body).toBe(LANDING_HTML);
+  it('sends the landing page as built when its answers fail', async () => {
+    const { app, close } = await landingServer(async (_request, reply) => reply.code(503).send({ message: 'Service Unavailable' }));
+    try {
+      expect((await app.inject({ url: '/' })).body).toBe(LANDING_HTML);
+    } finally {
+      await close();
+    }
   });
 });
 
