@@ -55,7 +55,9 @@ test('current predictions, refresh, and the verified figures on every tab', asyn
     await expect(unlikely.first()).toBeVisible();
     await expect(unlikely.getByText(/^(High|Medium|Low) Confidence$/)).toHaveCount(0);
     const unlikelyScores = (await page.getByTestId('prediction-score').allTextContents()).map((text) => Number(text.match(/(\d+)%/)![1]));
-    for (const score of unlikelyScores) expect(score).toBeLessThan(CUT_SCORE);
+    // The score is the probability rounded (spec part 2 §3); the call compares the probability itself, so a story
+    // just under the cut may show the cut's own score.
+    for (const score of unlikelyScores) expect(score).toBeLessThanOrEqual(CUT_SCORE);
   }
   await page.getByRole('button', { name: /Called to trend/ }).click();
   await expect(predicted(page).first()).toBeVisible();
