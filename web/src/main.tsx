@@ -2,12 +2,13 @@
  * The entry point is kept tiny. A page the server sent rendered (the landing page, the signed-in home, a story page)
  * reads and navigates without any script: its text is there and its links are links. Its app (the buttons, the
  * filters, live updates, a newcomer's onboarding) starts when the person first uses the page (a touch, a click, a
- * key, the mouse or the wheel), or once the page has been loaded a few seconds and the browser is idle; not while it
- * loads: on a slow phone, downloading and running the app would hold up the page they came to read. A click on a control, or a choice in a field, made before the app runs is held and given to it once it
+ * key, the mouse or the wheel), or once the page has been loaded 10 s and the browser is idle; not while it loads:
+ * on a slow phone, downloading and running the app would hold up the page they came to read. A page with something
+ * only the app can show (START_AT_ONCE_ATTRIBUTE: a newcomer's onboarding, an announcement) starts it at once. A click on a control, or a choice in a field, made before the app runs is held and given to it once it
  * does. A page without
  * rendered content (every other route) starts the app at once.
  */
-import { APP_STATE_ELEMENT_ID, LANDING_PAGE_MARK, PRERENDERED_ATTRIBUTE } from './prerendered';
+import { APP_STATE_ELEMENT_ID, LANDING_PAGE_MARK, PRERENDERED_ATTRIBUTE, START_AT_ONCE_ATTRIBUTE } from './prerendered';
 import './index.css';
 
 /** What shows someone is using the page. Listened to passively: none of them is delayed by the listening. */
@@ -16,8 +17,11 @@ const FIRST_USE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown',
 /** Controls the app handles: a click on one before the app runs would otherwise do nothing. Links work without it. */
 const APP_CONTROL = 'button, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], input[type="checkbox"], input[type="radio"], summary';
 
-/** How long after the page's load the app starts when nobody has used the page yet. */
-const START_AFTER_LOAD_MS = 3000;
+/**
+ * How long after the page's load the app starts when nobody has used the page yet: a page left open still gets
+ * its live parts (auto-refresh, keyword alerts) well within their first minute.
+ */
+const START_AFTER_LOAD_MS = 10_000;
 /** The longest wait for an idle moment after that. */
 const IDLE_WAIT_LIMIT_MS = 2000;
 
@@ -113,7 +117,8 @@ const start = () => {
   }
 };
 
-if (document.getElementById('root')?.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+const rendered = document.getElementById('root');
+if (rendered?.hasAttribute(PRERENDERED_ATTRIBUTE) && !rendered.hasAttribute(START_AT_ONCE_ATTRIBUTE)) {
   document.addEventListener('click', holdClick, true);
   document.addEventListener('input', holdValue, true);
   document.addEventListener('change', holdValue, true);

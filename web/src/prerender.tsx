@@ -17,7 +17,8 @@ import { loadLanding } from './app/landing-state';
 import { LoadingScreen } from './components/loading-screen';
 import { keepRenderedSpriteSymbols, SpriteSymbols } from './components/sprite-icon';
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
-import { CURRENT_USER_KEY } from './lib/session';
+import { CURRENT_USER_KEY, type CurrentUser } from './lib/session';
+import { ANNOUNCEMENTS_KEY } from './features/announcements/api';
 import { formatCount } from '#common/rules/plural.ts';
 import { setSiteCredit as putSiteCredit } from './app/layout/site-credit';
 import { LANDING_PAGE_MARK, loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState, type SiteCredit, type StoryPageState } from './prerendered';
@@ -57,7 +58,7 @@ function pageClient() {
 
 /** The app as a visitor without a session sees it at `/`, before its answers: what the build writes. */
 export function renderLandingRoot(): string {
-  return prerenderedRoot(renderToString(homeApp({ prerenderedForVisitor: true })), LANDING_PAGE_MARK);
+  return prerenderedRoot(renderToString(homeApp({ prerenderedForVisitor: true })), { mark: LANDING_PAGE_MARK });
 }
 
 /** The landing page's answers, asked of the API as a visitor: the same for every visitor. */
@@ -71,7 +72,7 @@ export async function loadLandingState(call: ApiCall): Promise<unknown> {
 export function renderLanding(state: unknown): string {
   const client = createQueryClient();
   hydrate(client, state as DehydratedState);
-  return renderedRootWithState(renderToString(homeApp({ client, prerenderedForVisitor: true })), state, LANDING_PAGE_MARK);
+  return renderedRootWithState(renderToString(homeApp({ client, prerenderedForVisitor: true })), state, { mark: LANDING_PAGE_MARK });
 }
 
 /**
@@ -102,7 +103,10 @@ export async function renderSignedInHome(state: unknown, search: string): Promis
   const client = createQueryClient();
   hydrate(client, state as DehydratedState);
   await preloadSignedInHome();
-  return renderedRootWithState(renderToString(homeApp({ client, search })), state);
+  const user = client.getQueryData<CurrentUser>(CURRENT_USER_KEY);
+  const announcements = client.getQueryData<unknown[]>(ANNOUNCEMENTS_KEY) ?? [];
+  const startAtOnce = user?.onboardingCompleted === false || announcements.length > 0;
+  return renderedRootWithState(renderToString(homeApp({ client, search })), state, { startAtOnce });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_STATE_ELEMENT_ID, renderedRootWithState, scriptSafeJson } from './prerendered';
+import { APP_STATE_ELEMENT_ID, LANDING_PAGE_MARK, prerenderedRoot, renderedRootWithState, scriptSafeJson, START_AT_ONCE_ATTRIBUTE } from './prerendered';
 
 describe('scriptSafeJson', () => {
   it('cannot close its script element, and parses back to the same value', () => {
@@ -14,5 +14,13 @@ describe('renderedRootWithState', () => {
   it('puts the data beside the marked root, in an element the browser does not run', () => {
     const html = renderedRootWithState('<p>page</p>', { a: 1 });
     expect(html).toBe(`<div id="root" data-prerendered><p>page</p></div><script type="application/json" id="${APP_STATE_ELEMENT_ID}">{"a":1}</script>`);
+  });
+});
+
+describe('prerenderedRoot', () => {
+  it("marks the landing page, and a page whose app must start at once (main.tsx reads both)", () => {
+    expect(prerenderedRoot('<p>x</p>')).toBe('<div id="root" data-prerendered><p>x</p></div>');
+    expect(prerenderedRoot('<p>x</p>', { mark: LANDING_PAGE_MARK })).toBe('<div id="root" data-prerendered="landing"><p>x</p></div>');
+    expect(prerenderedRoot('<p>x</p>', { startAtOnce: true })).toBe(`<div id="root" data-prerendered ${START_AT_ONCE_ATTRIBUTE}><p>x</p></div>`);
   });
 });

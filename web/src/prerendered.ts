@@ -21,8 +21,21 @@ export const EMPTY_ROOT = '<div id="root"></div>';
  */
 export const LANDING_PAGE_MARK = 'landing';
 
-export function prerenderedRoot(markup: string, mark = ''): string {
-  return `<div id="root" ${PRERENDERED_ATTRIBUTE}${mark ? `="${mark}"` : ''}>${markup}</div>`;
+/**
+ * Set on a rendered root whose app must start at once rather than on the page's first use (web/src/main.tsx):
+ * something on it is the app's to show, with no one's action before it (a newcomer's onboarding, an announcement,
+ * whose message the app makes safe).
+ */
+export const START_AT_ONCE_ATTRIBUTE = 'data-start-at-once';
+
+export interface RootOptions {
+  /** PRERENDERED_ATTRIBUTE's value: LANDING_PAGE_MARK, or none. */
+  mark?: string;
+  startAtOnce?: boolean;
+}
+
+export function prerenderedRoot(markup: string, { mark = '', startAtOnce = false }: RootOptions = {}): string {
+  return `<div id="root" ${PRERENDERED_ATTRIBUTE}${mark ? `="${mark}"` : ''}${startAtOnce ? ` ${START_AT_ONCE_ATTRIBUTE}` : ''}>${markup}</div>`;
 }
 
 /** index.html's root with the loading screen in it; not marked prerendered, so the app replaces it. */
@@ -37,8 +50,8 @@ export function loadingRoot(markup: string): string {
 export const APP_STATE_ELEMENT_ID = 'app-state';
 
 /** A root rendered with data: the data travels as JSON in a script element the browser does not run. */
-export function renderedRootWithState(markup: string, state: unknown, mark = ''): string {
-  return `${prerenderedRoot(markup, mark)}<script type="application/json" id="${APP_STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
+export function renderedRootWithState(markup: string, state: unknown, options: RootOptions = {}): string {
+  return `${prerenderedRoot(markup, options)}<script type="application/json" id="${APP_STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
 }
 
 /**
