@@ -15,7 +15,7 @@ import './index.css';
 const FIRST_USE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'] as const;
 
 /** Controls the app handles: a click on one before the app runs would otherwise do nothing. Links work without it. */
-const APP_CONTROL = 'button, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], input[type="checkbox"], input[type="radio"], summary';
+const APP_CONTROL = 'button, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], input[type="checkbox"], input[type="radio"]';
 
 /**
  * How long after the page's load the app starts when nobody has used the page yet: a page left open still gets

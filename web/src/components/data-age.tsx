@@ -13,8 +13,12 @@ const TICK_MS = 10_000;
 
 const clock = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
+/**
+ * Asked again whenever the line appears (staleTime 0), not only every half minute: a page the server rendered
+ * brings a reading as old as the page, and the line must say at once when Hacker News has become unreachable.
+ */
 export function useFreshness() {
-  return useQuery({ queryKey: [FRESHNESS_PATH], queryFn: () => getJson<Freshness>(FRESHNESS_PATH), refetchInterval: FRESHNESS_POLL_MS });
+  return useQuery({ queryKey: [FRESHNESS_PATH], queryFn: () => getJson<Freshness>(FRESHNESS_PATH), refetchInterval: FRESHNESS_POLL_MS, staleTime: 0 });
 }
 
 /**
