@@ -220,9 +220,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webSsrDir = deps.webSsrDir ?? (deps.webDistDir === undefined ? DEFAULT_WEB_SSR_DIR : undefined);
   if (hasWebBuild(webDistDir)) {
     const maintenanceMode = () => settings.maintenanceMode();
+    // A story page's answers were API calls, counted by the API's limit: read from the services, a page counts once
+    // against an allowance of its own of the same size per address (pages are otherwise left out of the API's).
+    const storyPageLimit = perMinute > 0 ? server.createRateLimit({ allowList: () => false }) : null;
     const readStoryPage = storyPageReader({
       resolveUser,
       maintenanceMode,
+      withinRateLimit: async (request) => {
+        const verdict = await storyPageLimit?.(request);
+        return !verdict || verdict.isAllowed || !verdict.isExceeded;
+      },
       history: (storyId) => services.get('storyHistory').history(storyId),
       preferences: (userId) => services.get('accounts').preferences(userId),
     });

@@ -23,6 +23,8 @@ export interface StoryPageMeta {
 
 /** The services a story page's answers come from: those behind the API calls the page's app would make. */
 export interface StoryPageSources {
+  /** Whether the person asking is within the API's rate limit, as each of the page's API calls had to be. */
+  withinRateLimit: (request: FastifyRequest) => Promise<boolean>;
   resolveUser: UserResolver;
   maintenanceMode: () => Promise<boolean>;
   history: (storyId: number) => Promise<StoryHistory>;
@@ -33,10 +35,10 @@ export interface StoryPageSources {
 export type StoryPageReader = (request: FastifyRequest, storyId: number) => Promise<StoryPageData>;
 
 /**
- * A story page's answers read from the services, as the API would give them to the person asking (the same access
- * rules: during maintenance only admins get the page; a hidden story reads as an unknown one), without an in-process
- * HTTP call each: routing, hooks and the answer's validation, encoding and parsing back were most of the HTTP
- * thread's work for a page. test/story-page.test.ts checks the answers equal the API's, visitor and signed-in.
+ * A story page's answers read from the services, as the API would give them to the person asking (the same rules:
+ * the rate limit; during maintenance only admins get the page; a hidden story reads as an unknown one), without an
+ * in-process HTTP call each: routing, hooks and the answer's validation, encoding and parsing back were most of the
+ * HTTP thread's work for a page. test/story-page.test.ts checks the answers equal the API's, visitor and signed-in.
  */
 export function storyPageReader(sources: StoryPageSources): StoryPageReader {
   const historyOrNull = (storyId: number) =>
@@ -45,6 +47,8 @@ export function storyPageReader(sources: StoryPageSources): StoryPageReader {
       throw error;
     });
   return async (request, storyId) => {
+    // As the API's answer of 429 did: the page is not rendered (the plain app is sent), and the reason logged.
+    if (!(await sources.withinRateLimit(request))) throw new Error('over the rate limit: the story page is not rendered');
     const maintenanceMode = await sources.maintenanceMode();
     if (maintenanceMode && !hasRole(await currentUser(request, sources.resolveUser), 'admin')) return { audience: 'maintenance' };
     const [user, history] = await Promise.all([currentUser(request, sources.resolveUser), historyOrNull(storyId)]);

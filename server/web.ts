@@ -199,9 +199,10 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, pub
 
     /**
      * `/stories/{id}`: the story page rendered for whoever asks (it is public), from the answers the API would give
-     * their browser (read from the services: server/story-page.ts), with the story's title and Open Graph card in the head. An id that is no story's, a
-     * story moderators hid, maintenance, a build without the renderer and a failed render get the plain app
-     * (with status 404 for no story), which then shows the page or its 'Story Not Found' itself.
+     * their browser (read from the services: server/story-page.ts), with the story's title and Open Graph card in
+     * the head. An id that is no story's, a story moderators hid, maintenance, a build without the renderer and a
+     * failed render get the plain app (with status 404 for no story), which then shows the page or its 'Story Not
+     * Found' itself.
      */
     const sendStoryPage = async (request: FastifyRequest, reply: FastifyReply, idText: string) => {
       reply.header('vary', 'Cookie');

@@ -23,6 +23,8 @@ export async function renderSignedInHome() { return ''; }
 export async function renderStoryPage(answers, storyId) { return '<div id="root" data-story="' + storyId + '">' + answers + '</div>'; }
 `;
 
+/** The API's limit a minute per address, which the pages follow too. */
+const PER_MINUTE = 100;
 let t: TestApp;
 let webDir: string;
 let reader: TestUser;
@@ -50,7 +52,7 @@ beforeAll(async () => {
   await writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(webDir, 'prerender.js'), ECHO_RENDERER);
   await writeFile(path.join(webDir, 'home.html'), HOME_TEMPLATE);
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '0' }, web: { distDir: webDir, ssrDir: webDir } });
+  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) }, web: { distDir: webDir, ssrDir: webDir } });
   const nowSeconds = Math.floor(Date.now() / 1000);
   await seedStories(pool(), [
     { hnId: 9_200_001, title: 'Page <story> & "quotes"', time: nowSeconds - 3600, score: 90, scoreVelocity: 12, commentsVelocity: 3 },
@@ -129,5 +131,15 @@ describe('the story page', () => {
     } finally {
       await setMaintenance(false);
     }
+  });
+
+  it("is the plain app beyond the API's rate limit for the address, as its API calls were refused then", async () => {
+    const page = () => t.app.server.inject({ url: `/stories/${ids.main}`, remoteAddress: '10.77.0.1' });
+    for (let i = 0; i < PER_MINUTE; i++) expect((await page()).body).toContain('data-story=');
+    const refused = await page();
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain(EMPTY_APP);
+    // Another address is not held back.
+    expect((await t.app.server.inject({ url: `/stories/${ids.main}`, remoteAddress: '10.77.0.2' })).body).toContain('data-story=');
   });
 });
