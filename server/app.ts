@@ -33,6 +33,7 @@ import { ingestionEventsFor, SERVER_MODULES } from './modules/index.ts';
 import { ServiceRegistry, type ModuleContext, type ModuleDeps } from './modules/module.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { THEME_INIT_SCRIPT_HASH } from '../web/theme-init-script.ts';
+import { storyPageReader } from './story-page.ts';
 import { DEFAULT_WEB_DIST_DIR, DEFAULT_WEB_SSR_DIR, hasWebBuild, webRoutes } from './web.ts';
 
 export interface AppDeps extends ModuleDeps {
@@ -218,7 +219,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The web app's catch-all goes last, so every route above takes precedence over it.
   const webSsrDir = deps.webSsrDir ?? (deps.webDistDir === undefined ? DEFAULT_WEB_SSR_DIR : undefined);
   if (hasWebBuild(webDistDir)) {
-    await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode: () => settings.maintenanceMode(), publicUrl: publicUrl(deps.config), credit: siteCredit(deps.config), mode: deps.config.NODE_ENV }));
+    const maintenanceMode = () => settings.maintenanceMode();
+    // A story page's answers were API calls, counted by the API's limit: read from the services, a page counts once
+    // against an allowance of its own of the same size per address (pages are otherwise left out of the API's).
+    const storyPageLimit = perMinute > 0 ? server.createRateLimit({ allowList: () => false }) : null;
+    const readStoryPage = storyPageReader({
+      resolveUser,
+      maintenanceMode,
+      withinRateLimit: async (request) => {
+        const verdict = await storyPageLimit?.(request);
+        return !verdict || verdict.isAllowed || !verdict.isExceeded;
+      },
+      history: (storyId) => services.get('storyHistory').history(storyId),
+      preferences: (userId) => services.get('accounts').preferences(userId),
+    });
+    await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode, readStoryPage, publicUrl: publicUrl(deps.config), credit: siteCredit(deps.config), mode: deps.config.NODE_ENV }));
   }
   return { server, services, auth, jobs, ingestionEvents, routes };
 }

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
+import type { SiteCredit } from '../web/src/prerendered.ts';
 import type { Encoding } from './http/compression.ts';
 import { startTypescriptWorker } from './typescript-worker.ts';
 
@@ -17,9 +18,12 @@ export interface RenderWorkerData {
   /** The build's server-side entry (file URL), which the thread imports. */
   entryUrl: string;
   template: HomeTemplate;
+  /** The footer's credit, for the pages whose answers the thread puts in the query cache itself (story pages). */
+  credit?: SiteCredit;
 }
 export interface RenderRequest {
   id: number;
+  /** The home's dehydrated query cache, or a story page's answers as JSON text (a string crosses threads as one copy). */
   state: unknown;
   search: string;
   darkMode: boolean;
@@ -60,6 +64,7 @@ export class HomeRenderThread {
      * development build (checks and warnings on every element) renders a page several times slower.
      */
     private readonly mode: string,
+    private readonly credit?: SiteCredit,
   ) {}
 
   /**
@@ -91,7 +96,7 @@ export class HomeRenderThread {
   }
 
   private async start(): Promise<Worker> {
-    const workerData: RenderWorkerData = { entryUrl: this.entryUrl, template: this.template };
+    const workerData: RenderWorkerData = { entryUrl: this.entryUrl, template: this.template, credit: this.credit };
     const worker = startTypescriptWorker(new URL('./home-render-worker.ts', import.meta.url), { workerData, env: { ...process.env, NODE_ENV: this.mode } });
     const [first] = (await Promise.race([
       once(worker, 'message'),

@@ -7,8 +7,9 @@ import { compressSync, type Encoding } from './http/compression.ts';
 import type { ServerRenderer } from '../web/src/prerendered.ts';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
-const { entryUrl, template } = workerData as RenderWorkerData;
+const { entryUrl, template, credit } = workerData as RenderWorkerData;
 const renderer = (await import(entryUrl)) as ServerRenderer;
+if (credit) renderer.setSiteCredit(credit);
 const port = parentPort!;
 
 /** Room to write a page in, kept from one page to the next and grown when a page needs more. */
@@ -33,7 +34,7 @@ function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null):
 }
 
 port.on('message', ({ id, state, search, darkMode, encoding, storyId, head }: RenderRequest) => {
-  (storyId === undefined ? renderer.renderSignedInHome(state, search) : renderer.renderStoryPage(state, storyId)).then(
+  (storyId === undefined ? renderer.renderSignedInHome(state, search) : renderer.renderStoryPage(state as string, storyId)).then(
     // Handed over rather than copied.
     (markup) => {
       const page = pageBytes(head ?? (darkMode ? template.dark : template.light), markup, encoding);

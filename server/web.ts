@@ -15,6 +15,7 @@ import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './http/session-cookie.ts';
 import { KeptPage, type HeldPage } from './kept-page.ts';
 import { injectMeta } from './page-meta.ts';
+import type { StoryPageReader } from './story-page.ts';
 import { storyHistoryParamsSchema } from '#common/contracts/story-history.ts';
 
 /** Where `npm run build` puts the web app. */
@@ -95,6 +96,8 @@ export interface WebRoutesOptions {
   publicUrl?: string;
   /** The footer's credit (CREDIT_NAME, CREDIT_COFFEE_URL): in the head of the pages served as built, and in the state of those rendered. */
   credit?: SiteCredit;
+  /** Reads a story page's answers; without it, story pages get the plain app, which asks the API itself. */
+  readStoryPage?: StoryPageReader;
   /** NODE_ENV: the render thread's React runs its production build (several times faster) only in `production`. */
   mode?: string;
 }
@@ -134,16 +137,17 @@ function cutHomeTemplate(page: string): HomeTemplate {
 }
 
 /** The signed-in home renderer of a build, or null when the build has none. */
-async function loadHomeRenderer(ssrDir: string, mode: string): Promise<HomeRenderer | null> {
+async function loadHomeRenderer(ssrDir: string, mode: string, credit: SiteCredit | undefined): Promise<HomeRenderer | null> {
   const entry = path.join(ssrDir, SSR_ENTRY_FILE);
   const templateFile = path.join(ssrDir, HOME_TEMPLATE_FILE);
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
   const entryUrl = pathToFileURL(entry).href;
   const renderer = (await import(entryUrl)) as ServerRenderer;
+  if (credit) renderer.setSiteCredit(credit);
   const template = readFileSync(templateFile, 'utf8');
   const landingFile = path.join(ssrDir, LANDING_TEMPLATE_FILE);
   const landing = existsSync(landingFile) ? cutAtRoot(readFileSync(landingFile, 'utf8')) : null;
-  return { renderer, head: templateHead(template), thread: new HomeRenderThread(entryUrl, cutHomeTemplate(template), mode), landing };
+  return { renderer, head: templateHead(template), thread: new HomeRenderThread(entryUrl, cutHomeTemplate(template), mode, credit), landing };
 }
 
 function cutAtRoot(page: string): { head: string; tail: string } {
@@ -163,7 +167,7 @@ export function hasWebBuild(distDir: string = DEFAULT_WEB_DIST_DIR): boolean {
  * made, so a page load costs no disk read and no compression. Register it last: every route registered before
  * it takes precedence over its catch-all.
  */
-export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '', credit, mode = 'production' }: WebRoutesOptions): FastifyPluginAsync {
+export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, publicUrl = '', credit, mode = 'production' }: WebRoutesOptions): FastifyPluginAsync {
   // Read once: a new build needs a restart anyway, as it changes the asset names index.html points to.
   const files = readBuild(path.resolve(distDir));
   const withCredit = (page: BuiltFile) => (credit ? withHeadElement(page, siteCreditElement(credit)) : page);
@@ -176,8 +180,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '', cr
   const sendApp = (request: FastifyRequest, reply: FastifyReply, status: number) => sendHtml(request, reply, status, indexHtml);
 
   return async (app) => {
-    const home = ssrDir ? await loadHomeRenderer(ssrDir, mode) : null;
-    if (home && credit) home.renderer.setSiteCredit(credit);
+    const home = ssrDir ? await loadHomeRenderer(ssrDir, mode, credit) : null;
     if (home) app.addHook('onClose', () => home.thread.close());
     // The landing page with its answers in it, so that it reads complete before any script has run.
     const landingTemplate = home?.landing;
@@ -226,25 +229,25 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '', cr
     };
 
     /**
-     * `/stories/{id}`: the story page rendered for whoever asks (it is public), from the same API answers their
-     * browser would get, with the story's title and Open Graph card in the head. An id that is no story's, a
-     * story moderators hid, maintenance, a build without the renderer and a failed render get the plain app
-     * (with status 404 for no story), which then shows the page or its 'Story Not Found' itself.
+     * `/stories/{id}`: the story page rendered for whoever asks (it is public), from the answers the API would give
+     * their browser (read from the services: server/story-page.ts), with the story's title and Open Graph card in
+     * the head. An id that is no story's, a story moderators hid, maintenance, a build without the renderer and a
+     * failed render get the plain app (with status 404 for no story), which then shows the page or its 'Story Not
+     * Found' itself.
      */
     const sendStoryPage = async (request: FastifyRequest, reply: FastifyReply, idText: string) => {
       reply.header('vary', 'Cookie');
       const parsed = storyHistoryParamsSchema.safeParse({ id: idText });
       if (!parsed.success) return sendApp(request, reply, 404);
-      if (!home) return sendApp(request, reply, 200);
+      if (!home || !readStoryPage) return sendApp(request, reply, 200);
       const storyId = parsed.data.id;
-      const gathered = await withSharedSessionLookup(() => home.renderer.loadStoryPageState(inProcessApiCall(app, request.headers.cookie, request.ip), storyId)).catch(
-        failed(request, 'gathering'),
-      );
+      const gathered = await readStoryPage(request, storyId).catch(failed(request, 'gathering'));
       if (gathered === null || gathered.audience === 'maintenance') return sendApp(request, reply, 200);
       if (gathered.audience === 'not-found') return sendApp(request, reply, 404);
       const signedIn = gathered.audience === 'signed-in';
+      const darkMode = gathered.answers.preferences?.darkMode ?? false;
       const url = `${publicUrl}/stories/${storyId}`;
-      const head = injectMeta(signedIn ? themedHead(home.head, gathered.darkMode) : home.head, {
+      const head = injectMeta(signedIn ? themedHead(home.head, darkMode) : home.head, {
         ...gathered.meta,
         url,
         image: `${publicUrl}/api/stories/${storyId}/card.png`,
@@ -252,7 +255,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, publicUrl = '', cr
       });
       const encoding = answerEncoding(request, reply);
       const page = await home.thread
-        .render(gathered.state, '', gathered.darkMode, encoding, { storyId, head: Buffer.from(head) })
+        .render(JSON.stringify(gathered.answers), '', darkMode, encoding, { storyId, head: Buffer.from(head) })
         .catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
       if (encoding) reply.header('content-encoding', encoding);

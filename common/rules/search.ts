@@ -2,6 +2,7 @@
  * Advanced search (spec part 2 §2.4, §5, §9). The spec's client filtered the trending list in the browser; the
  * server answers the same rules over every stored story (docs/search.md).
  */
+import { groupThousands } from './plural.ts';
 
 /** Results shown: the first 100 (spec §9 "Search fetches up to 1000 stories, shows at most 100"). */
 export const SEARCH_RESULTS_LIMIT = 100;
@@ -64,7 +65,7 @@ export function activeFilterCount(filters: SearchFilters): number {
 export function searchCaption(shown: number, totalCount: number, q: string, bounded = false): string {
   if (totalCount === 0) return 'No stories match your search criteria';
   const plus = bounded ? '+' : '';
-  if (totalCount > shown) return `Showing first ${shown.toLocaleString('en-US')} of ${totalCount.toLocaleString('en-US')}${plus} results`;
-  const found = `${totalCount.toLocaleString('en-US')} ${totalCount === 1 ? 'story' : 'stories'} found`;
+  if (totalCount > shown) return `Showing first ${groupThousands(shown)} of ${groupThousands(totalCount)}${plus} results`;
+  const found = `${groupThousands(totalCount)} ${totalCount === 1 ? 'story' : 'stories'} found`;
   return q ? `${found} for "${q}"` : found;
 }

@@ -9,6 +9,7 @@ import type { UserResolver } from '../http/access.ts';
 import type { DatabaseRateLimiter } from '../http/rate-limit.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Auth } from './accounts/auth.ts';
+import type { AccountsService } from './accounts/service.ts';
 import type { AuditLog } from './admin/audit.ts';
 import type { ApiUsageRecorder } from './analytics/api-usage.ts';
 import type { AnnouncementsService } from './announcements/service.ts';
@@ -21,6 +22,7 @@ import type { MutesService } from './mutes/service.ts';
 import type { PredictionsService } from './predictions/service.ts';
 import type { SearchService } from './search/service.ts';
 import type { SettingsService } from './settings/service.ts';
+import type { StoryHistoryService } from './stories/history.ts';
 import type { CycleTrigger, StoriesService } from './stories/service.ts';
 
 export type AppServer = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -51,6 +53,10 @@ export interface Services {
   maintenance: MaintenanceService;
   mutes: MutesService;
   stories: StoriesService;
+  /** A story's page data (the history), which the server also renders story pages from. */
+  storyHistory: StoryHistoryService;
+  /** People's accounts and preferences. */
+  accounts: AccountsService;
   freshness: FreshnessService;
   keywords: KeywordsService;
   search: SearchService;

@@ -16,7 +16,7 @@ export interface TestApp {
  * The real app on a fresh database. Ingestion reads `HN_API_URL` (a replay server in these tests) and the
  * refresh endpoint runs cycles in-process instead of through the job queue.
  */
-export async function createTestApp(options: { env?: Record<string, string>; now?: () => number } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; now?: () => number; web?: { distDir: string; ssrDir: string } } = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', HN_API_URL: 'http://127.0.0.1:9/v0', HN_TIMEOUT_MS: '2000', ...options.env });
   const now = options.now ?? Date.now;
   const db = await createTestDatabase({
@@ -33,6 +33,8 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     metrics,
     now,
     trigger: { requestNow: async (reason) => void ingestion.runCycle(reason) },
+    // A test's own web build (its renderer a stand-in), or the tree's when one was built.
+    ...(options.web && { webDistDir: options.web.distDir, webSsrDir: options.web.ssrDir }),
   });
   const ingestion = createIngestion({ config, pool: db.database.pool, metrics, log: silentLog, now, backoffMs: 5, events: app.ingestionEvents });
   // As the server does once it listens: lists are answered from memory.

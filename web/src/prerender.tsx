@@ -11,7 +11,7 @@ import { App } from './app/app';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { preloadSignedInHome, preloadStoryPage } from './app/signed-in-frame';
-import { loadStoryPage } from './app/story-page-state';
+import { fillStoryPage } from './app/story-page-state';
 import { loadSignedInHome } from './app/signed-in-home-state';
 import { loadLanding } from './app/landing-state';
 import { LoadingScreen } from './components/loading-screen';
@@ -19,9 +19,8 @@ import { keepRenderedSpriteSymbols, SpriteSymbols } from './components/sprite-ic
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
 import { CURRENT_USER_KEY, type CurrentUser } from './lib/session';
 import { ANNOUNCEMENTS_KEY } from './features/announcements/api';
-import { formatCount } from '#common/rules/plural.ts';
 import { setSiteCredit as putSiteCredit } from './app/layout/site-credit';
-import { LANDING_PAGE_MARK, loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState, type SiteCredit, type StoryPageState } from './prerendered';
+import { LANDING_PAGE_MARK, loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState, type SiteCredit, type StoryPageAnswers } from './prerendered';
 
 /**
  * `/` as the tree boot.tsx hydrates (which gives the Router the browser's path and query string), so the markup
@@ -110,24 +109,14 @@ export async function renderSignedInHome(state: unknown, search: string): Promis
 }
 
 /**
- * `/stories/{id}` for anyone (the page is public): who is asking, and the story's history, with what its link
- * preview says.
+ * `/stories/{id}` for anyone (the page is public), rendered from its answers as JSON text (the server gathers them
+ * on its HTTP thread and hands them over as text, which crosses threads as one copy): the answers go in the page
+ * too, as the query cache holds them, with the footer's credit.
  */
-export async function loadStoryPageState(call: ApiCall, storyId: number): Promise<StoryPageState> {
+export async function renderStoryPage(answers: string, storyId: number): Promise<string> {
   const client = pageClient();
-  const { audience, history } = await loadStoryPage(client, call, storyId);
-  if (audience === 'maintenance' || audience === 'not-found' || !history) return { audience: audience === 'maintenance' ? 'maintenance' : 'not-found' };
-  const { story, facts } = history;
-  const peak = facts.peak ? `, peak rank #${facts.peak.rank}` : '';
-  const description = `${formatCount(story.score, 'point')}, ${formatCount(story.descendants, 'comment')}${story.domain ? ` on ${story.domain}` : ''}${peak}: its history, minute by minute, on HN Trends.`;
-  const darkMode = client.getQueryData<Preferences>(PREFERENCES_KEY)?.darkMode ?? false;
-  return { audience, state: dehydrate(client), darkMode, meta: { title: story.title, description } };
-}
-
-/** The story page rendered from the answers loadStoryPageState gathered, which go in the page too. */
-export async function renderStoryPage(state: unknown, storyId: number): Promise<string> {
-  const client = createQueryClient();
-  hydrate(client, state as DehydratedState);
+  fillStoryPage(client, storyId, JSON.parse(answers) as StoryPageAnswers);
+  const state = dehydrate(client);
   await preloadStoryPage(Boolean(client.getQueryData(CURRENT_USER_KEY)));
   return renderedRootWithState(renderToString(homeApp({ client, path: `/stories/${storyId}` })), state);
 }

@@ -1,3 +1,6 @@
+import type { CurrentUser, Preferences } from '#common/contracts/accounts.ts';
+import type { StoryHistory } from '#common/contracts/story-history.ts';
+
 /**
  * Pages rendered to HTML before the browser runs any script. The landing page is rendered when the web app is
  * built (scripts/build-web.ts runs web/src/prerender.tsx) and saved as a second page, `landing.html`; the
@@ -109,20 +112,18 @@ export type SignedInHomeState =
   | { audience: 'visitor' }
   | { audience: 'maintenance' };
 
-/** What a story page's link preview says (its Open Graph card): the server puts it in the page's head. */
-export interface StoryPageMeta {
-  title: string;
-  description: string;
-}
-
 /**
- * What the story page's first render reads (the story page is public: visitors get it rendered too), or why the
- * server does not render it: the maintenance page, or an unknown or hidden story (the app's 404).
+ * What the story page's first render reads, each as its API call answers it: who is asking (null for a visitor: the
+ * page is public; `/api/auth/me`), the maintenance status (`/api/maintenance-status`), the story's history
+ * (`/api/stories/{id}/history`) and, for someone signed in, their preferences (the theme; `/api/user/preferences`'s
+ * `preferences`). The server reads them from its services rather than its own API (server/story-page.ts).
  */
-export type StoryPageState =
-  | { audience: 'visitor' | 'signed-in'; state: unknown; darkMode: boolean; meta: StoryPageMeta }
-  | { audience: 'maintenance' }
-  | { audience: 'not-found' };
+export interface StoryPageAnswers {
+  user: CurrentUser | null;
+  maintenance: { maintenanceMode: boolean };
+  history: StoryHistory;
+  preferences: Preferences | null;
+}
 
 /**
  * The server-side entry (web/src/prerender.tsx) as the server loads it from the build. The home is made in two
@@ -134,14 +135,15 @@ export interface ServerRenderer {
   loadSignedInHomeState(call: ApiCall, search: string): Promise<SignedInHomeState>;
   /** The page's root element, rendered from a signed-in person's gathered `state`, with that state in it as JSON. */
   renderSignedInHome(state: unknown, search: string): Promise<string>;
-  /** The story page's answers, asked of the API as the person asking for `/stories/{storyId}`. */
-  loadStoryPageState(call: ApiCall, storyId: number): Promise<StoryPageState>;
-  /** The story page's root element rendered from its gathered `state`, with that state in it as JSON. */
-  renderStoryPage(state: unknown, storyId: number): Promise<string>;
+  /**
+   * The story page's root element rendered from its `answers` (StoryPageAnswers, web/src/app/story-page-state.ts, as
+   * JSON text), with them in it as the query cache's state.
+   */
+  renderStoryPage(answers: string, storyId: number): Promise<string>;
   /** The landing page's answers (the same for every visitor), asked of the API as a visitor. */
   loadLandingState(call: ApiCall): Promise<unknown>;
   /** The landing page's root element rendered from its gathered `state`, with that state in it as JSON. */
   renderLanding(state: unknown): string;
-  /** The footer's credit, put in every page's state this module gathers: set once, as the server starts. */
+  /** The footer's credit, put in every page's state this module gathers or renders: set once, as the module loads. */
   setSiteCredit(credit: SiteCredit): void;
 }

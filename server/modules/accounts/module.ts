@@ -17,7 +17,7 @@ export const accountsModule: ServerModule = {
     await server.register(
       accountsRoutes({
         auth,
-        service: new AccountsService(deps.db, services.get('emailControls'), services.get('settings')),
+        service: services.provide('accounts', new AccountsService(deps.db, services.get('emailControls'), services.get('settings'))),
         resolveUser,
         limiter,
         providers: configuredProviders(config),

@@ -10,6 +10,6 @@ export const storiesModule: ServerModule = {
     // The lists are answered from memory: a finished cycle makes them stale.
     ingestion.onCycleFinished('stories', () => stories.invalidate());
     await server.register(storiesRoutes(stories, services.get('mutes'), resolveUser));
-    await server.register(storyHistoryRoutes(new StoryHistoryService(deps.pool, deps.now)));
+    await server.register(storyHistoryRoutes(services.provide('storyHistory', new StoryHistoryService(deps.pool, deps.now))));
   },
 };

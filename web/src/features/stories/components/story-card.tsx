@@ -4,7 +4,7 @@ import type { Story } from '#common/contracts/stories.ts';
 import { showsRisingFast, showsVelocityBadge } from '#common/rules/featured.ts';
 import { heatLevel } from '#common/rules/heat.ts';
 import { itemPageUrl, storyLinkUrl, storyPagePath } from '#common/rules/links.ts';
-import { pluralise } from '#common/rules/plural.ts';
+import { groupThousands, pluralise } from '#common/rules/plural.ts';
 import { STORY_TAG_LABELS, storyTags } from '#common/rules/tags.ts';
 import { shortTimeAgo, timeAgoOrRecently } from '#common/rules/time-ago.ts';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -116,7 +116,7 @@ export function StoryCard({
           {/* A phone's compact row shows each fact in short, a mark standing for its words (index.css,
               `.story-words`): the words stay for screen readers, and as the fact's text. */}
           <span className="story-fact" data-icon="triangle">
-            <span className="font-medium text-foreground">{story.score.toLocaleString('en-US')}</span>
+            <span className="font-medium text-foreground">{groupThousands(story.score)}</span>
             <span className="story-words">{` ${pluralise(story.score, 'point')}`}</span>
           </span>
           <a
@@ -128,7 +128,7 @@ export function StoryCard({
             data-icon="message-square"
             onClick={onLinkClick && (() => onLinkClick('comments'))}
           >
-            {story.descendants.toLocaleString('en-US')}
+            {groupThousands(story.descendants)}
             <span className="story-words">{` ${pluralise(story.descendants, 'comment')}`}</span>
           </a>
           <span className="story-fact">

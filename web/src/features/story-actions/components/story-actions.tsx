@@ -48,8 +48,15 @@ export function StoryActionsScope({ storyIds, signedIn, children }: { storyIds: 
  */
 export const StoryActions = memo(function StoryActions(props: StoryActionsProps) {
   const statuses = useContext(PageStatusesContext);
-  return statuses ? <StoryActionButtons {...props} statuses={statuses} /> : <StoryActionsOnTheirOwn {...props} />;
+  if (statuses) return <StoryActionButtons {...props} statuses={statuses} />;
+  return props.signedIn ? <StoryActionsOnTheirOwn {...props} /> : <StoryActionButtons {...props} statuses={VISITOR_STATUSES} />;
 });
+
+/**
+ * A visitor's: the checks are for someone signed in, so none is asked, and none is held either (four queries that
+ * would never run were most of the server's query-cache work on a visitor's story page).
+ */
+const VISITOR_STATUSES: PageStatuses = { notesAnswered: false };
 
 function StoryActionsOnTheirOwn(props: StoryActionsProps) {
   return <StoryActionButtons {...props} statuses={usePageStatuses(props.storyIds, props.signedIn)} />;
