@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { STORY_LIST_SORTS } from '#common/contracts/stories.ts';
 import { storyCard, storyEnd } from './indexed-lists.ts';
 import { StoryListIndex, type IndexedStory } from './list-index.ts';
 import { presentStory } from './presenter.ts';
@@ -90,5 +92,46 @@ describe("a story's card", () => {
     expect(JSON.parse(changing.cardsOf(topPage(changing, 1, 10).slots, storyEnd(NOW_MS)).toString())).toMatchObject({ title: 'After', score: 999 });
     changing.apply([story(7, 'After', { visible: false })]);
     expect(topPage(changing, 1, 10).slots).toHaveLength(0);
+  });
+});
+
+describe("a page's cards", () => {
+  const fieldsArbitrary = fc.record({
+    title: fc.constantFrom('Plain', 'Emoji 🚀', 'Quotes "and" \\ slashes', 'שלום'),
+    score: fc.nat(6),
+    descendants: fc.nat(3),
+    hoursAgo: fc.nat(100),
+    trendingScore: fc.constantFrom(0, 1.5),
+    riseScore: fc.constantFrom(0, 2),
+    visible: fc.nat(5).map((n) => n !== 0),
+  });
+  type Fields = typeof fieldsArbitrary extends fc.Arbitrary<infer T> ? T : never;
+  const storyOf = (id: number, { hoursAgo, ...fields }: Fields) => story(id, fields.title, { ...fields, time: NOW_SECONDS - hoursAgo * 3_600 });
+  const batchArbitrary = fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fieldsArbitrary), { maxLength: 30 });
+
+  it('are the JSON the lists present for the stories the page finds, to the byte, after loading, laying out and changes', () => {
+    fc.assert(
+      fc.property(batchArbitrary, fc.array(batchArbitrary, { maxLength: 3 }), fc.constantFrom(...STORY_LIST_SORTS), fc.integer({ min: 1, max: 7 }), (loaded, batches, sort, limit) => {
+        const index = new StoryListIndex(storyCard);
+        const current = new Map(loaded.map(([id, fields]) => [id, storyOf(id, fields)]));
+        // As the first load: the orders first, the cards after, then laid out in the top order.
+        index.apply([...current.values()], { detailsLater: true });
+        index.addLoadedDetails([...current.values()]);
+        index.finishLoadingDetails();
+        for (const batch of batches) {
+          const changed = batch.map(([id, fields]) => storyOf(id, fields));
+          for (const s of changed) current.set(s.id, s);
+          index.apply(changed);
+        }
+        const query = { minScore: 1, limit, timeFilter: 'month' as const, minVelocity: 0 };
+        const frame = { head: '[', tail: () => ']' };
+        for (let page = 1; page <= Math.ceil(current.size / limit); page++) {
+          const found = index.page(sort, { ...query, page }, NOW_MS);
+          const expected = `[${index.idsOf(found.slots).map((id) => presented(current.get(id)!)).join(',')}]`;
+          expect(index.cardsOf(found.slots, storyEnd(NOW_MS), found.mutedSlots, frame).toString(), `${sort} page ${page}`).toBe(expected);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -213,7 +213,7 @@ export class StoryListIndex {
    * Each slot's card: the story as a list presents it but for its age, which moves on while the story does not
    * (cardOf), made when the story is stored and again when it changes.
    */
-  private readonly cards = new CardArena();
+  private readonly cards = new CardArena(() => this.orders.top);
   private changed = new Uint8Array(0);
   /** A window's matches, marked by rank; cleared after each page (found synchronously, so one serves every request). */
   private rankMarks = new Uint32Array(0);
