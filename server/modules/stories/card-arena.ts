@@ -11,7 +11,8 @@ const COMPACT_FROM_WASTE_BYTES = 16 * 1024 * 1024;
  * rather than a string per story (it marks every live object on each full collection, and the index holds hundreds
  * of thousands). A changed card is written at the end; the old bytes stay until the arena is compacted, which copies
  * the live cards into a new buffer once replaced ones take half of it (at a few hundred changed stories a minute,
- * every few hours, some tens of milliseconds at 500,000 stories).
+ * every few hours), in the layout's order: reading them in that order, scattered, takes 2-3 times as long as in slot
+ * order (docs/performance.md, "Cards").
  */
 export class CardArena {
   /**

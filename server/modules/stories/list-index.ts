@@ -211,7 +211,8 @@ export class StoryListIndex {
   private visible = new Uint8Array(0);
   /**
    * Each slot's card: the story as a list presents it but for its age, which moves on while the story does not
-   * (cardOf), made when the story is stored and again when it changes.
+   * (cardOf), made when the story is stored and again when it changes. Laid out in the top order, whose pages are
+   * read deepest (all time, to the last page).
    */
   private readonly cards = new CardArena(() => this.orders.top);
   private changed = new Uint8Array(0);
