@@ -140,7 +140,7 @@ describe('the lists\' in-memory index gives the answers of a plain sort', () => 
           for (let page = 1; page <= pages + 1; page++) {
             const found = index.page(sort, { ...query, page }, NOW_MS);
             expect(found.totalCount).toBe(expected.length);
-            seen.push(...found.ids);
+            seen.push(...index.idsOf(found.slots));
           }
           expect(seen).toEqual(expected);
         }
@@ -156,7 +156,7 @@ describe('the lists\' in-memory index gives the answers of a plain sort', () => 
     index.apply(rows.map(indexedStory));
     const query = { minScore: 0, page: 1, limit: 10, hours: 720, timeFilter: 'month' as const, minVelocity: 0 };
     for (const sort of STORY_LIST_SORTS) {
-      expect(index.page(sort, query, NOW_MS).ids).toEqual(expectedList(rows, sort, query).map((row) => row.id));
+      expect(index.idsOf(index.page(sort, query, NOW_MS).slots)).toEqual(expectedList(rows, sort, query).map((row) => row.id));
     }
     expect(index.bytes).toBeLessThan(1_000_000);
   });
@@ -179,10 +179,10 @@ describe('the lists\' in-memory index gives the answers of a plain sort', () => 
       for (const page of [1, 2, 20, 21, last, last + 1]) {
         const found = index.page(sort, { ...query, page }, NOW_MS);
         expect(found.totalCount, `${sort} ${hours} h, page ${page}`).toBe(expected.length);
-        expect(found.ids).toEqual(expected.slice((page - 1) * 50, page * 50));
+        expect(index.idsOf(found.slots)).toEqual(expected.slice((page - 1) * 50, page * 50));
       }
       // The last page holds the remainder.
-      expect(index.page(sort, { ...query, page: last }, NOW_MS).ids).toHaveLength(expected.length - (last - 1) * 50);
+      expect(index.page(sort, { ...query, page: last }, NOW_MS).slots).toHaveLength(expected.length - (last - 1) * 50);
     }
   });
 
@@ -202,8 +202,8 @@ describe('the lists\' in-memory index gives the answers of a plain sort', () => 
           const expected = index.page(sort, { ...query, page }, NOW_MS, filter);
           const found = index.page(sort, { ...query, page }, NOW_MS, filter, { counted: false });
           const label = `${sort} ${hours} h from ${minScore}${showMuted ? ', shown' : ''}, page ${page}`;
-          expect(found.ids, label).toEqual(expected.ids);
-          expect([...found.mutedIds], label).toEqual([...expected.mutedIds]);
+          expect(index.idsOf(found.slots), label).toEqual(index.idsOf(expected.slots));
+          expect([...found.mutedSlots], label).toEqual([...expected.mutedSlots]);
           expect(found.totalCount > page * 50, label).toBe(expected.totalCount > page * 50);
         }
       }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CardArena } from './card-arena.ts';
 
@@ -30,13 +31,35 @@ describe('CardArena', () => {
   });
 
   it('compacts once replaced cards take half of it, keeping every live card', () => {
-    const arena = new CardArena();
+    // Laid out in an order that names some slots twice and leaves some out: each card is still moved once.
+    const arena = new CardArena(() => [7, 3, 7, ...Array.from({ length: 50 }, (_, i) => 99 - 2 * i)]);
     const card = (slot: number, version: number) => `${slot}:${version}:${'y'.repeat(4000)}`;
     for (let slot = 0; slot < 100; slot++) arena.set(slot, card(slot, 0));
     // 100 cards rewritten 60 times: 24 MB written, 0.4 MB live, so the arena must have compacted along the way.
     for (let version = 1; version <= 60; version++) for (let slot = 0; slot < 100; slot++) arena.set(slot, card(slot, version));
     expect(arena.byteLength).toBeLessThan(20 * 1024 * 1024);
     for (let slot = 0; slot < 100; slot++) expect(arena.text(slot)).toBe(card(slot, 60));
+  });
+
+  it('keeps every card through trims and compactions in any layout, as written last', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(30), fc.string({ unit: 'grapheme', maxLength: 40 })), { minLength: 1, maxLength: 200 }),
+        fc.array(fc.nat(40), { maxLength: 40 }),
+        fc.array(fc.nat(199), { maxLength: 5 }),
+        (writes, layout, trimsAfter) => {
+          const arena = new CardArena(() => layout);
+          const expected = new Map<number, string>();
+          writes.forEach(([slot, card], i) => {
+            arena.set(slot, card);
+            expected.set(slot, card);
+            if (trimsAfter.includes(i)) arena.trim();
+          });
+          arena.trim();
+          for (const [slot, card] of expected) expect(arena.text(slot)).toBe(card);
+        },
+      ),
+    );
   });
 
   it('gives back the room it grew into, keeping every card', () => {

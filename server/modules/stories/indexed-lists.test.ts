@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { STORY_LIST_SORTS } from '#common/contracts/stories.ts';
 import { storyCard, storyEnd } from './indexed-lists.ts';
 import { StoryListIndex, type IndexedStory } from './list-index.ts';
 import { presentStory } from './presenter.ts';
@@ -62,23 +64,24 @@ describe("a story's card", () => {
   const index = new StoryListIndex(storyCard);
   index.apply(stories);
 
+  /** A page of the top list (the stories' scores are 100 + id: the highest id first). */
+  const topPage = (of: StoryListIndex, page: number, limit: number) => of.page('top', { minScore: 0, page, limit, timeFilter: 'month', minVelocity: 0 }, NOW_MS);
+
   it('with its age written in, is the JSON the lists present, to the byte', () => {
-    for (const s of stories) {
-      const { bytes, count } = index.cardsOf([s.id], storyEnd(NOW_MS));
-      expect(count).toBe(1);
-      expect(bytes.toString()).toBe(presented(s));
-      expect(bytes.length).toBe(Buffer.byteLength(presented(s)));
-    }
+    const found = topPage(index, 1, 10);
+    expect(index.idsOf(found.slots)).toEqual([6, 5, 4, 3, 2, 1]);
+    const bytes = index.cardsOf(found.slots, storyEnd(NOW_MS), undefined, { head: '[', tail: () => ']' });
+    expect(bytes.toString()).toBe(`[${[...stories].reverse().map(presented).join(',')}]`);
   });
 
-  it('joins a page of cards in order, marks the ones asked, and leaves out stories it does not hold', () => {
-    const { bytes, count } = index.cardsOf([3, 99, 1, 5], storyEnd(NOW_MS), new Set([1]), { head: '[', tail: (n) => `,${n}]` });
-    expect(count).toBe(3);
+  it('joins a page of cards in order, and marks the ones asked', () => {
+    const found = topPage(index, 2, 3);
+    const bytes = index.cardsOf(found.slots, storyEnd(NOW_MS), new Set([found.slots[1]!]), { head: '[', tail: (n) => `,${n}]` });
     const parsed = JSON.parse(bytes.toString()) as unknown[];
     expect(parsed.pop()).toBe(3);
     const cards = parsed as { id: number; timeAgo: string; muted?: boolean }[];
-    expect(cards.map((s) => s.id)).toEqual([3, 1, 5]);
-    expect(cards.map((s) => s.timeAgo)).toEqual(['3 hours ago', '1 hour ago', '5 hours ago']);
+    expect(cards.map((s) => s.id)).toEqual([3, 2, 1]);
+    expect(cards.map((s) => s.timeAgo)).toEqual(['3 hours ago', '2 hours ago', '1 hour ago']);
     expect(cards.map((s) => s.muted ?? false)).toEqual([false, true, false]);
   });
 
@@ -86,8 +89,49 @@ describe("a story's card", () => {
     const changing = new StoryListIndex(storyCard);
     changing.apply([story(7, 'Before')]);
     changing.apply([story(7, 'After', { score: 999 })]);
-    expect(JSON.parse(changing.cardsOf([7], storyEnd(NOW_MS)).bytes.toString())).toMatchObject({ title: 'After', score: 999 });
+    expect(JSON.parse(changing.cardsOf(topPage(changing, 1, 10).slots, storyEnd(NOW_MS)).toString())).toMatchObject({ title: 'After', score: 999 });
     changing.apply([story(7, 'After', { visible: false })]);
-    expect(changing.cardsOf([7], storyEnd(NOW_MS))).toEqual({ bytes: Buffer.alloc(0), count: 0 });
+    expect(topPage(changing, 1, 10).slots).toHaveLength(0);
+  });
+});
+
+describe("a page's cards", () => {
+  const fieldsArbitrary = fc.record({
+    title: fc.constantFrom('Plain', 'Emoji 🚀', 'Quotes "and" \\ slashes', 'שלום'),
+    score: fc.nat(6),
+    descendants: fc.nat(3),
+    hoursAgo: fc.nat(100),
+    trendingScore: fc.constantFrom(0, 1.5),
+    riseScore: fc.constantFrom(0, 2),
+    visible: fc.nat(5).map((n) => n !== 0),
+  });
+  type Fields = typeof fieldsArbitrary extends fc.Arbitrary<infer T> ? T : never;
+  const storyOf = (id: number, { hoursAgo, ...fields }: Fields) => story(id, fields.title, { ...fields, time: NOW_SECONDS - hoursAgo * 3_600 });
+  const batchArbitrary = fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fieldsArbitrary), { maxLength: 30 });
+
+  it('are the JSON the lists present for the stories the page finds, to the byte, after loading, laying out and changes', () => {
+    fc.assert(
+      fc.property(batchArbitrary, fc.array(batchArbitrary, { maxLength: 3 }), fc.constantFrom(...STORY_LIST_SORTS), fc.integer({ min: 1, max: 7 }), (loaded, batches, sort, limit) => {
+        const index = new StoryListIndex(storyCard);
+        const current = new Map(loaded.map(([id, fields]) => [id, storyOf(id, fields)]));
+        // As the first load: the orders first, the cards after, then laid out in the top order.
+        index.apply([...current.values()], { detailsLater: true });
+        index.addLoadedDetails([...current.values()]);
+        index.finishLoadingDetails();
+        for (const batch of batches) {
+          const changed = batch.map(([id, fields]) => storyOf(id, fields));
+          for (const s of changed) current.set(s.id, s);
+          index.apply(changed);
+        }
+        const query = { minScore: 1, limit, timeFilter: 'month' as const, minVelocity: 0 };
+        const frame = { head: '[', tail: () => ']' };
+        for (let page = 1; page <= Math.ceil(current.size / limit); page++) {
+          const found = index.page(sort, { ...query, page }, NOW_MS);
+          const expected = `[${index.idsOf(found.slots).map((id) => presented(current.get(id)!)).join(',')}]`;
+          expect(index.cardsOf(found.slots, storyEnd(NOW_MS), found.mutedSlots, frame).toString(), `${sort} page ${page}`).toBe(expected);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

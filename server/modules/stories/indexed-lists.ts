@@ -57,11 +57,11 @@ export class IndexedLists {
    */
   async page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}, options?: { counted?: boolean }): Promise<Buffer | null> {
     if (!this.mark || !this.index.complete) return null;
-    const { ids, totalCount, hiddenCount, mutedIds } = this.index.page(sort, query, nowMs, filter, options);
-    return this.index.cardsOf(ids, storyEnd(nowMs), mutedIds, {
+    const { slots, totalCount, hiddenCount, mutedSlots } = this.index.page(sort, query, nowMs, filter, options);
+    return this.index.cardsOf(slots, storyEnd(nowMs), mutedSlots, {
       head: STORIES_HEAD,
       tail: (count) => `],${JSON.stringify(presentPageFields(count, totalCount, query.page, query.limit, hiddenCount)).slice(1)}`,
-    }).bytes;
+    });
   }
 
   /**
@@ -71,11 +71,11 @@ export class IndexedLists {
    */
   async search(query: SearchQuery, nowMs: number, mutes?: MuteMatcher, options?: SearchOptions): Promise<Buffer | null> {
     if (!this.mark || !this.index.complete) return null;
-    const { ids, totalCount, hiddenCount } = this.index.search(query, nowMs, mutes, options);
-    return this.index.cardsOf(ids, storyEnd(nowMs), undefined, {
+    const { slots, totalCount, hiddenCount } = this.index.search(query, nowMs, mutes, options);
+    return this.index.cardsOf(slots, storyEnd(nowMs), undefined, {
       head: STORIES_HEAD,
       tail: () => `],"totalCount":${totalCount},"totalCountBounded":false,"hiddenCount":${hiddenCount}}`,
-    }).bytes;
+    });
   }
 
   /** Up to `limit` title words containing a text, the most used first, from memory; null while the index loads. */

@@ -36,9 +36,13 @@ export interface IndexedStory {
   by: string;
 }
 
-/** A list page found by the index: the page's story ids in order, and how many stories the list holds in all. */
+/**
+ * A list page found by the index: the page's stories in order, as their slots in the index (cardsOf reads their
+ * cards by slot, with no lookup of an id; idsOf gives their ids), and how many stories the list holds in all. The
+ * slots may be a view of one of the index's orders: they are read before the index next changes (at once).
+ */
 export interface IndexedPage {
-  ids: number[];
+  slots: ArrayLike<number>;
   totalCount: number;
 }
 
@@ -59,8 +63,8 @@ export interface SearchOptions {
 export interface IndexedListPage extends IndexedPage {
   /** How many stories the person's rules hide (0 without rules). */
   hiddenCount: number;
-  /** The page's stories the rules hide, shown because the list was asked to (`showMuted`). */
-  mutedIds: Set<number>;
+  /** The slots of the page's stories the rules hide, shown because the list was asked to (`showMuted`). */
+  mutedSlots: ReadonlySet<number>;
 }
 
 /** What a run of cards is written between: `head`, then the cards, then the tail for how many there were. */
@@ -70,6 +74,7 @@ export interface CardsFrame {
 }
 
 const NO_FRAME: CardsFrame = { head: '', tail: () => '' };
+const NO_SLOTS: ReadonlySet<number> = new Set();
 const COMMA = 0x2c;
 
 /** The filters a list takes besides its sort's own (common/contracts/stories.ts, storyFilterFields). */
@@ -206,13 +211,16 @@ export class StoryListIndex {
   private visible = new Uint8Array(0);
   /**
    * Each slot's card: the story as a list presents it but for its age, which moves on while the story does not
-   * (cardOf), made when the story is stored and again when it changes.
+   * (cardOf), made when the story is stored and again when it changes. Laid out in the top order, whose pages are
+   * read deepest (all time, to the last page).
    */
-  private readonly cards = new CardArena();
+  private readonly cards = new CardArena(() => this.orders.top);
   private changed = new Uint8Array(0);
   /** A window's matches, marked by rank; cleared after each page (found synchronously, so one serves every request). */
   private rankMarks = new Uint32Array(0);
   private readonly markedRanks = new Int32Array(WINDOW_SORT_MAX);
+  /** The endings of the page cardsOf is writing (one array for every page: a page is written synchronously). */
+  private readonly pageEnds: Uint8Array[] = [];
   private readonly orders = Object.fromEntries(STORY_LIST_SORTS.map((sort) => [sort, new Int32Array(0)])) as Record<StoryListSort, Int32Array>;
   /** The time order from each score floor up (the first is the recent order itself). */
   private timeOrders: Int32Array[] = SCORE_FLOORS.map(() => new Int32Array(0));
@@ -260,33 +268,30 @@ export class StoryListIndex {
   }
 
   /**
-   * The stories of `ids` a list may show, in order, comma-separated, as UTF-8 bytes between `frame`'s head and tail
-   * (the tail from how many there are): each card followed by `end` (the story's age and what closes it, from its
-   * time, and whether it is `marked`). A story the index does not hold, or that is no longer visible, is left out.
-   * The bytes are measured first and copied once into a buffer of their size.
+   * The cards of a page's `slots` (found by page or search, before the index changes), in order, comma-separated, as
+   * UTF-8 bytes between `frame`'s head and tail (the tail from how many there are): each card followed by `end` (the
+   * story's age and what closes it, from its time, and whether its slot is `marked`). The bytes are measured first
+   * and copied once into a buffer of their size.
    */
   cardsOf(
-    ids: readonly number[],
+    slots: ArrayLike<number>,
     end: (time: number, marked: boolean) => Uint8Array,
-    marked?: ReadonlySet<number>,
+    marked: ReadonlySet<number> = NO_SLOTS,
     frame: CardsFrame = NO_FRAME,
-  ): { bytes: Buffer; count: number } {
-    const slots: number[] = [];
-    const ends: Uint8Array[] = [];
-    let length = 0;
-    for (const id of ids) {
-      const slot = this.slots.get(id);
-      if (slot === undefined || this.visible[slot] !== 1) continue;
-      const ending = end(this.time[slot]!, marked?.has(id) === true);
-      slots.push(slot);
-      ends.push(ending);
+  ): Buffer {
+    const count = slots.length;
+    const ends = this.pageEnds;
+    const tail = frame.tail(count);
+    let length = Buffer.byteLength(frame.head) + Math.max(0, count - 1) + Buffer.byteLength(tail);
+    for (let i = 0; i < count; i++) {
+      const slot = slots[i]!;
+      const ending = end(this.time[slot]!, marked.has(slot));
+      ends[i] = ending;
       length += this.cards.length(slot) + ending.length;
     }
-    const tail = frame.tail(slots.length);
-    length += Buffer.byteLength(frame.head) + Math.max(0, slots.length - 1) + Buffer.byteLength(tail);
     const bytes = Buffer.allocUnsafe(length);
     let at = bytes.write(frame.head, 0);
-    for (let i = 0; i < slots.length; i++) {
+    for (let i = 0; i < count; i++) {
       if (i > 0) bytes[at++] = COMMA;
       at = this.cards.copy(slots[i]!, bytes, at);
       const ending = ends[i]!;
@@ -294,7 +299,12 @@ export class StoryListIndex {
       at += ending.length;
     }
     bytes.write(tail, at);
-    return { bytes, count: slots.length };
+    return bytes;
+  }
+
+  /** The story ids of a page's slots. */
+  idsOf(slots: ArrayLike<number>): number[] {
+    return Array.from(slots, (slot) => this.ids[slot]!);
   }
 
   /**
@@ -425,7 +435,7 @@ export class StoryListIndex {
     const walked = counted ? Infinity : this.walkLength(query, since);
     if (!counted && marking > FIRST_PAGE_MARKED_MAX && (walked <= marking || this.walkMayFill(query, walked, bounds))) {
       const found = this.firstPage(query, since, test, maskLow, maskHigh, mutes, walked > marking);
-      if (found) return { ids: found.ids, totalCount: found.ids.length, hiddenCount: found.hidden };
+      if (found) return { slots: found.slots, totalCount: found.slots.length, hiddenCount: found.hidden };
     }
     // The range, when it holds far fewer stories than the texts' rarest trigram and the name: the texts are then
     // tested on each. Else the name's stories, when they are fewer than the trigrams'.
@@ -467,7 +477,7 @@ export class StoryListIndex {
       count++;
     }
     const order = this.orders[sort];
-    const idAt = (r: number) => this.ids[order[r]!]!;
+    const slotAt = (r: number) => order[r]!;
     // Up to RANKS_SORTED_MAX matches, their ranks are sorted rather than read from the bitmap: reading it costs a pass
     // over all of it (62 KB at 500,000 stories) however few the marks.
     const sorted = count <= RANKS_SORTED_MAX ? marked.subarray(0, count).sort() : null;
@@ -480,27 +490,27 @@ export class StoryListIndex {
       else for (let i = 0; i < count; i++) marks[marked[i]! >>> 5] = 0;
     };
     if (mutes === undefined || mutes.size === 0) {
-      const ids = Array.from(readMarks(query.limit), idAt);
+      const slots = Array.from(readMarks(query.limit), slotAt);
       clearMarks();
-      return { ids, totalCount: count, hiddenCount: 0 };
+      return { slots, totalCount: count, hiddenCount: 0 };
     }
     // With muting rules, the matches are read in order until the page is full of stories they leave: testing every
     // match (every story, for a one-letter text) would cost far more than the search. The hidden count is of those read.
-    let ids: number[] = [];
+    let slots: number[] = [];
     let hidden = 0;
     for (let read = query.limit; ; read *= 2) {
       const ranks = readMarks(read);
-      ids = [];
+      slots = [];
       hidden = 0;
-      for (let i = 0; i < ranks.length && ids.length < query.limit; i++) {
+      for (let i = 0; i < ranks.length && slots.length < query.limit; i++) {
         const slot = order[ranks[i]!]!;
         if (this.mutedSlot(slot, mutes)) hidden++;
-        else ids.push(this.ids[slot]!);
+        else slots.push(slot);
       }
-      if (ids.length === query.limit || ranks.length < read) break;
+      if (slots.length === query.limit || ranks.length < read) break;
     }
     clearMarks();
-    return { ids, totalCount: count - hidden, hiddenCount: hidden };
+    return { slots, totalCount: count - hidden, hiddenCount: hidden };
   }
 
   /**
@@ -556,18 +566,18 @@ export class StoryListIndex {
     maskHigh: number,
     mutes: MuteMatcher | undefined,
     mayGiveUp: boolean,
-  ): { ids: number[]; hidden: number } | null {
+  ): { slots: number[]; hidden: number } | null {
     const sort = SEARCH_ORDERS[query.sort];
     const order = sort === 'recent' ? this.timeOrderFrom(query.minScore) : this.orders[sort];
     const descending = query.order !== 'asc';
     const masked = maskLow !== 0 || maskHigh !== 0;
     const muting = mutes !== undefined && mutes.size > 0;
-    const ids: number[] = [];
+    const slots: number[] = [];
     let hidden = 0;
     let tested = 0;
     // Whether, having done `done` (a power of two) of at most `max` reads or tests, the walk would not fill the page.
-    const hopeless = (done: number, max: number) => (done & (done - 1)) === 0 && done * query.limit > ids.length * max;
-    for (let i = 0; i < order.length && ids.length < query.limit; i++) {
+    const hopeless = (done: number, max: number) => (done & (done - 1)) === 0 && done * query.limit > slots.length * max;
+    for (let i = 0; i < order.length && slots.length < query.limit; i++) {
       if (mayGiveUp && (i === FIRST_PAGE_READS_MAX || (i >= 4 * FIRST_PAGE_CHECKS_FROM && hopeless(i, FIRST_PAGE_READS_MAX)))) return null;
       const slot = order[descending ? i : order.length - 1 - i]!;
       if (this.time[slot]! < since) {
@@ -582,9 +592,9 @@ export class StoryListIndex {
       if (++tested >= FIRST_PAGE_CHECKS_FROM && mayGiveUp && (tested > FIRST_PAGE_TESTS_MAX || hopeless(tested, FIRST_PAGE_TESTS_MAX))) return null;
       if (!this.textMatches(this.texts[slot]!, test)) continue;
       if (muting && this.mutedSlot(slot, mutes)) hidden++;
-      else ids.push(this.ids[slot]!);
+      else slots.push(slot);
     }
-    return { ids, hidden };
+    return { slots, hidden };
   }
 
   /**
@@ -700,8 +710,7 @@ export class StoryListIndex {
     } else {
       return null;
     }
-    const ids = Array.from(order.subarray(Math.min(first, total), Math.min(end, total)), (slot) => this.ids[slot]!);
-    return { ids, totalCount: total, hiddenCount: 0, mutedIds: new Set() };
+    return { slots: order.subarray(Math.min(first, total), Math.min(end, total)), totalCount: total, hiddenCount: 0, mutedSlots: NO_SLOTS };
   }
 
   /** The filter as a test of a slot (null when there is none: the loops then skip it). */
@@ -770,13 +779,9 @@ export class StoryListIndex {
     }
     const order = this.orders[sort];
     const ranks = count <= RANKS_SORTED_MAX ? marked.subarray(0, count).sort().subarray(first, end) : this.firstMarked(marked, count, first, end);
-    const mutedIds = new Set<number>();
-    const ids = Array.from(ranks, (r) => {
-      const id = this.ids[order[r]!]!;
-      if (mutedRanks?.has(r)) mutedIds.add(id);
-      return id;
-    });
-    return { ids, totalCount: count, hiddenCount: hidden, mutedIds };
+    const slots = Array.from(ranks, (r) => order[r]!);
+    const mutedSlots = mutedRanks === null ? NO_SLOTS : new Set(Array.from(ranks).filter((r) => mutedRanks.has(r)).map((r) => order[r]!));
+    return { slots, totalCount: count, hiddenCount: hidden, mutedSlots };
   }
 
   /**
@@ -798,8 +803,8 @@ export class StoryListIndex {
       count++;
     }
     const order = this.orders[sort];
-    const ids: number[] = [];
-    const mutedIds = new Set<number>();
+    const slots: number[] = [];
+    let mutedSlots: Set<number> | null = null;
     let matched = 0;
     let hidden = 0;
     visitMarks(marks, (position) => {
@@ -811,13 +816,13 @@ export class StoryListIndex {
         if (found === HIDDEN_MUTED) return true;
       }
       if (matched >= first && matched < end) {
-        ids.push(this.ids[slot]!);
-        if (found === SHOWN_MUTED) mutedIds.add(this.ids[slot]!);
+        slots.push(slot);
+        if (found === SHOWN_MUTED) (mutedSlots ??= new Set()).add(slot);
       }
       return ++matched <= end;
     });
     if (count > 0) marks.fill(0);
-    return { ids, totalCount: matched, hiddenCount: hidden, mutedIds };
+    return { slots, totalCount: matched, hiddenCount: hidden, mutedSlots: mutedSlots ?? NO_SLOTS };
   }
 
   /** The first..end-th smallest of `count` ranks, in order, through a bitmap: sorting thousands would cost more. */
@@ -867,8 +872,8 @@ export class StoryListIndex {
     const byTime = sort === 'recent';
     const order = byTime ? this.timeOrderFrom(query.minScore) : this.orders[sort];
     const minVelocity = sort === 'fast-risers' ? query.minVelocity : -Infinity;
-    const ids: number[] = [];
-    const mutedIds = new Set<number>();
+    const slots: number[] = [];
+    let mutedSlots: Set<number> | null = null;
     let matched = 0;
     let hidden = 0;
     for (let i = 0; i < order.length && matched < stopAt; i++) {
@@ -890,12 +895,12 @@ export class StoryListIndex {
         }
       }
       if (matched >= first && matched < end) {
-        ids.push(this.ids[slot]!);
-        if (muted) mutedIds.add(this.ids[slot]!);
+        slots.push(slot);
+        if (muted) (mutedSlots ??= new Set()).add(slot);
       }
       matched++;
     }
-    return { ids, totalCount: matched, hiddenCount: hidden, mutedIds };
+    return { slots, totalCount: matched, hiddenCount: hidden, mutedSlots: mutedSlots ?? NO_SLOTS };
   }
 
   private member(sort: StoryListSort, slot: number): boolean {
