@@ -11,10 +11,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
 import { build } from 'vite';
+import { COMPRESS_FROM_BYTES, compressStrongest } from '../server/http/compression.ts';
 import { HOME_TEMPLATE_FILE, LANDING_TEMPLATE_FILE, PRECOMPRESSED, SSR_ENTRY_FILE } from '../server/web.ts';
 import { APP_ICONS } from '../web/app-icons.ts';
 import { APP_SHELL_PATH, PRECACHE_MAX_BYTES, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
@@ -84,12 +83,6 @@ function withScriptsAfterContent(html: string): string {
 }
 
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
-/** Smaller files gain nothing worth a header from compression. */
-const COMPRESS_FROM_BYTES = 1024;
-const compressors = {
-  br: (data: Buffer) => promisify(brotliCompress)(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
-  gzip: (data: Buffer) => promisify(gzip)(data, { level: zlibConstants.Z_BEST_COMPRESSION }),
-};
 
 /**
  * Writes a brotli and a gzip copy beside every text file of the build, at the strongest settings: done once
@@ -102,7 +95,7 @@ async function compressBuild(dir: string): Promise<void> {
     files.map(async (file) => {
       const data = await readFile(file);
       if (data.length < COMPRESS_FROM_BYTES) return;
-      for (const { encoding, extension } of PRECOMPRESSED) await writeFile(file + extension, await compressors[encoding](data));
+      for (const { encoding, extension } of PRECOMPRESSED) await writeFile(file + extension, await compressStrongest[encoding](data));
     }),
   );
 }

@@ -1,17 +1,10 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { Encoding } from './http/compression.ts';
+import { compressStrongest, type Encoding } from './http/compression.ts';
 
 /** A page held in memory with its compressed copies, sent as it is. */
 export interface HeldPage {
   body: Buffer;
   compressed: Partial<Record<Encoding, Buffer>>;
 }
-
-const compressors: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
-  br: (data) => promisify(brotliCompress)(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
-  gzip: (data) => promisify(gzip)(data, { level: zlibConstants.Z_BEST_COMPRESSION }),
-};
 
 /**
  * A page that is the same for everyone who gets it (the landing page, rendered with its answers), rendered once
@@ -41,7 +34,7 @@ export class KeptPage {
   private async renderAgain(): Promise<HeldPage | null> {
     try {
       const body = Buffer.from(await this.render());
-      const [br, gzipped] = await Promise.all([compressors.br(body), compressors.gzip(body)]);
+      const [br, gzipped] = await Promise.all([compressStrongest.br(body), compressStrongest.gzip(body)]);
       this.page = { body, compressed: { br, gzip: gzipped } };
     } catch (error) {
       this.onError(error);

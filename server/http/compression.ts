@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { brotliCompressSync, constants as zlibConstants, gzipSync, type BrotliOptions } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import { withVary } from './caching.ts';
 
 /**
@@ -42,6 +43,15 @@ export function answerEncoding(request: FastifyRequest, reply: FastifyReply): En
 export function compressSync(data: string | Uint8Array, encoding: Encoding): Buffer {
   return encoding === 'br' ? brotliCompressSync(data, BROTLI_OPTIONS) : gzipSync(data);
 }
+
+/**
+ * `data` compressed in `encoding` at the strongest settings, on libuv's threads: for what is compressed once and sent
+ * many times (the build's files, the kept landing page).
+ */
+export const compressStrongest: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
+  br: (data) => promisify(brotliCompress)(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+  gzip: (data) => promisify(gzip)(data, { level: zlibConstants.Z_BEST_COMPRESSION }),
+};
 
 /** Below this an answer goes out as it is: compressing would save about a header's worth. */
 export const COMPRESS_FROM_BYTES = 1024;
