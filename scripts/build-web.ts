@@ -1,8 +1,8 @@
 /**
  * Builds the web app into dist/web: Vite's client build, then the pages' first markup rendered to HTML
  * (web/src/prerender.tsx, built for Node into dist/web-ssr): the landing page, saved as dist/web/landing.html,
- * and the loading screen, put in index.html. The server keeps using dist/web-ssr to render the signed-in home
- * for each request, into the page template dist/web-ssr/home.html.
+ * and the loading screen, put in index.html. The server keeps using dist/web-ssr to render the landing page, the
+ * signed-in home and story pages, into the page template dist/web-ssr/page.html.
  * Then the app's icons (PNG, drawn from web/app-icons.ts) and the service worker (web/sw/sw.ts, with the list of files
  * it precaches) are added.
  * Run by `npm run build`, and by `npm start` through scripts/ensure-web-build.ts when the build is stale.
@@ -14,7 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { build } from 'vite';
 import { COMPRESS_FROM_BYTES, compressStrongest } from '../server/http/compression.ts';
-import { HOME_TEMPLATE_FILE, LANDING_TEMPLATE_FILE, PRECOMPRESSED, SSR_ENTRY_FILE } from '../server/web.ts';
+import { criticalCss, fullStylesheetPath, parseStylesheet, withCriticalStyle, withFullStylesheetDisabled } from '../server/critical-stylesheet.ts';
+import { PAGE_TEMPLATE_FILE, PRECOMPRESSED, SSR_ENTRY_FILE } from '../server/web.ts';
 import { APP_ICONS } from '../web/app-icons.ts';
 import { APP_SHELL_PATH, PRECACHE_MAX_BYTES, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
@@ -53,21 +54,6 @@ function withAppPreloads(html: string, manifest: Manifest): string {
   visit(APP_ENTRY);
   const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
   return html.replace('  </head>', `    ${links}\n  </head>`);
-}
-
-const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
-
-/**
- * The landing page carries its stylesheet inline (8 KB compressed): a visitor's first paint then needs the HTML
- * alone, not a second request. The app's other pages share the cached stylesheet.
- */
-async function withInlineStylesheet(html: string): Promise<string> {
-  const link = STYLESHEET_LINK.exec(html);
-  if (!link) throw new Error('dist/web/index.html has no stylesheet link to inline');
-  const css = await readFile(path.join(WEB_DIST_DIR, link[1]!), 'utf8');
-  // The link stays, disabled (so never fetched): it tells Vite's chunk loader the stylesheet is on the page, which
-  // would otherwise fetch and apply it again once the app's chunks load, restyling the whole page.
-  return html.replace(link[0], () => `<style>${css}</style><link rel="stylesheet" crossorigin href="/${link[1]}" disabled>`);
 }
 
 /**
@@ -176,17 +162,14 @@ export async function buildWeb(): Promise<void> {
   const builtHtml = await readFile(path.join(WEB_DIST_DIR, 'index.html'), 'utf8');
   if (!builtHtml.includes(EMPTY_ROOT)) throw new Error(`dist/web/index.html has no ${EMPTY_ROOT} to render the pages into`);
   const indexHtml = withAppPreloads(builtHtml, manifest);
-  // The pages rendered before any script runs: the landing page (here) and the signed-in home (per request, by the
-  // server into its template's empty root). The home links the stylesheet instead of carrying it: whoever is signed
-  // in has loaded the app before (signing in is one of its pages), so the stylesheet, hashed and cached for a year,
-  // is in their browser already, and 58 KB of it inline in every home would be sent, parsed and (by the server)
-  // copied again each time.
-  // The server renders the landing page with its answers into its template; landing.html, without them, is the
-  // page it sends when it cannot.
-  const landingTemplate = withScriptsAfterContent(await withInlineStylesheet(builtHtml));
-  const landingHtml = landingTemplate.replace(EMPTY_ROOT, () => renderLandingRoot());
-  await writeFile(path.join(SSR_DIR, HOME_TEMPLATE_FILE), withScriptsAfterContent(builtHtml));
-  await writeFile(path.join(SSR_DIR, LANDING_TEMPLATE_FILE), landingTemplate);
+  // The pages rendered before any script runs (the landing page, the signed-in home, story pages) are rendered by the
+  // server into this template's empty root, each with the stylesheet's rules its markup uses in its head. The
+  // landing page rendered here, without its answers, is the one the server sends when it cannot render it.
+  const pageTemplate = withScriptsAfterContent(withFullStylesheetDisabled(builtHtml));
+  const landingRoot = renderLandingRoot();
+  const stylesheet = parseStylesheet(await readFile(path.join(WEB_DIST_DIR, fullStylesheetPath(pageTemplate)!), 'utf8'));
+  const landingHtml = withCriticalStyle(pageTemplate, criticalCss(stylesheet, landingRoot)).replace(EMPTY_ROOT, () => landingRoot);
+  await writeFile(path.join(SSR_DIR, PAGE_TEMPLATE_FILE), pageTemplate);
   await writeFile(path.join(WEB_DIST_DIR, 'index.html'), indexHtml.replace(EMPTY_ROOT, renderLoadingRoot()));
   await writeFile(path.join(WEB_DIST_DIR, LANDING_HTML_FILE), landingHtml);
   await writeAppIcons();

@@ -20,6 +20,8 @@ export interface RenderWorkerData {
   template: HomeTemplate;
   /** The footer's credit, for the pages whose answers the thread puts in the query cache itself (story pages). */
   credit?: SiteCredit;
+  /** The app's full stylesheet, whose rules each page's markup uses go inline in its head. */
+  stylesheet: string;
 }
 export interface RenderRequest {
   id: number;
@@ -64,6 +66,7 @@ export class HomeRenderThread {
      * development build (checks and warnings on every element) renders a page several times slower.
      */
     private readonly mode: string,
+    private readonly stylesheet: string,
     private readonly credit?: SiteCredit,
   ) {}
 
@@ -96,7 +99,7 @@ export class HomeRenderThread {
   }
 
   private async start(): Promise<Worker> {
-    const workerData: RenderWorkerData = { entryUrl: this.entryUrl, template: this.template, credit: this.credit };
+    const workerData: RenderWorkerData = { entryUrl: this.entryUrl, template: this.template, credit: this.credit, stylesheet: this.stylesheet };
     const worker = startTypescriptWorker(new URL('./home-render-worker.ts', import.meta.url), { workerData, env: { ...process.env, NODE_ENV: this.mode } });
     const [first] = (await Promise.race([
       once(worker, 'message'),

@@ -3,11 +3,13 @@
  * renders each signed-in home (or story page) it is sent, one after another.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { criticalCss, criticalStyleElement, HEAD_END, parseStylesheet } from './critical-stylesheet.ts';
 import { compressSync, type Encoding } from './http/compression.ts';
 import type { ServerRenderer } from '../web/src/prerendered.ts';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
-const { entryUrl, template, credit } = workerData as RenderWorkerData;
+const { entryUrl, template, credit, stylesheet } = workerData as RenderWorkerData;
+const parsedStylesheet = parseStylesheet(stylesheet);
 const renderer = (await import(entryUrl)) as ServerRenderer;
 if (credit) renderer.setSiteCredit(credit);
 const port = parentPort!;
@@ -16,16 +18,23 @@ const port = parentPort!;
 let room = Buffer.allocUnsafeSlow(0);
 
 /**
- * The page as UTF-8 bytes: the head, the markup and the tail written into the room kept for it, then copied out at
- * their exact length. The markup is written without being measured first (three bytes a UTF-16 unit at most),
- * which TextEncoder would do, and the room is not allocated again for every page. The copy handed over is the
- * page's size, and the HTTP thread sends it as it is: no other copy of the page is made on either thread.
+ * The page as UTF-8 bytes: the head with the stylesheet's rules the markup uses (server/critical-stylesheet.ts) at
+ * its end, the markup and the tail, written into the room kept for it, then copied out at their exact length. The
+ * text is written without being measured first (three bytes a UTF-16 unit at most), which TextEncoder would do, and
+ * the room is not allocated again for every page. The copy handed over is the page's size, and the HTTP thread
+ * sends it as it is: no other copy of the page is made on either thread.
  */
 function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null): Uint8Array<ArrayBuffer> {
-  const most = head.length + markup.length * 3 + template.tail.length;
+  const style = criticalStyleElement(criticalCss(parsedStylesheet, markup));
+  const most = head.length + (style.length + markup.length) * 3 + template.tail.length;
   if (room.length < most) room = Buffer.allocUnsafeSlow(Math.max(most, room.length * 2));
-  room.set(head, 0);
-  let length = head.length + room.write(markup, head.length, 'utf8');
+  const headEnd = Buffer.from(head.buffer, head.byteOffset, head.byteLength).indexOf(HEAD_END);
+  if (headEnd === -1) throw new Error(`the page head has no ${HEAD_END}`);
+  room.set(head.subarray(0, headEnd), 0);
+  let length = headEnd + room.write(style, headEnd, 'utf8');
+  room.set(head.subarray(headEnd), length);
+  length += head.length - headEnd;
+  length += room.write(markup, length, 'utf8');
   room.set(template.tail, length);
   length += template.tail.length;
   const page = room.subarray(0, length);

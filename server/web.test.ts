@@ -211,7 +211,19 @@ export async function renderSignedInHome(state, search) {
   return '<div id="root" data-prerendered>' + state.name + ' — $& ' + JSON.stringify(state.echo) + '</div>';
 }
 `;
-const HOME_TEMPLATE = '<!doctype html><html lang="en"><style>inline</style><div id="root"></div>';
+/** The rendered pages' template links the build's stylesheet disabled; each page carries the rules its markup uses. */
+const PAGE_TEMPLATE = '<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled></head><div id="root"></div>';
+const STYLESHEET = 'body{margin:0}.figures{color:red}.unused{color:blue}';
+
+/** Writes a build with the renderer `renderer` and the page template. */
+async function writeRenderedBuild(distDir: string, ssrDir: string, renderer: string): Promise<void> {
+  await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
+  await mkdir(path.join(distDir, 'assets'), { recursive: true });
+  await writeFile(path.join(distDir, 'assets/index-1.css'), STYLESHEET);
+  await writeFile(path.join(ssrDir, 'prerender.js'), renderer);
+  await writeFile(path.join(ssrDir, 'page.html'), PAGE_TEMPLATE);
+}
 
 describe('webRoutes with the server-side renderer', () => {
   let distDir: string;
@@ -222,10 +234,7 @@ describe('webRoutes with the server-side renderer', () => {
   beforeAll(async () => {
     distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
     ssrDir = await mkdtemp(path.join(tmpdir(), 'web-ssr-'));
-    await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-    await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
-    await writeFile(path.join(ssrDir, 'prerender.js'), FAKE_RENDERER);
-    await writeFile(path.join(ssrDir, 'home.html'), HOME_TEMPLATE);
+    await writeRenderedBuild(distDir, ssrDir, FAKE_RENDERER);
 
     app = Fastify();
     // The session is the cookie's value here; 'stale' is one the server no longer knows.
@@ -252,7 +261,8 @@ describe('webRoutes with the server-side renderer', () => {
     expect(response.headers.vary).toContain('Cookie');
     // The rendered root replaces the template's, verbatim ('$&' is not a replacement pattern here), in UTF-8.
     const echo = JSON.stringify({ body: { ids: [1, 2] }, ip: '203.0.113.9', method: 'POST' });
-    const page = `<!doctype html><html data-account-theme lang="en"><style>inline</style><div id="root" data-prerendered>ada — $& ${echo}</div>`;
+    // The head ends with the stylesheet's rules the page uses: here only the one for every element.
+    const page = `<!doctype html><html data-account-theme lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled><style>body{margin:0}</style></head><div id="root" data-prerendered>ada — $& ${echo}</div>`;
     expect(response.body).toBe(page);
     expect(response.headers['content-length']).toBe(String(Buffer.byteLength(page)));
   });
@@ -278,7 +288,7 @@ describe('webRoutes with the server-side renderer', () => {
 
   it("starts the page in the person's dark theme when their preferences ask for it", async () => {
     const response = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=night-owl' } });
-    expect(response.body).toMatch(/^<!doctype html><html class="dark" data-account-theme lang="en"><style>inline<\/style><div id="root" data-prerendered>night-owl /);
+    expect(response.body).toMatch(/^<!doctype html><html class="dark" data-account-theme lang="en"><head>.*<\/head><div id="root" data-prerendered>night-owl /);
   });
 
   it('sends the landing page for a stale session cookie, or the plain app during maintenance', async () => {
@@ -338,20 +348,15 @@ export async function loadLandingState(call) {
 }
 export function renderLanding(state) {
   landings++;
-  return '<div id="root" data-prerendered="landing">' + state.figures.stories + ' stories, render ' + landings + '</div>';
+  return '<div id="root" data-prerendered="landing"><p class="figures">' + state.figures.stories + ' stories, render ' + landings + '</p></div>';
 }
 `;
-const LANDING_TEMPLATE = '<!doctype html><html lang="en"><style>all of it</style><div id="root"></div><script src="/main.js"></script>';
 
 /** A server of a build with the landing page's template and LANDING_RENDERER, whose /api/figures `answer` gives. */
 async function landingServer(answer: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
   const distDir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
   const ssrDir = await mkdtemp(path.join(tmpdir(), 'web-ssr-'));
-  await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-  await writeFile(path.join(distDir, 'landing.html'), LANDING_HTML);
-  await writeFile(path.join(ssrDir, 'prerender.js'), LANDING_RENDERER);
-  await writeFile(path.join(ssrDir, 'home.html'), HOME_TEMPLATE);
-  await writeFile(path.join(ssrDir, 'landing.html'), LANDING_TEMPLATE);
+  await writeRenderedBuild(distDir, ssrDir, LANDING_RENDERER);
   const app = Fastify();
   app.get('/api/figures', answer);
   await app.register(webRoutes({ distDir, ssrDir, maintenanceMode: async () => false }));
@@ -371,7 +376,10 @@ describe('the landing page rendered with its answers', () => {
       return { stories: 1274 };
     });
     try {
-      const page = '<!doctype html><html lang="en"><style>all of it</style><div id="root" data-prerendered="landing">1274 stories, render 1</div><script src="/main.js"></script>';
+      // With the stylesheet's rules its markup uses, the rule of a class it lacks left out.
+      const page =
+        '<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled><style>body{margin:0}.figures{color:red}</style></head>' +
+        '<div id="root" data-prerendered="landing"><p class="figures">1274 stories, render 1</p></div>';
       const [first, second] = await Promise.all([app.inject({ url: '/' }), app.inject({ url: '/', headers: { cookie: 'theme=dark' } })]);
       expect(first.body).toBe(page);
       expect(second.body).toBe(page);

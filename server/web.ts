@@ -13,6 +13,7 @@ import { withSharedSessionLookup } from './http/access.ts';
 import { answerEncoding, compressSync, preferredEncoding, type Encoding } from './http/compression.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
 import { hasSessionCookie } from './http/session-cookie.ts';
+import { criticalCss, fullStylesheetPath, parseStylesheet, withCriticalStyle, type ParsedStylesheet } from './critical-stylesheet.ts';
 import { KeptPage, type HeldPage } from './kept-page.ts';
 import { injectMeta } from './page-meta.ts';
 import type { StoryPageReader } from './story-page.ts';
@@ -24,9 +25,11 @@ export const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../dist/w
 /** Where `npm run build` puts the server-side renderer of the web app, with the page template it renders into. */
 export const DEFAULT_WEB_SSR_DIR = path.resolve(import.meta.dirname, '../dist/web-ssr');
 export const SSR_ENTRY_FILE = 'prerender.js';
-export const HOME_TEMPLATE_FILE = 'home.html';
-/** The landing page's template: its stylesheet inline, as a visitor's browser has none cached. */
-export const LANDING_TEMPLATE_FILE = 'landing.html';
+/**
+ * The template of the pages the server renders (the landing page, the signed-in home, story pages): index.html with
+ * its stylesheet's link disabled, as each page carries the rules it uses in its head (server/critical-stylesheet.ts).
+ */
+export const PAGE_TEMPLATE_FILE = 'page.html';
 /**
  * How long the landing page rendered with its answers is sent before it is rendered again: its sample is asked
  * again after two minutes and its figures after one, and its "data as of" line stays within this of the truth.
@@ -86,8 +89,8 @@ export interface WebRoutesOptions {
   /** The built app: index.html, landing.html and assets/. */
   distDir: string;
   /**
-   * The server-side renderer (SSR_ENTRY_FILE) and the signed-in home's template (HOME_TEMPLATE_FILE). Without
-   * them, signed-in people get the plain app, which renders their home in the browser.
+   * The server-side renderer (SSR_ENTRY_FILE) and the rendered pages' template (PAGE_TEMPLATE_FILE). Without
+   * them, everyone gets the plain app, which renders each page in the browser.
    */
   ssrDir?: string;
   /** Whether the site is in maintenance: visitors then get the plain app, which shows the maintenance page. */
@@ -107,10 +110,12 @@ interface HomeRenderer {
   renderer: ServerRenderer;
   /** The template's head as it is (no theme): a story page's is this with its title and Open Graph card. */
   head: string;
+  /** What follows the rendered root. */
+  tail: string;
+  /** The app's stylesheet, from which each page gets the rules its markup uses. */
+  stylesheet: ParsedStylesheet;
   /** Renders them, on a thread of its own. */
   thread: HomeRenderThread;
-  /** The landing page's template cut where the rendered root goes, or null for a build without it. */
-  landing: { head: string; tail: string } | null;
 }
 
 /**
@@ -136,23 +141,29 @@ function cutHomeTemplate(page: string): HomeTemplate {
   return { light: Buffer.from(themedHead(head, false)), dark: Buffer.from(themedHead(head, true)), tail: Buffer.from(page.slice(head.length + EMPTY_ROOT.length)) };
 }
 
-/** The signed-in home renderer of a build, or null when the build has none. */
-async function loadHomeRenderer(ssrDir: string, mode: string, credit: SiteCredit | undefined): Promise<HomeRenderer | null> {
+/**
+ * The renderer of a build, or null when the build has none. `builtFile` reads a file of the build (the stylesheet
+ * the template links).
+ */
+async function loadHomeRenderer(ssrDir: string, mode: string, credit: SiteCredit | undefined, builtFile: (urlPath: string) => Buffer | undefined): Promise<HomeRenderer | null> {
   const entry = path.join(ssrDir, SSR_ENTRY_FILE);
-  const templateFile = path.join(ssrDir, HOME_TEMPLATE_FILE);
+  const templateFile = path.join(ssrDir, PAGE_TEMPLATE_FILE);
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
+  const template = readFileSync(templateFile, 'utf8');
+  const stylesheetPath = fullStylesheetPath(template);
+  const stylesheet = stylesheetPath === null ? undefined : builtFile(`/${stylesheetPath}`)?.toString('utf8');
+  if (stylesheet === undefined) throw new Error(`${templateFile} links no stylesheet of the build`);
   const entryUrl = pathToFileURL(entry).href;
   const renderer = (await import(entryUrl)) as ServerRenderer;
   if (credit) renderer.setSiteCredit(credit);
-  const template = readFileSync(templateFile, 'utf8');
-  const landingFile = path.join(ssrDir, LANDING_TEMPLATE_FILE);
-  const landing = existsSync(landingFile) ? cutAtRoot(readFileSync(landingFile, 'utf8')) : null;
-  return { renderer, head: templateHead(template), thread: new HomeRenderThread(entryUrl, cutHomeTemplate(template), mode, credit), landing };
-}
-
-function cutAtRoot(page: string): { head: string; tail: string } {
-  const head = templateHead(page);
-  return { head, tail: page.slice(head.length + EMPTY_ROOT.length) };
+  const head = templateHead(template);
+  return {
+    renderer,
+    head,
+    tail: template.slice(head.length + EMPTY_ROOT.length),
+    stylesheet: parseStylesheet(stylesheet),
+    thread: new HomeRenderThread(entryUrl, cutHomeTemplate(template), mode, stylesheet, credit),
+  };
 }
 
 /** Whether a web build exists in distDir. */
@@ -180,17 +191,16 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, pub
   const sendApp = (request: FastifyRequest, reply: FastifyReply, status: number) => sendHtml(request, reply, status, indexHtml);
 
   return async (app) => {
-    const home = ssrDir ? await loadHomeRenderer(ssrDir, mode, credit) : null;
+    const home = ssrDir ? await loadHomeRenderer(ssrDir, mode, credit, (urlPath) => files.get(urlPath)?.body) : null;
     if (home) app.addHook('onClose', () => home.thread.close());
     // The landing page with its answers in it, so that it reads complete before any script has run.
-    const landingTemplate = home?.landing;
-    const renderedLanding =
-      home && landingTemplate
-        ? new KeptPage(
-            async () => {
-              const state = await home.renderer.loadLandingState(inProcessApiCall(app, undefined, SERVER_ADDRESS));
-              return `${landingTemplate.head}${home.renderer.renderLanding(state)}${landingTemplate.tail}`;
-            },
+    const renderedLanding = home
+      ? new KeptPage(
+          async () => {
+            const state = await home.renderer.loadLandingState(inProcessApiCall(app, undefined, SERVER_ADDRESS));
+            const markup = home.renderer.renderLanding(state);
+            return `${withCriticalStyle(home.head, criticalCss(home.stylesheet, markup))}${markup}${home.tail}`;
+          },
             LANDING_FRESH_MS,
             (error) => app.log.warn({ err: error }, 'rendering the landing page with its answers failed; sending it as built'),
           )

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { seedStories } from './support/seed.ts';
  */
 const EMPTY_APP = '<div id="root"></div>';
 const INDEX_HTML = `<!doctype html><head><title>app</title></head>${EMPTY_APP}`;
-const HOME_TEMPLATE = '<!doctype html><html lang="en"><head><title>HN Trends</title></head><div id="root"></div></html>';
+const PAGE_TEMPLATE = '<!doctype html><html lang="en"><head><title>HN Trends</title><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled></head><div id="root"></div></html>';
 const ECHO_RENDERER = `
 export function setSiteCredit() {}
 export async function loadSignedInHomeState() { return { audience: 'visitor' }; }
@@ -51,7 +51,9 @@ beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'story-page-web-'));
   await writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(webDir, 'prerender.js'), ECHO_RENDERER);
-  await writeFile(path.join(webDir, 'home.html'), HOME_TEMPLATE);
+  await writeFile(path.join(webDir, 'page.html'), PAGE_TEMPLATE);
+  await mkdir(path.join(webDir, 'assets'));
+  await writeFile(path.join(webDir, 'assets/index-1.css'), 'body{margin:0}');
   t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) }, web: { distDir: webDir, ssrDir: webDir } });
   const nowSeconds = Math.floor(Date.now() / 1000);
   await seedStories(pool(), [

@@ -12,6 +12,7 @@ import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { preloadSignedInHome, preloadStoryPage } from './app/signed-in-frame';
 import { readSiteCredit, setSiteCredit, SITE_CREDIT_KEY } from './app/layout/site-credit';
+import { applyFullStylesheet } from './lib/full-stylesheet';
 import { listenForInstallOffer } from './lib/install-prompt';
 import { notePageData } from './lib/offline-status';
 import { CURRENT_USER_KEY } from './lib/session';
@@ -82,6 +83,8 @@ const app = (
 );
 
 async function start() {
+  // A rendered page has only its own rules until the full stylesheet applies; what the app draws may need the rest.
+  await applyFullStylesheet();
   // The signed-in home's code is in chunks of its own (main.tsx started fetching them): hydration must find it
   // loaded, as the server rendered it, or it would show a fallback in its place.
   if (stateElement && !landing) {

@@ -9,6 +9,7 @@
  */
 import { APP_STATE_ELEMENT_ID, LANDING_PAGE_MARK, PRERENDERED_ATTRIBUTE, START_AT_ONCE_ATTRIBUTE } from './prerendered';
 import { holdInput, releaseHeldInput } from './held-input';
+import { applyFullStylesheet } from './lib/full-stylesheet';
 import './index.css';
 
 /** What shows someone is using the page. Listened to passively: none of them is delayed by the listening. */
@@ -44,6 +45,8 @@ function onFirstUseOrLater(run: () => void): void {
 const root = document.getElementById('root');
 
 const start = () => {
+  // Fetched beside the app's code; the app waits for it before it draws (boot.tsx).
+  void applyFullStylesheet();
   void import('./boot').then(({ appReady }) => appReady.then(releaseHeldInput));
   // A page rendered with its answers hydrates only once its own chunks are here too: they download beside the app's,
   // not after. The landing page's code is in the app's own chunk.

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { criticalCss, fullStylesheetPath, parseStylesheet, withCriticalStyle, withFullStylesheetDisabled } from './critical-stylesheet.ts';
+
+const critical = (css: string, markup: string) => criticalCss(parseStylesheet(css), markup);
+
+describe('criticalCss', () => {
+  it.each([
+    // [what, stylesheet, markup, expected]
+    ['a class the markup has', '.a{color:red}.b{color:blue}', '<p class="a">', '.a{color:red}'],
+    ['one of several classes', '.a{color:red}.b{color:blue}', '<p class="x b y">', '.b{color:blue}'],
+    ['a variant, escaped', '.hover\\:underline:hover{text-decoration-line:underline}', '<a class="hover:underline">', '.hover\\:underline:hover{text-decoration-line:underline}'],
+    ['an arbitrary value, escaped', '.w-\\[3px\\]{width:3px}', '<i class="w-[3px]">', '.w-\\[3px\\]{width:3px}'],
+    ['a fraction', '.w-1\\/2{width:50%}', '<i class="w-1/2">', '.w-1\\/2{width:50%}'],
+    ['a digit escaped as a code point', '.\\32 xl\\:p-4{padding:1rem}', '<i class="2xl:p-4">', '.\\32 xl\\:p-4{padding:1rem}'],
+    ['an HTML entity in the class', '.\\[\\&\\>svg\\]\\:size-4>svg{width:1rem}', '<i class="[&amp;>svg]:size-4">', '.\\[\\&\\>svg\\]\\:size-4>svg{width:1rem}'],
+    ['a class named only in a selector list', '.a,.b{color:red}', '<i class="b">', '.a,.b{color:red}'],
+    ['no class of a selector list', '.a,.b{color:red}', '<i class="c">', ''],
+    ['a list with a selector of no class', '.a,summary{color:red}', '<i>', '.a,summary{color:red}'],
+    ['an element rule', 'body{margin:0}a:hover{color:red}', '', 'body{margin:0}a:hover{color:red}'],
+    ['a class inside :not() is not a key', ':not(.a) .b{color:red}', '<i class="b">', ':not(.a) .b{color:red}'],
+    ['only a class inside :not()', 'p:not(.a){color:red}', '<p>', 'p:not(.a){color:red}'],
+    ['the key is the first class', '.a .b{color:red}', '<i class="b">', ''],
+    ['the dark theme, which the theme script sets', '.dark{--bg:black}', '', '.dark{--bg:black}'],
+    ['a data attribute with its value', '[data-icon=flame]{--i:1}[data-icon=zap]{--i:2}', '<i data-icon="zap">', '[data-icon=zap]{--i:2}'],
+    ['a data attribute quoted', '[data-icon="flame"]{--i:1}', '<i data-icon="flame">', '[data-icon="flame"]{--i:1}'],
+    ['a data attribute without a value', '[data-icon]:before{content:""}', '', '[data-icon]:before{content:""}'],
+    ['an attribute that is not data-', '[type=checkbox]{margin:0}', '', '[type=checkbox]{margin:0}'],
+    ['a media query of unused rules', '@media (width>=40rem){.a{color:red}}', '<i class="b">', ''],
+    ['a media query, only its used rules', '@media (width>=40rem){.a{color:red}.b{color:blue}}', '<i class="b">', '@media (width>=40rem){.b{color:blue}}'],
+    ['a layer, kept empty for its order', '@layer base,utilities;@layer utilities{.a{color:red}}', '', '@layer base,utilities;@layer utilities{}'],
+    ['nested groups', '@layer u{@supports (color:red){@media print{.a{color:red}.b{color:red}}}}', '<i class="a">', '@layer u{@supports (color:red){@media print{.a{color:red}}}}'],
+    ['keyframes and properties', '@keyframes ping{to{opacity:0}}@property --x{syntax:"*";inherits:false}', '', '@keyframes ping{to{opacity:0}}@property --x{syntax:"*";inherits:false}'],
+    ['a brace in a string', '.a{content:"{"}.b{content:"}"}', '<i class="b">', '.b{content:"}"}'],
+    ['comments', '/*! licence */.a{color:red}/* note */', '<i class="a">', '.a{color:red}'],
+    ['a story title that reads like a class', '.evil{color:red}', '<script type="application/json">{"title":"class=\\"evil\\""}</script>', ''],
+  ])('%s', (_what, css, markup, expected) => {
+    expect(critical(css, markup)).toBe(expected);
+  });
+
+  it('keeps every rule, in order, when the markup uses everything', () => {
+    const css = '@layer theme{:root{--a:1}}@layer utilities{.a{color:red}@media print{.b{color:blue}}}[data-x=y]{--c:1}.c:hover{color:red}';
+    expect(critical(css, '<i class="a b c" data-x="y">')).toBe(css);
+  });
+
+  it('refuses a stylesheet with a block left open', () => {
+    expect(() => parseStylesheet('.a{color:red')).toThrow(/unclosed/);
+  });
+});
+
+describe('the template and the page', () => {
+  const INDEX = '<head><link rel="stylesheet" crossorigin href="/assets/index-Ab1.css"></head><div id="root"></div>';
+
+  it('disables the full stylesheet in the template, and finds it there', () => {
+    const template = withFullStylesheetDisabled(INDEX);
+    expect(template).toBe('<head><link rel="stylesheet" crossorigin href="/assets/index-Ab1.css" disabled></head><div id="root"></div>');
+    expect(fullStylesheetPath(template)).toBe('assets/index-Ab1.css');
+    expect(fullStylesheetPath(INDEX)).toBeNull();
+    expect(() => withFullStylesheetDisabled('<head></head>')).toThrow(/no stylesheet/);
+  });
+
+  it('puts the critical rules at the end of the head', () => {
+    expect(withCriticalStyle('<head><title>t</title></head><p>', 'p{margin:0}')).toBe('<head><title>t</title><style>p{margin:0}</style></head><p>');
+    expect(() => withCriticalStyle('<p>', '')).toThrow(/no <\/head>/);
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * The part of the app's stylesheet a rendered page needs for its first paint: the rules whose selectors can match
+ * its markup. A page the server renders (the landing page, the signed-in home, a story page) carries these inline
+ * and the full stylesheet's link disabled, so its first paint needs the HTML alone (one response of a few round
+ * trips on a slow network, where the full stylesheet inline took twice the bytes); the app enables the full
+ * stylesheet when it starts (web/src/lib/full-stylesheet.ts), before it draws anything the server did not.
+ *
+ * A rule is left out only when its selector names a class, or a `data-*` attribute's value, that is nowhere in the
+ * markup: every selector of its list starts (its first class or attribute test) with one the page lacks. Anything
+ * else is kept: element and pseudo-class rules, the theme's custom properties, `@property` and `@keyframes`, and every
+ * `@layer` block (empty ones too, as their first appearance orders the layers).
+ */
+
+/** A part of the stylesheet, kept whole or left out by the keys of its selectors. */
+type Part =
+  /** Kept on every page. */
+  | { kind: 'always'; text: string }
+  /** A style rule kept when the markup has one of its keys. */
+  | { kind: 'rule'; keys: readonly string[]; text: string }
+  /** A conditional group (`@media`, `@supports`, `@layer`) of parts, kept when something in it is. */
+  | { kind: 'group'; open: string; parts: readonly Part[]; keepEmpty: boolean };
+
+export interface ParsedStylesheet {
+  readonly parts: readonly Part[];
+}
+
+/** At-rules whose block holds rules to choose from; any other at-rule (`@keyframes`, `@property`, `@font-face`) is kept whole. */
+const GROUPING_AT_RULE = /^@(?:media|supports|layer|container)\b/i;
+
+/**
+ * Classes a page has before any script of the app runs that its markup does not show: the theme script
+ * (web/theme-init-script.ts) adds `dark` to the root element.
+ */
+const CLASSES_ADDED_BEFORE_THE_APP = ['dark'];
+
+/** Prefixes that keep a class's key and an attribute's key apart. */
+const CLASS_KEY = '.';
+const ATTRIBUTE_KEY = '[';
+
+export function parseStylesheet(css: string): ParsedStylesheet {
+  return { parts: parseBlock(css, 0, css.length) };
+}
+
+/** The stylesheet's rules that `markup` (HTML) may use, in their order. */
+export function criticalCss(sheet: ParsedStylesheet, markup: string): string {
+  const used = keysOf(markup);
+  let css = '';
+  for (const part of sheet.parts) css += chosen(part, used);
+  return css;
+}
+
+function chosen(part: Part, used: ReadonlySet<string>): string {
+  if (part.kind === 'always') return part.text;
+  if (part.kind === 'rule') return part.keys.some((key) => used.has(key)) ? part.text : '';
+  let inner = '';
+  for (const child of part.parts) inner += chosen(child, used);
+  return inner || part.keepEmpty ? `${part.open}{${inner}}` : '';
+}
+
+/** The classes and `data-*` attribute values in HTML, as keys. */
+function keysOf(markup: string): Set<string> {
+  const keys = new Set<string>(CLASSES_ADDED_BEFORE_THE_APP.map((name) => CLASS_KEY + name));
+  for (const [, name, value] of markup.matchAll(/\s(class|data-[\w-]+)="([^"]*)"/g)) {
+    const text = decodeAttribute(value!);
+    if (name === 'class') {
+      for (const className of text.split(/\s+/)) if (className) keys.add(CLASS_KEY + className);
+    } else keys.add(`${ATTRIBUTE_KEY}${name}=${text}`);
+  }
+  return keys;
+}
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" };
+
+/** An attribute value as written by React's server renderer: its escapes undone. */
+function decodeAttribute(value: string): string {
+  if (!value.includes('&')) return value;
+  return value.replace(/&(?:#x([\da-f]+)|#(\d+)|(\w+));/gi, (entity, hex?: string, decimal?: string, name?: string) => {
+    if (hex) return String.fromCodePoint(parseInt(hex, 16));
+    if (decimal) return String.fromCodePoint(parseInt(decimal, 10));
+    return HTML_ENTITIES[name!.toLowerCase()] ?? entity;
+  });
+}
+
+/** The parts of the stylesheet text between `start` and `end`: statements and blocks at one level. */
+function parseBlock(css: string, start: number, end: number): Part[] {
+  const parts: Part[] = [];
+  let at = start;
+  while ((at = pastSpaceAndComments(css, at, end)) < end) {
+    const stop = nextStop(css, at, end);
+    const prelude = css.slice(at, stop).trim();
+    if (stop === end || css[stop] === ';') {
+      // A statement (`@layer a, b;`, `@import …;`) or trailing text.
+      if (prelude) parts.push({ kind: 'always', text: css.slice(at, Math.min(stop + 1, end)).trim() });
+      at = stop + 1;
+      continue;
+    }
+    const close = matchingBrace(css, stop, end);
+    if (prelude.startsWith('@')) {
+      parts.push(
+        GROUPING_AT_RULE.test(prelude)
+          ? { kind: 'group', open: prelude, parts: parseBlock(css, stop + 1, close), keepEmpty: /^@layer\b/i.test(prelude) }
+          : { kind: 'always', text: css.slice(at, close + 1).trim() },
+      );
+    } else {
+      const keys = selectorKeys(prelude);
+      const text = `${prelude}${css.slice(stop, close + 1)}`;
+      parts.push(keys ? { kind: 'rule', keys, text } : { kind: 'always', text });
+    }
+    at = close + 1;
+  }
+  return parts;
+}
+
+/** Where the text from `at` on is neither white space nor a comment (a licence comment is not needed inline). */
+function pastSpaceAndComments(css: string, at: number, end: number): number {
+  while (at < end) {
+    if (/\s/.test(css[at]!)) at++;
+    else if (css[at] === '/' && css[at + 1] === '*') at = commentEnd(css, at, end) + 1;
+    else break;
+  }
+  return at;
+}
+
+/** Where the next `{` or `;` is at this level, past strings and comments; `end` when there is none. */
+function nextStop(css: string, from: number, end: number): number {
+  for (let at = from; at < end; at++) {
+    const char = css[at];
+    if (char === '{' || char === ';') return at;
+    if (char === '"' || char === "'") at = stringEnd(css, at, end);
+    else if (char === '/' && css[at + 1] === '*') at = commentEnd(css, at, end);
+  }
+  return end;
+}
+
+function matchingBrace(css: string, open: number, end: number): number {
+  let depth = 0;
+  for (let at = open; at < end; at++) {
+    const char = css[at];
+    if (char === '{') depth++;
+    else if (char === '}' && --depth === 0) return at;
+    else if (char === '"' || char === "'") at = stringEnd(css, at, end);
+    else if (char === '/' && css[at + 1] === '*') at = commentEnd(css, at, end);
+  }
+  throw new Error('the stylesheet has an unclosed block');
+}
+
+/** The index of the quote that closes the string opened at `open`. */
+function stringEnd(text: string, open: number, end: number): number {
+  const quote = text[open];
+  for (let at = open + 1; at < end; at++) {
+    if (text[at] === '\\') at++;
+    else if (text[at] === quote) return at;
+  }
+  return end;
+}
+
+function commentEnd(css: string, open: number, end: number): number {
+  const close = css.indexOf('*/', open + 2);
+  return close === -1 || close >= end ? end : close + 1;
+}
+
+/**
+ * The keys of a selector list, one for each selector, or null when one of them has none (so the rule may match any
+ * page): a selector's key is its first class, or its first `data-*` attribute compared to a value, outside `:not()`.
+ */
+function selectorKeys(selectorList: string): string[] | null {
+  const keys: string[] = [];
+  for (const selector of splitTopLevel(selectorList)) {
+    const key = firstKey(selector);
+    if (key === null) return null;
+    keys.push(key);
+  }
+  return keys;
+}
+
+/** A selector list's selectors: split at the commas outside brackets, parentheses and strings. */
+function splitTopLevel(list: string): string[] {
+  const selectors: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let at = 0; at < list.length; at++) {
+    const char = list[at];
+    if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (char === '"' || char === "'") at = stringEnd(list, at, list.length);
+    else if (char === '\\') at++;
+    else if (char === ',' && depth === 0) {
+      selectors.push(list.slice(from, at));
+      from = at + 1;
+    }
+  }
+  selectors.push(list.slice(from));
+  return selectors;
+}
+
+function firstKey(selector: string): string | null {
+  for (let at = 0; at < selector.length; at++) {
+    const char = selector[at];
+    if (char === '\\') at++;
+    else if (char === '"' || char === "'") at = stringEnd(selector, at, selector.length);
+    else if (char === '.') {
+      const name = readIdentifier(selector, at + 1);
+      if (name) return CLASS_KEY + name;
+    } else if (char === '[') {
+      const close = closingBracket(selector, at);
+      const key = attributeKey(selector.slice(at + 1, close));
+      if (key) return key;
+      at = close;
+    } else if (char === '(' && /:not$/i.test(selector.slice(0, at))) {
+      // What must be absent says nothing about what the page has.
+      at = closingParenthesis(selector, at);
+    }
+  }
+  return null;
+}
+
+/** `data-name=value` (the value bare or quoted) as a key; null for any other attribute test. */
+function attributeKey(test: string): string | null {
+  const match = /^\s*(data-[\w-]+)\s*=\s*(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|([^\s\]]+))\s*$/.exec(test);
+  if (!match) return null;
+  const value = match[2] ?? match[3] ?? match[4]!;
+  return `${ATTRIBUTE_KEY}${match[1]}=${unescapeCss(value)}`;
+}
+
+function closingBracket(selector: string, open: number): number {
+  for (let at = open + 1; at < selector.length; at++) {
+    const char = selector[at];
+    if (char === '\\') at++;
+    else if (char === '"' || char === "'") at = stringEnd(selector, at, selector.length);
+    else if (char === ']') return at;
+  }
+  return selector.length;
+}
+
+function closingParenthesis(selector: string, open: number): number {
+  let depth = 0;
+  for (let at = open; at < selector.length; at++) {
+    const char = selector[at];
+    if (char === '\\') at++;
+    else if (char === '(') depth++;
+    else if (char === ')' && --depth === 0) return at;
+  }
+  return selector.length;
+}
+
+/** A CSS identifier starting at `from`, with its escapes undone (`hover\:x` is the class `hover:x`). */
+function readIdentifier(text: string, from: number): string {
+  let at = from;
+  while (at < text.length) {
+    const char = text[at]!;
+    if (char === '\\') {
+      const hex = /^[\da-f]{1,6} ?/i.exec(text.slice(at + 1, at + 8));
+      at += hex ? 1 + hex[0].length : 2;
+    } else if (/[\w-]/.test(char) || char.charCodeAt(0) > 0x7f) at++;
+    else break;
+  }
+  return unescapeCss(text.slice(from, at));
+}
+
+function unescapeCss(text: string): string {
+  if (!text.includes('\\')) return text;
+  return text.replace(/\\(?:([\da-f]{1,6}) ?|(.))/gi, (_, hex?: string, char?: string) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : char!));
+}
+
+/** The full stylesheet's link as Vite writes it in index.html. */
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
+/** The same link disabled, in a rendered page's template: its stylesheet is not fetched until the app enables it. */
+const DISABLED_STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)" disabled>/;
+
+/**
+ * A rendered page's template: index.html with its stylesheet's link disabled. The link stays, so that Vite's chunk
+ * loader knows the stylesheet is on the page and never adds it a second time.
+ */
+export function withFullStylesheetDisabled(html: string): string {
+  if (!STYLESHEET_LINK.test(html)) throw new Error('index.html has no stylesheet link');
+  return html.replace(STYLESHEET_LINK, (link) => link.replace('>', ' disabled>'));
+}
+
+/** The path of the full stylesheet a rendered page's template links (`assets/….css`), or null. */
+export function fullStylesheetPath(template: string): string | null {
+  return DISABLED_STYLESHEET_LINK.exec(template)?.[1] ?? null;
+}
+
+export const HEAD_END = '</head>';
+
+/** The element that carries a page's critical rules, placed last in its head. */
+export function criticalStyleElement(css: string): string {
+  return `<style>${css}</style>`;
+}
+
+/** A page's head (or the whole page) with its critical rules at the end of the head. */
+export function withCriticalStyle(page: string, css: string): string {
+  const headEnd = page.indexOf(HEAD_END);
+  if (headEnd === -1) throw new Error('the page has no </head>');
+  return `${page.slice(0, headEnd)}${criticalStyleElement(css)}${page.slice(headEnd)}`;
+}
