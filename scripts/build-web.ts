@@ -18,7 +18,7 @@ import { criticalCss, fullStylesheetPath, parseStylesheet, withCriticalStyle, wi
 import { PAGE_TEMPLATE_FILE, PRECOMPRESSED, SSR_ENTRY_FILE } from '../server/web.ts';
 import { APP_ICONS } from '../web/app-icons.ts';
 import { APP_SHELL_PATH, PRECACHE_MAX_BYTES, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
-import { EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
+import { APP_ENTRY_ATTRIBUTE, EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const configFile = path.join(root, 'web/vite.config.ts');
@@ -57,15 +57,39 @@ function withAppPreloads(html: string, manifest: Manifest): string {
 }
 
 /**
- * On a page rendered before any script runs (the landing page, the signed-in home) everything shown and every
- * link works without JavaScript; the app starts after the first paint (web/src/main.tsx) to hydrate it. So the
- * page names just the small entry script, at low priority, and no chunk to preload: nothing competes with the
- * page itself for the network (nor, in Lighthouse's model, counts towards its first paint) before it is shown.
+ * On a page rendered before any script runs (the landing page, the signed-in home, a story page) everything shown
+ * and every link works without JavaScript; the app starts when the page is first used (web/src/page-start.ts).
+ * So the template names no script to fetch and no chunk to preload: its one script is that start script, inline at
+ * the end of the body, which imports the app's entry (named on its element) when the time comes. Nothing competes
+ * with the page itself for the network while it loads, nor waits for a round trip before the page is interactive.
  */
-function withScriptsAfterContent(html: string): string {
+function withInlineStartScript(html: string, startScript: string): string {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) throw new Error('dist/web/index.html has no entry script');
+  if (startScript.includes('</script')) throw new Error('the start script would end its element early');
   return html
     .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replaceAll('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=');
+    .replace(entry[0], '')
+    .replace('</body>', () => `<script ${APP_ENTRY_ATTRIBUTE}="${entry[1]}">${startScript}</script>\n  </body>`);
+}
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** web/src/page-start.ts built into one classic script (no imports, no module), to be inlined in the page template. */
+async function buildStartScript(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    root,
+    publicDir: false,
+    build: {
+      write: false,
+      lib: { entry: path.join(root, 'web/src/page-start.ts'), formats: ['iife'], name: 'hntPageStart' },
+    },
+  });
+  const [result] = Array.isArray(output) ? output : [output];
+  if (!result || !('output' in result) || result.output.length !== 1 || result.output[0].type !== 'chunk') throw new Error('the start script should build into one chunk');
+  return result.output[0].code.trim();
 }
 
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
@@ -165,7 +189,7 @@ export async function buildWeb(): Promise<void> {
   // The pages rendered before any script runs (the landing page, the signed-in home, story pages) are rendered by the
   // server into this template's empty root, each with the stylesheet's rules its markup uses in its head. The
   // landing page rendered here, without its answers, is the one the server sends when it cannot render it.
-  const pageTemplate = withScriptsAfterContent(withFullStylesheetDisabled(builtHtml));
+  const pageTemplate = withInlineStartScript(withFullStylesheetDisabled(builtHtml), await buildStartScript());
   const landingRoot = renderLandingRoot();
   const stylesheet = parseStylesheet(await readFile(path.join(WEB_DIST_DIR, fullStylesheetPath(pageTemplate)!), 'utf8'));
   const landingHtml = withCriticalStyle(pageTemplate, criticalCss(stylesheet, landingRoot)).replace(EMPTY_ROOT, () => landingRoot);

@@ -34,7 +34,7 @@ import { ServiceRegistry, type ModuleContext, type ModuleDeps } from './modules/
 import { SettingsService } from './modules/settings/service.ts';
 import { THEME_INIT_SCRIPT_HASH } from '../web/theme-init-script.ts';
 import { storyPageReader } from './story-page.ts';
-import { DEFAULT_WEB_DIST_DIR, DEFAULT_WEB_SSR_DIR, hasWebBuild, webRoutes } from './web.ts';
+import { DEFAULT_WEB_DIST_DIR, DEFAULT_WEB_SSR_DIR, hasWebBuild, pageScriptHashes, webRoutes } from './web.ts';
 
 export interface AppDeps extends ModuleDeps {
   /** Where the built web app is; it is served when a build exists there. */
@@ -141,13 +141,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // In maintenance mode the API answers admins only, besides signing in and the status (server/http/maintenance.ts).
   server.addHook('onRequest', refuseDuringMaintenance(() => settings.maintenanceMode(), resolveUser));
 
+  const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST_DIR;
+  const webSsrDir = deps.webSsrDir ?? (deps.webDistDir === undefined ? DEFAULT_WEB_SSR_DIR : undefined);
   installSecurityHeaders(server, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The one inline script is the theme script, allowed by its hash (web/theme-init-script.ts).
-        scriptSrc: ["'self'", THEME_INIT_SCRIPT_HASH],
-        // Radix and Tailwind set inline style attributes; the prerendered landing page inlines its stylesheet.
+        // Inline scripts are allowed by their hash: the theme script (web/theme-init-script.ts), and the rendered
+        // pages' start script, as the build wrote it into their template.
+        scriptSrc: ["'self'", ...new Set([THEME_INIT_SCRIPT_HASH, ...pageScriptHashes(webSsrDir)])],
+        // Radix and Tailwind set inline style attributes; the rendered pages carry their own rules inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
@@ -198,7 +201,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // The features, each plugged in by its module (server/modules/index.ts).
-  const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST_DIR;
   const jobs: ModuleJob[] = [];
   const ingestionEvents = ingestionEventsFor(SERVER_MODULES);
   const context: ModuleContext = {
@@ -217,7 +219,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   for (const module of SERVER_MODULES) await module.setup(context);
 
   // The web app's catch-all goes last, so every route above takes precedence over it.
-  const webSsrDir = deps.webSsrDir ?? (deps.webDistDir === undefined ? DEFAULT_WEB_SSR_DIR : undefined);
   if (hasWebBuild(webDistDir)) {
     const maintenanceMode = () => settings.maintenanceMode();
     // A story page's answers were API calls, counted by the API's limit: read from the services, a page counts once

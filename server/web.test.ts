@@ -1,13 +1,14 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferredEncoding } from './http/compression.ts';
 import type { SiteCredit } from '../web/src/prerendered.ts';
 import { loadConfig, siteCredit } from './config.ts';
-import { webRoutes } from './web.ts';
+import { pageScriptHashes, webRoutes } from './web.ts';
 
 const INDEX_HTML = '<!doctype html><title>app</title><div id="root"></div>';
 const APP_JS = `export const words = ${JSON.stringify('hacker news '.repeat(200))};`;
@@ -446,5 +447,23 @@ describe('the footer credit in the pages served as built', () => {
   it('refuses a coffee link that is not an address, and a name that is too long', () => {
     expect(() => loadConfig({ CREDIT_COFFEE_URL: 'buy me one' })).toThrow(/CREDIT_COFFEE_URL/);
     expect(() => loadConfig({ CREDIT_NAME: 'x'.repeat(101) })).toThrow(/CREDIT_NAME/);
+  });
+});
+
+describe('pageScriptHashes', () => {
+  it("allows the template's inline scripts by their hash, not its data or its scripts by address", async () => {
+    const ssrDir = await mkdtemp(path.join(tmpdir(), 'web-ssr-'));
+    try {
+      expect(pageScriptHashes(ssrDir)).toEqual([]);
+      expect(pageScriptHashes(undefined)).toEqual([]);
+      const template =
+        '<head><script>theme()</script><script type="module" src="/assets/a.js"></script></head>' +
+        '<div id="root"></div><script type="application/json" id="x">{}</script><script data-app-entry="/assets/b.js">start()</script>';
+      await writeFile(path.join(ssrDir, 'page.html'), template);
+      const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+      expect(pageScriptHashes(ssrDir)).toEqual([hash('theme()'), hash('start()')]);
+    } finally {
+      await rm(ssrDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -164,6 +165,19 @@ async function loadHomeRenderer(ssrDir: string, mode: string, credit: SiteCredit
     stylesheet: parseStylesheet(stylesheet),
     thread: new HomeRenderThread(entryUrl, cutHomeTemplate(template), mode, stylesheet, credit),
   };
+}
+
+/**
+ * The Content-Security-Policy sources that allow the inline scripts of the rendered pages' template ('sha256-…' of
+ * each), or none without a template: the build writes the start script (web/src/page-start.ts) into it, so its
+ * hash is known only from the build.
+ */
+export function pageScriptHashes(ssrDir: string | undefined): string[] {
+  const templateFile = ssrDir && path.join(ssrDir, PAGE_TEMPLATE_FILE);
+  if (!templateFile || !existsSync(templateFile)) return [];
+  const template = readFileSync(templateFile, 'utf8');
+  const scripts = [...template.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map((script) => script[1]!);
+  return [...new Set(scripts.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`))];
 }
 
 /** Whether a web build exists in distDir. */

@@ -42,20 +42,13 @@ if (!prerendered) {
   prefetchAppState(queryClient);
   if (window.location.pathname === '/') prefetchSignedInHome(queryClient);
 }
-let resolveReady: () => void = () => undefined;
-/** Settles once every part of the page runs: web/src/main.tsx then gives the app the clicks made before it did. */
-export const appReady = new Promise<void>((resolve) => {
-  resolveReady = resolve;
-});
-
 /**
  * Marks the root once every part of the page runs (app/page-ready.tsx): after the first render, or after each part
- * of a page the server sent rendered has hydrated, whose buttons do nothing before that. Browser tests wait for it
- * before they press anything.
+ * of a page the server sent rendered has hydrated, whose buttons do nothing before that. The page's start script
+ * (page-start.ts) then gives the app what was done before it ran; browser tests wait for it before they press anything.
  */
 function markReady() {
   container.setAttribute(APP_READY_ATTRIBUTE, '');
-  resolveReady();
 }
 
 /** Work that waits until the app runs on the page, so that it never competes with the page's own first requests. */

@@ -1,5 +1,5 @@
 /**
- * What a person does on a rendered page before its app runs (web/src/main.tsx): a click on a control, or a value
+ * What a person does on a rendered page before its app runs (web/src/page-start.ts): a click on a control, or a value
  * typed or chosen in a field, is held, and given to the app once it runs.
  */
 

@@ -24,8 +24,11 @@ export const EMPTY_ROOT = '<div id="root"></div>';
  */
 export const LANDING_PAGE_MARK = 'landing';
 
+/** On the inline script of a page the server rendered (web/src/page-start.ts): the address of the app's entry. */
+export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
+
 /**
- * Set on a rendered root whose app must start at once rather than on the page's first use (web/src/main.tsx):
+ * Set on a rendered root whose app must start at once rather than on the page's first use (web/src/page-start.ts):
  * something on it is the app's to show, with no one's action before it (a newcomer's onboarding, an announcement,
  * whose message the app makes safe).
  */
