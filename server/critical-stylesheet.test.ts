@@ -20,16 +20,23 @@ describe('criticalCss', () => {
     ['a class inside :not() is not a key', ':not(.a) .b{color:red}', '<i class="b">', ':not(.a) .b{color:red}'],
     ['only a class inside :not()', 'p:not(.a){color:red}', '<p>', 'p:not(.a){color:red}'],
     ['the key is the first class', '.a .b{color:red}', '<i class="b">', ''],
-    ['the dark theme, which the theme script sets', '.dark{--bg:black}', '', '.dark{--bg:black}'],
-    ['a data attribute with its value', '[data-icon=flame]{--i:1}[data-icon=zap]{--i:2}', '<i data-icon="zap">', '[data-icon=zap]{--i:2}'],
-    ['a data attribute quoted', '[data-icon="flame"]{--i:1}', '<i data-icon="flame">', '[data-icon="flame"]{--i:1}'],
+    ['the dark theme, which the theme script sets', '.dark{color:white}', '', '.dark{color:white}'],
+    ['a data attribute with its value', '[data-icon=flame]{order:1}[data-icon=zap]{order:2}', '<i data-icon="zap">', '[data-icon=zap]{order:2}'],
+    ['a data attribute quoted', '[data-icon="flame"]{order:1}', '<i data-icon="flame">', '[data-icon="flame"]{order:1}'],
     ['a data attribute without a value', '[data-icon]:before{content:""}', '', '[data-icon]:before{content:""}'],
     ['an attribute that is not data-', '[type=checkbox]{margin:0}', '', '[type=checkbox]{margin:0}'],
     ['a media query of unused rules', '@media (width>=40rem){.a{color:red}}', '<i class="b">', ''],
     ['a media query, only its used rules', '@media (width>=40rem){.a{color:red}.b{color:blue}}', '<i class="b">', '@media (width>=40rem){.b{color:blue}}'],
     ['a layer, kept empty for its order', '@layer base,utilities;@layer utilities{.a{color:red}}', '', '@layer base,utilities;@layer utilities{}'],
     ['nested groups', '@layer u{@supports (color:red){@media print{.a{color:red}.b{color:red}}}}', '<i class="a">', '@layer u{@supports (color:red){@media print{.a{color:red}}}}'],
-    ['keyframes and properties', '@keyframes ping{to{opacity:0}}@property --x{syntax:"*";inherits:false}', '', '@keyframes ping{to{opacity:0}}@property --x{syntax:"*";inherits:false}'],
+    ['keyframes', '@keyframes ping{to{opacity:0}}', '', '@keyframes ping{to{opacity:0}}'],
+    ['custom properties no kept rule reads', ':root{--a:1px;--b:2px}.x{margin:var(--b)}.y{margin:var(--a)}', '<i class="x">', ':root{--b:2px}.x{margin:var(--b)}'],
+    ['custom properties nothing reads', ':root{--a:1px}', '', ''],
+    ['custom properties read through another', ':root{--a:var(--b);--b:1px;--c:3px}.x{margin:var(--a)}', '<i class="x">', ':root{--a:var(--b);--b:1px}.x{margin:var(--a)}'],
+    ['custom properties an inline style reads', ':root{--a:1px;--b:2px}', '<i style="margin:var(--a)">', ':root{--a:1px}'],
+    ['custom properties of a class the markup lacks', '.dim{--a:1px}.x{margin:var(--a)}', '<i class="x">', '.x{margin:var(--a)}'],
+    ['custom properties beside other declarations', ':root{--a:1px;color:red}', '', ':root{--a:1px;color:red}'],
+    ['a registered property, read', '@property --x{syntax:"*";inherits:false}@property --y{syntax:"*";inherits:false}.a{--x:1;translate:var(--x)}', '<i class="a">', '@property --x{syntax:"*";inherits:false}.a{--x:1;translate:var(--x)}'],
     ['a brace in a string', '.a{content:"{"}.b{content:"}"}', '<i class="b">', '.b{content:"}"}'],
     ['comments', '/*! licence */.a{color:red}/* note */', '<i class="a">', '.a{color:red}'],
     ['a story title that reads like a class', '.evil{color:red}', '<script type="application/json">{"title":"class=\\"evil\\""}</script>', ''],
@@ -38,7 +45,7 @@ describe('criticalCss', () => {
   });
 
   it('keeps every rule, in order, when the markup uses everything', () => {
-    const css = '@layer theme{:root{--a:1}}@layer utilities{.a{color:red}@media print{.b{color:blue}}}[data-x=y]{--c:1}.c:hover{color:red}';
+    const css = '@layer theme{:root{--a:1}}@layer utilities{.a{z-index:var(--a)}@media print{.b{color:blue}}}[data-x=y]{--c:1}.c:hover{order:var(--c)}';
     expect(critical(css, '<i class="a b c" data-x="y">')).toBe(css);
   });
 

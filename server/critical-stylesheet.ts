@@ -5,26 +5,38 @@
  * trips on a slow network, where the full stylesheet inline took twice the bytes); the app enables the full
  * stylesheet when it starts (web/src/lib/full-stylesheet.ts), before it draws anything the server did not.
  *
- * A rule is left out only when its selector names a class, or a `data-*` attribute's value, that is nowhere in the
- * markup: every selector of its list starts (its first class or attribute test) with one the page lacks. Anything
- * else is kept: element and pseudo-class rules, the theme's custom properties, `@property` and `@keyframes`, and every
- * `@layer` block (empty ones too, as their first appearance orders the layers).
+ * A rule is left out when its selector names a class, or a `data-*` attribute's value, that is nowhere in the
+ * markup: every selector of its list starts (its first class or attribute test) with one the page lacks. Of the
+ * rules that only set custom properties (the theme's colours, Tailwind's defaults for its `--tw-*` properties),
+ * and of `@property` rules, only the properties something kept (or the markup) reads with `var()` stay. Anything
+ * else is kept: element and pseudo-class rules, `@keyframes`, and every `@layer` block (empty ones too, as their
+ * first appearance orders the layers).
  */
 
-/** A part of the stylesheet, kept whole or left out by the keys of its selectors. */
+/** A custom property's declaration, `--name:value`. */
+interface Variable {
+  name: string;
+  text: string;
+}
+
+/** A part of the stylesheet, kept whole or left out by the keys of its selectors (null: kept on every page). */
 type Part =
-  /** Kept on every page. */
-  | { kind: 'always'; text: string }
-  /** A style rule kept when the markup has one of its keys. */
-  | { kind: 'rule'; keys: readonly string[]; text: string }
+  | { kind: 'rule'; keys: readonly string[] | null; text: string }
+  /** A rule that only sets custom properties: each is kept if something reads it. */
+  | { kind: 'variables'; keys: readonly string[] | null; selector: string; variables: readonly Variable[] }
+  /** `@property --name {…}`: kept if something reads the property. */
+  | { kind: 'property'; name: string; text: string }
   /** A conditional group (`@media`, `@supports`, `@layer`) of parts, kept when something in it is. */
   | { kind: 'group'; open: string; parts: readonly Part[]; keepEmpty: boolean };
+
+/** What a page's choice holds before the custom properties are chosen: text, or the parts decided by what is read. */
+type Chosen = string | Extract<Part, { kind: 'variables' | 'property' }>;
 
 export interface ParsedStylesheet {
   readonly parts: readonly Part[];
 }
 
-/** At-rules whose block holds rules to choose from; any other at-rule (`@keyframes`, `@property`, `@font-face`) is kept whole. */
+/** At-rules whose block holds rules to choose from; any other at-rule (`@keyframes`, `@font-face`) is kept whole. */
 const GROUPING_AT_RULE = /^@(?:media|supports|layer|container)\b/i;
 
 /**
@@ -37,6 +49,9 @@ const CLASSES_ADDED_BEFORE_THE_APP = ['dark'];
 const CLASS_KEY = '.';
 const ATTRIBUTE_KEY = '[';
 
+/** A custom property read: `var(--name`. */
+const VARIABLE_READ = /var\(\s*(--[\w-]+)/g;
+
 export function parseStylesheet(css: string): ParsedStylesheet {
   return { parts: parseBlock(css, 0, css.length) };
 }
@@ -44,17 +59,65 @@ export function parseStylesheet(css: string): ParsedStylesheet {
 /** The stylesheet's rules that `markup` (HTML) may use, in their order. */
 export function criticalCss(sheet: ParsedStylesheet, markup: string): string {
   const used = keysOf(markup);
+  const chosen: Chosen[] = [];
+  for (const part of sheet.parts) choose(part, used, chosen);
+  const read = readVariables(chosen, markup);
   let css = '';
-  for (const part of sheet.parts) css += chosen(part, used);
+  for (const item of chosen) {
+    if (typeof item === 'string') css += item;
+    else if (item.kind === 'property') css += read.has(item.name) ? item.text : '';
+    else {
+      const kept = item.variables.filter((variable) => read.has(variable.name));
+      if (kept.length > 0) css += `${item.selector}{${kept.map((variable) => variable.text).join(';')}}`;
+    }
+  }
   return css;
 }
 
-function chosen(part: Part, used: ReadonlySet<string>): string {
-  if (part.kind === 'always') return part.text;
-  if (part.kind === 'rule') return part.keys.some((key) => used.has(key)) ? part.text : '';
-  let inner = '';
-  for (const child of part.parts) inner += chosen(child, used);
-  return inner || part.keepEmpty ? `${part.open}{${inner}}` : '';
+/** Adds what `part` keeps for a page with the `used` keys to `chosen`; whether it kept anything. */
+function choose(part: Part, used: ReadonlySet<string>, chosen: Chosen[]): boolean {
+  switch (part.kind) {
+    case 'property':
+      chosen.push(part);
+      return true;
+    case 'rule':
+    case 'variables': {
+      if (part.keys && !part.keys.some((key) => used.has(key))) return false;
+      chosen.push(part.kind === 'rule' ? part.text : part);
+      return true;
+    }
+    case 'group': {
+      const start = chosen.length;
+      chosen.push(`${part.open}{`);
+      let kept = false;
+      for (const child of part.parts) kept = choose(child, used, chosen) || kept;
+      if (!kept && !part.keepEmpty) {
+        chosen.length = start;
+        return false;
+      }
+      chosen.push('}');
+      return true;
+    }
+  }
+}
+
+/**
+ * The custom properties read by the chosen text or the markup (an inline style), and by the values of those read,
+ * until no more are found.
+ */
+function readVariables(chosen: readonly Chosen[], markup: string): Set<string> {
+  const read = new Set<string>();
+  const readIn = (text: string) => {
+    for (const [, name] of text.matchAll(VARIABLE_READ)) read.add(name!);
+  };
+  readIn(markup);
+  for (const item of chosen) if (typeof item === 'string') readIn(item);
+  const settings = chosen.flatMap((item) => (typeof item !== 'string' && item.kind === 'variables' ? item.variables : []));
+  for (let size = -1; size !== read.size; ) {
+    size = read.size;
+    for (const variable of settings) if (read.has(variable.name)) readIn(variable.text);
+  }
+  return read;
 }
 
 /** The classes and `data-*` attribute values in HTML, as keys. */
@@ -90,25 +153,39 @@ function parseBlock(css: string, start: number, end: number): Part[] {
     const prelude = css.slice(at, stop).trim();
     if (stop === end || css[stop] === ';') {
       // A statement (`@layer a, b;`, `@import …;`) or trailing text.
-      if (prelude) parts.push({ kind: 'always', text: css.slice(at, Math.min(stop + 1, end)).trim() });
+      if (prelude) parts.push({ kind: 'rule', keys: null, text: css.slice(at, Math.min(stop + 1, end)).trim() });
       at = stop + 1;
       continue;
     }
     const close = matchingBrace(css, stop, end);
-    if (prelude.startsWith('@')) {
-      parts.push(
-        GROUPING_AT_RULE.test(prelude)
-          ? { kind: 'group', open: prelude, parts: parseBlock(css, stop + 1, close), keepEmpty: /^@layer\b/i.test(prelude) }
-          : { kind: 'always', text: css.slice(at, close + 1).trim() },
-      );
+    const text = `${prelude}${css.slice(stop, close + 1)}`;
+    if (GROUPING_AT_RULE.test(prelude)) {
+      parts.push({ kind: 'group', open: prelude, parts: parseBlock(css, stop + 1, close), keepEmpty: /^@layer\b/i.test(prelude) });
+    } else if (prelude.startsWith('@')) {
+      const property = /^@property\s+(--[\w-]+)$/i.exec(prelude);
+      parts.push(property ? { kind: 'property', name: property[1]!, text } : { kind: 'rule', keys: null, text });
     } else {
       const keys = selectorKeys(prelude);
-      const text = `${prelude}${css.slice(stop, close + 1)}`;
-      parts.push(keys ? { kind: 'rule', keys, text } : { kind: 'always', text });
+      const variables = onlyVariables(css.slice(stop + 1, close));
+      parts.push(variables ? { kind: 'variables', keys, selector: prelude, variables } : { kind: 'rule', keys, text });
     }
     at = close + 1;
   }
   return parts;
+}
+
+/** A rule's declarations when every one sets a custom property (and nothing is nested in it), else null. */
+function onlyVariables(body: string): Variable[] | null {
+  if (body.includes('{')) return null;
+  const variables: Variable[] = [];
+  for (const declaration of splitTopLevel(body, ';')) {
+    const text = declaration.trim();
+    if (!text) continue;
+    const name = /^(--[\w-]+)\s*:/.exec(text)?.[1];
+    if (!name) return null;
+    variables.push({ name, text });
+  }
+  return variables.length > 0 ? variables : null;
 }
 
 /** Where the text from `at` on is neither white space nor a comment (a licence comment is not needed inline). */
@@ -165,7 +242,7 @@ function commentEnd(css: string, open: number, end: number): number {
  */
 function selectorKeys(selectorList: string): string[] | null {
   const keys: string[] = [];
-  for (const selector of splitTopLevel(selectorList)) {
+  for (const selector of splitTopLevel(selectorList, ',')) {
     const key = firstKey(selector);
     if (key === null) return null;
     keys.push(key);
@@ -173,8 +250,8 @@ function selectorKeys(selectorList: string): string[] | null {
   return keys;
 }
 
-/** A selector list's selectors: split at the commas outside brackets, parentheses and strings. */
-function splitTopLevel(list: string): string[] {
+/** A selector list's selectors (or a block's declarations): split at the commas (semicolons) outside brackets, parentheses and strings. */
+function splitTopLevel(list: string, separator = ','): string[] {
   const selectors: string[] = [];
   let depth = 0;
   let from = 0;
@@ -184,7 +261,7 @@ function splitTopLevel(list: string): string[] {
     else if (char === ')' || char === ']') depth--;
     else if (char === '"' || char === "'") at = stringEnd(list, at, list.length);
     else if (char === '\\') at++;
-    else if (char === ',' && depth === 0) {
+    else if (char === separator && depth === 0) {
       selectors.push(list.slice(from, at));
       from = at + 1;
     }
