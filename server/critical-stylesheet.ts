@@ -107,23 +107,33 @@ function choose(part: Part, used: ReadonlySet<string>, chosen: Chosen[]): boolea
  */
 function readVariables(chosen: readonly Chosen[], markup: string): Set<string> {
   const read = new Set<string>();
+  const pending: string[] = [];
   const readIn = (text: string) => {
-    for (const [, name] of text.matchAll(VARIABLE_READ)) read.add(name!);
+    for (const [, name] of text.matchAll(VARIABLE_READ)) {
+      if (read.has(name!)) continue;
+      read.add(name!);
+      pending.push(name!);
+    }
   };
   readIn(markup);
-  for (const item of chosen) if (typeof item === 'string') readIn(item);
-  const settings = chosen.flatMap((item) => (typeof item !== 'string' && item.kind === 'variables' ? item.variables : []));
-  for (let size = -1; size !== read.size; ) {
-    size = read.size;
-    for (const variable of settings) if (read.has(variable.name)) readIn(variable.text);
+  readIn(chosen.filter((item) => typeof item === 'string').join(''));
+  const settings = new Map<string, string[]>();
+  for (const item of chosen) {
+    if (typeof item === 'string' || item.kind !== 'variables') continue;
+    for (const variable of item.variables) settings.set(variable.name, [...(settings.get(variable.name) ?? []), variable.text]);
   }
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) settings.get(name)?.forEach(readIn);
   return read;
 }
 
 /** The classes and `data-*` attribute values in HTML, as keys. */
 function keysOf(markup: string): Set<string> {
   const keys = new Set<string>(CLASSES_ADDED_BEFORE_THE_APP.map((name) => CLASS_KEY + name));
-  for (const [, name, value] of markup.matchAll(/\s(class|data-[\w-]+)="([^"]*)"/g)) {
+  // A list's rows repeat the same attributes: each is read once.
+  const seen = new Set<string>();
+  for (const [attribute, name, value] of markup.matchAll(/\s(class|data-[\w-]+)="([^"]*)"/g)) {
+    if (seen.has(attribute)) continue;
+    seen.add(attribute);
     const text = decodeAttribute(value!);
     if (name === 'class') {
       for (const className of text.split(/\s+/)) if (className) keys.add(CLASS_KEY + className);

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { criticalCss, criticalStyleElement, HEAD_END, parseStylesheet } from './critical-stylesheet.ts';
-import { compressSync, type Encoding } from './http/compression.ts';
+import { compressPageSync, type Encoding } from './http/compression.ts';
 import type { ServerRenderer } from '../web/src/prerendered.ts';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
@@ -39,7 +39,7 @@ function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null):
   length += template.tail.length;
   const page = room.subarray(0, length);
   // The compressed page is copied out too: a buffer from zlib may share its memory, and this one is handed over.
-  return new Uint8Array(encoding ? compressSync(page, encoding) : page);
+  return new Uint8Array(encoding ? compressPageSync(page, encoding) : page);
 }
 
 port.on('message', ({ id, state, search, darkMode, encoding, storyId, head }: RenderRequest) => {

@@ -5,10 +5,16 @@ import { withVary } from './caching.ts';
 
 /**
  * Brotli as the server compresses what it sends: quality 4 compresses nearly as well as gzip -9 for a fraction of
- * the time of brotli's default quality 11. Shared by the compression plugin and the render thread, which compresses
- * the signed-in homes it renders.
+ * the time of brotli's default quality 11. Used by the compression plugin and for the API's answers.
  */
 export const BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * Brotli for the pages the server renders per request (the signed-in home, story pages): the first answer of a
+ * visit, whose every byte a slow network waits for before anything else. Quality 5 makes a home of 50 cards 10 %
+ * smaller than quality 4 (26 against 29 KB) for 0.8 ms more (2.6 ms).
+ */
+const PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /** The encodings the server sends, best first. */
 export const ENCODINGS = ['br', 'gzip'] as const;
@@ -42,6 +48,11 @@ export function answerEncoding(request: FastifyRequest, reply: FastifyReply): En
 /** `data` compressed in `encoding`, at once (the plugin's streams cost more than the compression of a small body). */
 export function compressSync(data: string | Uint8Array, encoding: Encoding): Buffer {
   return encoding === 'br' ? brotliCompressSync(data, BROTLI_OPTIONS) : gzipSync(data);
+}
+
+/** A rendered page compressed in `encoding`, at once (on the render thread). */
+export function compressPageSync(page: Uint8Array, encoding: Encoding): Buffer {
+  return encoding === 'br' ? brotliCompressSync(page, PAGE_BROTLI_OPTIONS) : gzipSync(page);
 }
 
 /**
