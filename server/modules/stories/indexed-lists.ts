@@ -60,7 +60,7 @@ export class IndexedLists {
     const { slots, totalCount, hiddenCount, mutedSlots } = this.index.page(sort, query, nowMs, filter, options);
     return this.index.cardsOf(slots, storyEnd(nowMs), mutedSlots, {
       head: STORIES_HEAD,
-      tail: (count) => `],${JSON.stringify(presentPageFields(count, totalCount, query.page, query.limit, hiddenCount)).slice(1)}`,
+      tail: `],${JSON.stringify(presentPageFields(slots.length, totalCount, query.page, query.limit, hiddenCount)).slice(1)}`,
     });
   }
 
@@ -74,7 +74,7 @@ export class IndexedLists {
     const { slots, totalCount, hiddenCount } = this.index.search(query, nowMs, mutes, options);
     return this.index.cardsOf(slots, storyEnd(nowMs), undefined, {
       head: STORIES_HEAD,
-      tail: () => `],"totalCount":${totalCount},"totalCountBounded":false,"hiddenCount":${hiddenCount}}`,
+      tail: `],"totalCount":${totalCount},"totalCountBounded":false,"hiddenCount":${hiddenCount}}`,
     });
   }
 
