@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { STORY_LIST_SORTS } from '#common/contracts/stories.ts';
 import { storyCard, storyEnd } from './indexed-lists.ts';
 import { StoryListIndex, type IndexedStory } from './list-index.ts';
-import { presentStory } from './presenter.ts';
+import { pageFieldsJsonEnd, presentPageFields, presentStory } from './presenter.ts';
 
 const NOW_MS = Date.UTC(2026, 10, 29, 12);
 const NOW_SECONDS = NOW_MS / 1000;
@@ -130,6 +130,17 @@ describe("a page's cards", () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe("a page's fields after its cards", () => {
+  it('are the bytes JSON.stringify writes for them', () => {
+    const whole = fc.integer({ min: 0, max: 10_000_000 });
+    fc.assert(
+      fc.property(whole, whole, fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 500 }), whole, (count, totalCount, page, limit, hiddenCount) => {
+        expect(`{${pageFieldsJsonEnd(count, totalCount, page, limit, hiddenCount)}`).toBe(JSON.stringify(presentPageFields(count, totalCount, page, limit, hiddenCount)));
+      }),
     );
   });
 });
