@@ -68,8 +68,9 @@ export interface IndexedListPage extends IndexedPage {
 }
 
 /**
- * What a run of cards is written between: `head`, then the cards, then `tail`. Plain text rather than a function of
- * the page: a function made per page costs more than its text (the runner names each one it makes).
+ * What a run of cards is written between: `head`, then the cards, then `tail`. Text rather than a function of the
+ * page: tsx, which runs the server, names each function as it is made (a property defined each time), and a function
+ * made per page cost more than its text.
  */
 export interface CardsFrame {
   head: string;
