@@ -23,6 +23,11 @@ export class CardArena {
   constructor(private readonly layout: () => ArrayLike<number> = () => []) {}
 
   private bytes = Buffer.allocUnsafeSlow(INITIAL_BYTES);
+  /**
+   * The memory under `bytes` (a buffer of its own, from its start): a card is copied as a view of it, which costs
+   * less than Buffer's copy, which looks the memory up again for each card.
+   */
+  private memory = this.bytes.buffer;
   private used = 0;
   private wasted = 0;
   /** Each slot's card's start and byte length, side by side: a page reads both with one trip to memory. */
@@ -52,8 +57,9 @@ export class CardArena {
 
   /** Copies `slot`'s card into `target` at `at`; answers where it ends there. */
   copy(slot: number, target: Buffer, at: number): number {
-    const start = this.spans[2 * slot]!;
-    return at + this.bytes.copy(target, at, start, start + this.spans[2 * slot + 1]!);
+    const length = this.spans[2 * slot + 1]!;
+    target.set(new Uint8Array(this.memory, this.spans[2 * slot]!, length), at);
+    return at + length;
   }
 
   /** `slot`'s card as text (for tests and the rare reader that wants a string). */
@@ -86,7 +92,7 @@ export class CardArena {
     if (this.used + length <= this.bytes.length) return;
     const next = Buffer.allocUnsafeSlow(Math.max(this.used + length, this.bytes.length * 2));
     this.bytes.copy(next, 0, 0, this.used);
-    this.bytes = next;
+    this.use(next);
   }
 
   private compact(): void {
@@ -115,6 +121,11 @@ export class CardArena {
     for (let slot = 0; slot < slots; slot++) move(slot);
     this.used = at;
     this.wasted = 0;
-    this.bytes = next;
+    this.use(next);
+  }
+
+  private use(bytes: Buffer<ArrayBuffer>): void {
+    this.bytes = bytes;
+    this.memory = bytes.buffer;
   }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { STORY_LIST_SORTS } from '#common/contracts/stories.ts';
 import { storyCard, storyEnd } from './indexed-lists.ts';
 import { StoryListIndex, type IndexedStory } from './list-index.ts';
-import { presentStory } from './presenter.ts';
+import { pageFieldsJsonEnd, presentPageFields, presentStory } from './presenter.ts';
 
 const NOW_MS = Date.UTC(2026, 10, 29, 12);
 const NOW_SECONDS = NOW_MS / 1000;
@@ -70,16 +70,14 @@ describe("a story's card", () => {
   it('with its age written in, is the JSON the lists present, to the byte', () => {
     const found = topPage(index, 1, 10);
     expect(index.idsOf(found.slots)).toEqual([6, 5, 4, 3, 2, 1]);
-    const bytes = index.cardsOf(found.slots, storyEnd(NOW_MS), undefined, { head: '[', tail: () => ']' });
+    const bytes = index.cardsOf(found.slots, storyEnd(NOW_MS), undefined, { head: '[', tail: ']' });
     expect(bytes.toString()).toBe(`[${[...stories].reverse().map(presented).join(',')}]`);
   });
 
   it('joins a page of cards in order, and marks the ones asked', () => {
     const found = topPage(index, 2, 3);
-    const bytes = index.cardsOf(found.slots, storyEnd(NOW_MS), new Set([found.slots[1]!]), { head: '[', tail: (n) => `,${n}]` });
-    const parsed = JSON.parse(bytes.toString()) as unknown[];
-    expect(parsed.pop()).toBe(3);
-    const cards = parsed as { id: number; timeAgo: string; muted?: boolean }[];
+    const bytes = index.cardsOf(found.slots, storyEnd(NOW_MS), new Set([found.slots[1]!]), { head: '[', tail: ']' });
+    const cards = JSON.parse(bytes.toString()) as { id: number; timeAgo: string; muted?: boolean }[];
     expect(cards.map((s) => s.id)).toEqual([3, 2, 1]);
     expect(cards.map((s) => s.timeAgo)).toEqual(['3 hours ago', '2 hours ago', '1 hour ago']);
     expect(cards.map((s) => s.muted ?? false)).toEqual([false, true, false]);
@@ -124,7 +122,7 @@ describe("a page's cards", () => {
           index.apply(changed);
         }
         const query = { minScore: 1, limit, timeFilter: 'month' as const, minVelocity: 0 };
-        const frame = { head: '[', tail: () => ']' };
+        const frame = { head: '[', tail: ']' };
         for (let page = 1; page <= Math.ceil(current.size / limit); page++) {
           const found = index.page(sort, { ...query, page }, NOW_MS);
           const expected = `[${index.idsOf(found.slots).map((id) => presented(current.get(id)!)).join(',')}]`;
@@ -132,6 +130,17 @@ describe("a page's cards", () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe("a page's fields after its cards", () => {
+  it('are the bytes JSON.stringify writes for them', () => {
+    const whole = fc.integer({ min: 0, max: 10_000_000 });
+    fc.assert(
+      fc.property(whole, whole, fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 500 }), whole, (count, totalCount, page, limit, hiddenCount) => {
+        expect(`{${pageFieldsJsonEnd(count, totalCount, page, limit, hiddenCount)}`).toBe(JSON.stringify(presentPageFields(count, totalCount, page, limit, hiddenCount)));
+      }),
     );
   });
 });

@@ -5,7 +5,7 @@ import type { StoryListQuery, StoryListSort } from '#common/contracts/stories.ts
 import { StoryListIndex, type IndexedStory, type ListFilter, type SearchOptions } from './list-index.ts';
 import type { MuteMatcher } from '#common/rules/mutes.ts';
 import { ageKey, timeAgo } from '#common/rules/time-ago.ts';
-import { presentPageFields, presentStory } from './presenter.ts';
+import { pageFieldsJsonEnd, presentStory } from './presenter.ts';
 import { selectIndexedStories, selectStoryChangeMark, selectStoryChanges, type StoryChangeMark, type StoryRow } from './queries.ts';
 
 /** Stories read a statement at a time while the index loads: each run parses in a few milliseconds. */
@@ -55,12 +55,12 @@ export class IndexedLists {
    * `"muted":true`. With `counted` false, the filter is applied only to the stories read until the page is full, and
    * the total and hidden count are of those (StoryListIndex.page).
    */
-  async page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}, options?: { counted?: boolean }): Promise<Buffer | null> {
+  page(sort: StoryListSort, query: StoryListQuery, nowMs: number, filter: ListFilter = {}, options?: { counted?: boolean }): Buffer | null {
     if (!this.mark || !this.index.complete) return null;
     const { slots, totalCount, hiddenCount, mutedSlots } = this.index.page(sort, query, nowMs, filter, options);
     return this.index.cardsOf(slots, storyEnd(nowMs), mutedSlots, {
       head: STORIES_HEAD,
-      tail: (count) => `],${JSON.stringify(presentPageFields(count, totalCount, query.page, query.limit, hiddenCount)).slice(1)}`,
+      tail: `],${pageFieldsJsonEnd(slots.length, totalCount, query.page, query.limit, hiddenCount)}`,
     });
   }
 
@@ -74,7 +74,7 @@ export class IndexedLists {
     const { slots, totalCount, hiddenCount } = this.index.search(query, nowMs, mutes, options);
     return this.index.cardsOf(slots, storyEnd(nowMs), undefined, {
       head: STORIES_HEAD,
-      tail: () => `],"totalCount":${totalCount},"totalCountBounded":false,"hiddenCount":${hiddenCount}}`,
+      tail: `],"totalCount":${totalCount},"totalCountBounded":false,"hiddenCount":${hiddenCount}}`,
     });
   }
 

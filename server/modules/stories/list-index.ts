@@ -67,13 +67,17 @@ export interface IndexedListPage extends IndexedPage {
   mutedSlots: ReadonlySet<number>;
 }
 
-/** What a run of cards is written between: `head`, then the cards, then the tail for how many there were. */
+/**
+ * What a run of cards is written between: `head`, then the cards, then `tail`. Text rather than a function of the
+ * page: tsx, which runs the server, names each function as it is made (a property defined each time), and a function
+ * made per page cost more than its text.
+ */
 export interface CardsFrame {
   head: string;
-  tail: (count: number) => string;
+  tail: string;
 }
 
-const NO_FRAME: CardsFrame = { head: '', tail: () => '' };
+const NO_FRAME: CardsFrame = { head: '', tail: '' };
 const NO_SLOTS: ReadonlySet<number> = new Set();
 const COMMA = 0x2c;
 
@@ -269,7 +273,7 @@ export class StoryListIndex {
 
   /**
    * The cards of a page's `slots` (found by page or search, before the index changes), in order, comma-separated, as
-   * UTF-8 bytes between `frame`'s head and tail (the tail from how many there are): each card followed by `end` (the
+   * UTF-8 bytes between `frame`'s head and tail: each card followed by `end` (the
    * story's age and what closes it, from its time, and whether its slot is `marked`). The bytes are measured first
    * and copied once into a buffer of their size.
    */
@@ -281,8 +285,8 @@ export class StoryListIndex {
   ): Buffer {
     const count = slots.length;
     const ends = this.pageEnds;
-    const tail = frame.tail(count);
-    let length = Buffer.byteLength(frame.head) + Math.max(0, count - 1) + Buffer.byteLength(tail);
+    const { head, tail } = frame;
+    let length = Buffer.byteLength(head) + Math.max(0, count - 1) + Buffer.byteLength(tail);
     for (let i = 0; i < count; i++) {
       const slot = slots[i]!;
       const ending = end(this.time[slot]!, marked.has(slot));
@@ -290,7 +294,7 @@ export class StoryListIndex {
       length += this.cards.length(slot) + ending.length;
     }
     const bytes = Buffer.allocUnsafe(length);
-    let at = bytes.write(frame.head, 0);
+    let at = bytes.write(head, 0);
     for (let i = 0; i < count; i++) {
       if (i > 0) bytes[at++] = COMMA;
       at = this.cards.copy(slots[i]!, bytes, at);

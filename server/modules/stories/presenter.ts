@@ -41,3 +41,15 @@ export function presentPageFields(count: number, totalCount: number, page: numbe
   const totalPages = Math.ceil(totalCount / limit);
   return { count, page, totalPages, hasNext: page < totalPages, hasPrevious: page > 1, totalCount, hiddenCount };
 }
+
+/**
+ * presentPageFields as the end of a page's JSON, after its stories' array: the same bytes JSON.stringify writes for
+ * them (every field a whole number or a boolean), written directly, as a page read from memory is written per request.
+ */
+export function pageFieldsJsonEnd(count: number, totalCount: number, page: number, limit: number, hiddenCount = 0): string {
+  const fields = presentPageFields(count, totalCount, page, limit, hiddenCount);
+  return (
+    `"count":${fields.count},"page":${fields.page},"totalPages":${fields.totalPages},"hasNext":${fields.hasNext},` +
+    `"hasPrevious":${fields.hasPrevious},"totalCount":${fields.totalCount},"hiddenCount":${fields.hiddenCount}}`
+  );
+}

@@ -87,14 +87,14 @@ export class StoriesService {
   async listPage(sort: StoryListSort, query: StoryListQuery, mutes: PersonMutes = NO_PERSON_MUTES, { counted = true }: { counted?: boolean } = {}): Promise<Buffer> {
     const filter = { domain: query.domain, heat: query.heat, mutes: mutes.matcher, showMuted: query.showMuted };
     if (!counted) {
-      const found = await (await this.currentIndex()).page(sort, query, this.now(), filter, { counted: false });
+      const found = (await this.currentIndex()).page(sort, query, this.now(), filter, { counted: false });
       if (found !== null) return found;
     }
     const filters = `${query.domain ?? ''}&${query.heat ?? ''}&${mutes.key === '' ? '' : `${query.showMuted ? 1 : 0}&${mutes.key}`}`;
     const key = `${sort}?${query.minScore}&${query.page}&${query.limit}&${query.hours ?? ''}&${query.timeFilter}&${query.minVelocity}&${filters}`;
     return this.cache.get(key, async () => {
       const nowMs = this.now();
-      const indexed = await this.indexed.page(sort, query, nowMs, filter);
+      const indexed = this.indexed.page(sort, query, nowMs, filter);
       if (indexed !== null) return indexed;
       // The statement applies the domain and heat; the rules are applied to its page (the first seconds after a
       // start, while the index loads: a page may then show fewer stories, and hiddenCount counts this page's only).
