@@ -3,7 +3,7 @@
  * renders each signed-in home (or story page) it is sent, one after another.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { compressSync, type Encoding } from './http/compression.ts';
+import { compressSync, RENDERED_PAGE_BROTLI_OPTIONS, type Encoding } from './http/compression.ts';
 import type { ServerRenderer } from '../web/src/prerendered.ts';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
@@ -30,7 +30,7 @@ function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null):
   length += template.tail.length;
   const page = room.subarray(0, length);
   // The compressed page is copied out too: a buffer from zlib may share its memory, and this one is handed over.
-  return new Uint8Array(encoding ? compressSync(page, encoding) : page);
+  return new Uint8Array(encoding ? compressSync(page, encoding, RENDERED_PAGE_BROTLI_OPTIONS) : page);
 }
 
 port.on('message', ({ id, state, search, darkMode, encoding, storyId, head }: RenderRequest) => {
