@@ -40,7 +40,7 @@ const epochMs = (column: string) => `floor(round(date_part('epoch', ${column}) *
 /** A story and its page's rows, newest first: the predictions as one JSON value column by column, the snapshots as text. */
 interface HistoryRow extends StoryRow {
   top_rank: number | null;
-  /** A JSON array of sampled_at (ms), score, descendants, top_rank for each snapshot in turn; null when none. */
+  /** A JSON array of sampled_at (ms after `time`), score, descendants, top_rank for each snapshot in turn; null when none. */
   snapshots: string | null;
   predictions: unknown[][];
   keywords: string[] | null;
@@ -65,13 +65,15 @@ type PredictionRow = [
  * task's retention. An unknown or hidden story costs one primary-key lookup and reads nothing of its history.
  * The snapshots are one JSON array written as text, four numbers a snapshot (concat_ws leaves out nulls, hence the
  * rank's 'null'): for 2,880 snapshots, with epochMs's times, this cost the database 30 % less than four json_agg
- * columns of numeric times, and the driver hands the text over as it is.
+ * columns of numeric times, and the driver hands the text over as it is. Their times are milliseconds after the
+ * story's posting: up to 9 digits for a story's first weeks rather than 13, which JSON.parse reads as small
+ * integers (a long history's text a sixth shorter, read in two thirds of the time).
  */
 const HISTORY_SQL = `
   SELECT s.id, s.hn_id, s.title, s.url, s.score, s.descendants, s.by, s.time, s.domain, s.score_velocity,
          s.comments_velocity, s.trending_score, s.prediction_probability, s.top_rank, s.synthetic,
          (SELECT '[' || string_agg(concat_ws(',', n.at, n.score, n.descendants, coalesce(n.top_rank::text, 'null')), ',') || ']'
-            FROM (SELECT ${epochMs('sampled_at')} AS at, score, descendants, top_rank FROM story_snapshots
+            FROM (SELECT ${epochMs('sampled_at')} - s.time * 1000::int8 AS at, score, descendants, top_rank FROM story_snapshots
                    WHERE story_id = s.id ORDER BY sampled_at DESC LIMIT ${HISTORY_MAX_SNAPSHOTS}) n) AS snapshots,
          (SELECT ${jsonColumnsSql('p', ['at', 'probability', 'confidence', 'score_at_prediction', 'verified_at', 'score_at_horizon', 'accurate'])}
             FROM (SELECT ${epochMs('predicted_at')} AS at, probability, confidence, score_at_prediction,
@@ -113,10 +115,11 @@ export class StoryHistoryService {
     const story = result.rows[0];
     if (!story) throw new StoryHistoryNotFoundError();
 
-    // Oldest first, from the newest-first columns.
+    // Oldest first, from the newest-first text.
     const points: HistoryPoint[] = [];
     const values = story.snapshots === null ? [] : (JSON.parse(story.snapshots) as (number | null)[]);
-    for (let i = values.length - 4; i >= 0; i -= 4) points.push({ timeMs: values[i]!, score: values[i + 1]!, comments: values[i + 2]!, rank: values[i + 3]! });
+    const postedMs = story.time * 1000;
+    for (let i = values.length - 4; i >= 0; i -= 4) points.push({ timeMs: postedMs + values[i]!, score: values[i + 1]!, comments: values[i + 2]!, rank: values[i + 3]! });
     const last = points.at(-1);
     // To the minute, as the story's facts count it, so the answer reads the same to everyone within a minute and
     // nothing in it looks personal to a cache; never before the newest snapshot, which would make durations negative.
