@@ -31,7 +31,7 @@ test('a visitor gets the story page rendered, with its charts, facts, table, pre
   await expect(rank.locator('[data-marker="left"]')).toHaveCount(1);
   // The inverted axis: the peak (rank 3) is drawn above the first front-page rank (25).
   const path = await rank.locator('path[data-series="rank"]').getAttribute('d');
-  const ys = [...path!.matchAll(/[ML][\d.]+ ([\d.]+)/g)].map((match) => Number(match[1]));
+  const ys = [...path!.matchAll(/(?:M[\d.]+ |V)([\d.]+)/g)].map((match) => Number(match[1]));
   expect(Math.min(...ys)).toBeLessThan(ys[0]!);
   await expect(page.getByText('Entered the front page')).toBeVisible();
   await expect(page.getByTestId('resolution')).toHaveText('Every change, minute by minute.');

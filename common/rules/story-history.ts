@@ -3,7 +3,7 @@
  * snapshots, the chart's markers, the chart's thinning to a bounded number of points, and the words that say which
  * resolution the chart shows. One reading, used by the server to answer GET /api/stories/{id}/history.
  */
-import { heatLevel, type HeatLevel } from './heat.ts';
+import { heatLevel, type HeatLevel, type HeatStory } from './heat.ts';
 
 /** Ranks 1-30 of Hacker News's top list are its front page. */
 export const FRONT_PAGE_RANKS = 30;
@@ -93,14 +93,20 @@ export interface HeatChange {
 /** The heat badge the story card would have shown at each snapshot, as the changes from one level to another. */
 export function heatHistory(points: readonly HistoryPoint[], rates: readonly Rates[], postedSeconds: number): HeatChange[] {
   const changes: HeatChange[] = [];
-  points.forEach((point, index) => {
+  // One story read at each point in turn, rather than one made for each of up to thousands of points.
+  const story: HeatStory = { score: 0, descendants: 0, scoreVelocity: 0, commentsVelocity: 0, time: postedSeconds };
+  let current: HeatLevel | null = null;
+  for (let index = 0; index < points.length; index++) {
+    const point = points[index]!;
     const rate = rates[index]!;
-    const level = heatLevel(
-      { score: point.score, descendants: point.comments, scoreVelocity: rate.pointsPerHour, commentsVelocity: rate.commentsPerHour, time: postedSeconds },
-      point.timeMs,
-    );
-    if (changes.length === 0 ? level !== null : changes.at(-1)!.level !== level) changes.push({ level, timeMs: point.timeMs });
-  });
+    story.score = point.score;
+    story.descendants = point.comments;
+    story.scoreVelocity = rate.pointsPerHour;
+    story.commentsVelocity = rate.commentsPerHour;
+    const level = heatLevel(story, point.timeMs);
+    if (level !== current) changes.push({ level, timeMs: point.timeMs });
+    current = level;
+  }
   return changes;
 }
 

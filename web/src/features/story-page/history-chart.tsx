@@ -46,26 +46,27 @@ interface HistoryChartProps {
 
 /**
  * A step line: each snapshot's value holds until the next one (snapshots are written only when something changed),
- * and the last holds to `endMs`. A null value (not ranked) breaks the line. Each point's x is written once, for its
- * own step and the end of the one before: the server draws three of these, of up to 600 points, for every page.
+ * and the last holds to `endMs`. A null value (not ranked) breaks the line. Written as moves across (H) and up or
+ * down (V), each only where the value changes, rather than a line to each point: the server draws three of these,
+ * of up to 600 points, for every page, and this is about half the bytes and half the numbers written. Whole units of
+ * the view box (about a pixel of the drawn chart) are written as integers, which costs a fraction of toFixed.
  */
 function stepPath(points: readonly ChartPoint[], x: (ms: number) => number, y: (value: number) => number, endMs: number): string {
   let path = '';
-  let drawing = false;
-  let pointX = points.length > 0 ? x(points[0]!.timeMs).toFixed(1) : '';
-  for (let index = 0; index < points.length; index++) {
-    const next = points[index + 1];
-    const nextX = x(next ? next.timeMs : endMs).toFixed(1);
-    const value = points[index]!.value;
-    if (value === null) {
-      drawing = false;
-    } else {
-      const py = y(value).toFixed(1);
-      path += `${path ? ' ' : ''}${drawing ? 'L' : 'M'}${pointX} ${py} L${nextX} ${py}`;
-      drawing = true;
+  // The y being drawn at, as written; null while the line is broken.
+  let drawnY: number | null = null;
+  for (const point of points) {
+    if (point.value === null) {
+      if (drawnY !== null) path += `H${Math.round(x(point.timeMs))}`;
+      drawnY = null;
+      continue;
     }
-    pointX = nextX;
+    const pointY = Math.round(y(point.value));
+    if (drawnY === null) path += `M${Math.round(x(point.timeMs))} ${pointY}`;
+    else if (pointY !== drawnY) path += `H${Math.round(x(point.timeMs))}V${pointY}`;
+    drawnY = pointY;
   }
+  if (drawnY !== null) path += `H${Math.round(x(endMs))}`;
   return path;
 }
 
