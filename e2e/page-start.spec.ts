@@ -3,7 +3,7 @@ import { APP_READY_ATTRIBUTE } from '../web/src/prerendered.ts';
 
 /**
  * A page the server rendered loads no script while it loads: its one script is inline (web/src/page-start.ts), and
- * the app starts on the page's first use, which it is then given.
+ * the app starts on the page's first use, which it is then given, and adds the manifest to the head.
  */
 test('the signed-in home fetches no script until it is used, and a switch pressed before the app ran takes effect', async ({ page }) => {
   await signUpThroughApi(page);
@@ -15,11 +15,14 @@ test('the signed-in home fetches no script until it is used, and a switch presse
   await expect(page.getByTestId('refresh-countdown')).toBeVisible();
   expect(scripts).toEqual([]);
   await expect(page.locator(`#root[${APP_READY_ATTRIBUTE}]`)).not.toBeAttached();
+  // Nor the manifest and its icon, which the app's start adds.
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
 
   // The press starts the app, is held while it loads, and is given to it once it runs.
   await page.getByRole('switch', { name: 'Auto-refresh' }).click();
   await expect(page.locator(`#root[${APP_READY_ATTRIBUTE}]`)).toBeAttached();
   await expect(page.getByTestId('refresh-countdown')).toBeHidden();
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.every((path) => path.startsWith('/assets/'))).toBe(true);
 });

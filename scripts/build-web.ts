@@ -18,7 +18,7 @@ import { criticalCss, fullStylesheetPath, parseStylesheet, withCriticalStyle, wi
 import { PAGE_TEMPLATE_FILE, PRECOMPRESSED, SSR_ENTRY_FILE } from '../server/web.ts';
 import { APP_ICONS } from '../web/app-icons.ts';
 import { APP_SHELL_PATH, PRECACHE_MAX_BYTES, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
-import { APP_ENTRY_ATTRIBUTE, EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
+import { APP_ENTRY_ATTRIBUTE, APP_HEAD_LINKS_ID, EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const configFile = path.join(root, 'web/vite.config.ts');
@@ -73,6 +73,23 @@ function withInlineStartScript(html: string, startScript: string): string {
     .replace('</body>', () => `<script ${APP_ENTRY_ATTRIBUTE}="${entry[1]}">${startScript}</script>\n  </body>`);
 }
 
+const LINKS_FOR_THE_APP = /\n\s*<link rel="(?:manifest|apple-touch-icon)"[^>]*>/g;
+const FAVICON_LINK = /<link rel="icon" type="image\/svg\+xml" href="\/favicon.svg" \/>/;
+
+/**
+ * The page template's head: the favicon as a data URL (238 bytes: no request), and the links only the running app
+ * needs (the manifest and the home-screen icon, which a browser fetches as the page loads) held in a template the app
+ * puts in the head when it starts (APP_HEAD_LINKS_ID, web/src/main.tsx).
+ */
+function withHeadForRenderedPages(html: string, favicon: string): string {
+  const links = html.match(LINKS_FOR_THE_APP);
+  if (links?.length !== 2 || !FAVICON_LINK.test(html)) throw new Error('dist/web/index.html lacks its favicon, manifest or home-screen icon link');
+  return html
+    .replace(LINKS_FOR_THE_APP, '')
+    .replace(FAVICON_LINK, () => `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(favicon)}" />`)
+    .replace('</head>', () => `<template id="${APP_HEAD_LINKS_ID}">${links.map((link) => link.trim()).join('')}</template>\n  </head>`);
+}
+
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /** web/src/page-start.ts built into one classic script (no imports, no module), to be inlined in the page template. */
@@ -92,7 +109,7 @@ async function buildStartScript(): Promise<string> {
   return result.output[0].code.trim();
 }
 
-const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
 
 /**
  * Writes a brotli and a gzip copy beside every text file of the build, at the strongest settings: done once
@@ -189,7 +206,8 @@ export async function buildWeb(): Promise<void> {
   // The pages rendered before any script runs (the landing page, the signed-in home, story pages) are rendered by the
   // server into this template's empty root, each with the stylesheet's rules its markup uses in its head. The
   // landing page rendered here, without its answers, is the one the server sends when it cannot render it.
-  const pageTemplate = withInlineStartScript(withFullStylesheetDisabled(builtHtml), await buildStartScript());
+  const favicon = (await readFile(path.join(WEB_DIST_DIR, 'favicon.svg'), 'utf8')).trim();
+  const pageTemplate = withHeadForRenderedPages(withInlineStartScript(withFullStylesheetDisabled(builtHtml), await buildStartScript()), favicon);
   const landingRoot = renderLandingRoot();
   const stylesheet = parseStylesheet(await readFile(path.join(WEB_DIST_DIR, fullStylesheetPath(pageTemplate)!), 'utf8'));
   const landingHtml = withCriticalStyle(pageTemplate, criticalCss(stylesheet, landingRoot)).replace(EMPTY_ROOT, () => landingRoot);

@@ -24,6 +24,13 @@ export const EMPTY_ROOT = '<div id="root"></div>';
  */
 export const LANDING_PAGE_MARK = 'landing';
 
+/**
+ * A template in the head of a page the server rendered holding the head's links the page needs only once its app
+ * runs (the web app manifest, the home-screen icon): main.tsx puts them in the head. Left in the head, a browser
+ * fetches the manifest and its icon while the page loads, competing with it on a slow network.
+ */
+export const APP_HEAD_LINKS_ID = 'app-head-links';
+
 /** On the inline script of a page the server rendered (web/src/page-start.ts): the address of the app's entry. */
 export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
 
