@@ -3,9 +3,8 @@
  * renders each signed-in home (or story page) it is sent, one after another.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { BrotliOptions } from 'node:zlib';
 import { criticalCss, criticalStyleElement, HEAD_END, parseStylesheet } from './critical-stylesheet.ts';
-import { compressSync, HOME_PAGE_BROTLI_OPTIONS, STORY_PAGE_BROTLI_OPTIONS, type Encoding } from './http/compression.ts';
+import { compressSync, RENDERED_PAGE_BROTLI_OPTIONS, type Encoding } from './http/compression.ts';
 import type { ServerRenderer } from '../web/src/prerendered.ts';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
@@ -25,7 +24,7 @@ let room = Buffer.allocUnsafeSlow(0);
  * the room is not allocated again for every page. The copy handed over is the page's size, and the HTTP thread
  * sends it as it is: no other copy of the page is made on either thread.
  */
-function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null, brotliOptions: BrotliOptions): Uint8Array<ArrayBuffer> {
+function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null): Uint8Array<ArrayBuffer> {
   const style = criticalStyleElement(criticalCss(parsedStylesheet, markup));
   const most = head.length + (style.length + markup.length) * 3 + template.tail.length;
   if (room.length < most) room = Buffer.allocUnsafeSlow(Math.max(most, room.length * 2));
@@ -40,14 +39,14 @@ function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null, 
   length += template.tail.length;
   const page = room.subarray(0, length);
   // The compressed page is copied out too: a buffer from zlib may share its memory, and this one is handed over.
-  return new Uint8Array(encoding ? compressSync(page, encoding, brotliOptions) : page);
+  return new Uint8Array(encoding ? compressSync(page, encoding, RENDERED_PAGE_BROTLI_OPTIONS) : page);
 }
 
 port.on('message', ({ id, state, search, darkMode, encoding, storyId, head }: RenderRequest) => {
   (storyId === undefined ? renderer.renderSignedInHome(state, search) : renderer.renderStoryPage(state as string, storyId)).then(
     // Handed over rather than copied.
     (markup) => {
-      const page = pageBytes(head ?? (darkMode ? template.dark : template.light), markup, encoding, storyId === undefined ? HOME_PAGE_BROTLI_OPTIONS : STORY_PAGE_BROTLI_OPTIONS);
+      const page = pageBytes(head ?? (darkMode ? template.dark : template.light), markup, encoding);
       port.postMessage({ id, page } satisfies RenderReply, [page.buffer]);
     },
     (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies RenderReply),

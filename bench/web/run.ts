@@ -138,13 +138,21 @@ interface Page {
   cookie?: string;
 }
 
-/** Lighthouse now and then fails to record a trace (NO_NAVSTART); one more attempt is then fair. */
+/** How many times a page is audited before its failure ends the run. */
+const AUDIT_ATTEMPTS = 3;
+
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART, a few audits in a hundred, on every kind of page,
+ * the empty one too); another attempt is then fair.
+ */
 async function audit(page: Page, profile: Profile): Promise<PageFigures> {
-  try {
-    return await auditOnce(page, profile);
-  } catch (error) {
-    console.error(`${page.name}, ${profile.name}: ${(error as Error).message}; trying once more`);
-    return auditOnce(page, profile);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(page, profile);
+    } catch (error) {
+      if (attempt === AUDIT_ATTEMPTS) throw error;
+      console.error(`${page.name}, ${profile.name}: ${(error as Error).message}; trying again`);
+    }
   }
 }
 

@@ -39,15 +39,13 @@ export function answerEncoding(request: FastifyRequest, reply: FastifyReply): En
 }
 
 /**
- * Brotli for the pages rendered for each request, on the render thread, by the page's kind. A story page at quality
- * 2: with its own rules it is 14 KB at quality 2 in 0.27 ms, 12 KB at quality 5 in 0.95 ms, within a new
- * connection's first round trip either way, and on the longest histories' pages (74 KB) quality 4 was a fifth of
- * the render thread's work (11.0 KB in 0.23 ms at quality 2, 10.2 KB in 0.63 ms at quality 4). The signed-in home
- * at quality 5: its 50 cards (300 KB) are 26 KB in 2.8 ms against 33 KB in 1.0 ms at quality 2, a fifth fewer bytes
- * that a slow network waits for before the page shows, for under a tenth more of its render's work.
+ * Brotli for the pages rendered for each request (story pages, signed-in homes), on the render thread: quality 5,
+ * for the bytes a slow network waits for before the page shows. A story page with its own rules is 13 KB at
+ * quality 5 and 15 KB at quality 2, within a new connection's first round trip or not (about 14 KB); the home's
+ * 50 cards (300 KB) 26 KB against 33. It costs 0.7 ms more a story page (0.95 against 0.27 ms), 1.8 ms a home
+ * (2.8 against 1.0), and on the longest histories' pages (74 KB) about 0.9 ms, a sixth of their server's work.
  */
-export const STORY_PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } };
-export const HOME_PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+export const RENDERED_PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /** `data` compressed in `encoding`, at once (the plugin's streams cost more than the compression of a small body). */
 export function compressSync(data: string | Uint8Array, encoding: Encoding, brotliOptions: BrotliOptions = BROTLI_OPTIONS): Buffer {
