@@ -9,8 +9,8 @@ import { buildWeb } from './build-web.ts';
 const root = path.resolve(import.meta.dirname, '..');
 // Written last by the build, so a build stopped half-way reads as stale.
 const builtIndex = path.join(root, 'dist/web/landing.html');
-/** Everything the bundle is made from. */
-const SOURCES = ['web', 'common', 'package-lock.json'];
+/** Everything the build is made from: the app, and how its pages are put together. */
+const SOURCES = ['web', 'common', 'package-lock.json', 'scripts/build-web.ts', 'server/critical-stylesheet.ts'];
 
 async function newestMtime(entry: string): Promise<number> {
   const info = await stat(entry).catch(() => null);
