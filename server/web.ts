@@ -137,9 +137,8 @@ function themedHead(head: string, dark: boolean): string {
   return head.replace('<html ', `<html ${dark ? 'class="dark" ' : ''}${ACCOUNT_THEME_ATTRIBUTE} `);
 }
 
-function cutHomeTemplate(page: string): HomeTemplate {
-  const head = templateHead(page);
-  return { light: Buffer.from(themedHead(head, false)), dark: Buffer.from(themedHead(head, true)), tail: Buffer.from(page.slice(head.length + EMPTY_ROOT.length)) };
+function cutHomeTemplate(head: string, tail: string): HomeTemplate {
+  return { light: Buffer.from(themedHead(head, false)), dark: Buffer.from(themedHead(head, true)), tail: Buffer.from(tail) };
 }
 
 /**
@@ -158,12 +157,13 @@ async function loadHomeRenderer(ssrDir: string, mode: string, credit: SiteCredit
   const renderer = (await import(entryUrl)) as ServerRenderer;
   if (credit) renderer.setSiteCredit(credit);
   const head = templateHead(template);
+  const tail = template.slice(head.length + EMPTY_ROOT.length);
   return {
     renderer,
     head,
-    tail: template.slice(head.length + EMPTY_ROOT.length),
+    tail,
     stylesheet: parseStylesheet(stylesheet),
-    thread: new HomeRenderThread(entryUrl, cutHomeTemplate(template), mode, stylesheet, credit),
+    thread: new HomeRenderThread(entryUrl, cutHomeTemplate(head, tail), mode, stylesheet, credit),
   };
 }
 
