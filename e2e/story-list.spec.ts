@@ -66,6 +66,10 @@ test.describe('story list', () => {
     const firstTitle = (await page.getByRole('list', { name: 'Stories' }).getByRole('article').first().getByRole('heading').innerText()).trim();
     const servedTitle = await page.evaluate((served) => new DOMParser().parseFromString(served, 'text/html').querySelector('main article h2')?.textContent, html);
     expect(servedTitle?.trim()).toBe(firstTitle);
+    // Its first screen of cards, that is: the rest of the page comes once the app runs.
+    const servedCards = await page.evaluate((served) => new DOMParser().parseFromString(served, 'text/html').querySelectorAll('main article').length, html);
+    expect(servedCards).toBe(15);
+    expect(html).toMatch(/Loading the other <!-- -->35 stories<!-- --> of this page/);
 
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
@@ -94,10 +98,16 @@ test.describe('story list', () => {
     // Hydrated: the controls work (the auto-refresh switch hides the countdown).
     await page.getByRole('switch', { name: 'Auto-refresh' }).click();
     await expect(page.getByTestId('refresh-countdown')).toBeHidden();
-    // Who is signed in, their preferences, the stories and their statuses all came with the page. The statuses the
-    // app polls on its own (maintenance, announcements, the data's age) are asked as on any page.
+    // Who is signed in, their preferences, the first screen's stories and their statuses all came with the page;
+    // the app asks once for the whole page of stories and once per kind for their statuses. The statuses the app
+    // polls on its own (maintenance, announcements, the data's age) are asked as on any page.
+    await expect(page.getByRole('list', { name: 'Stories' }).getByRole('article')).toHaveCount(50);
+    await expect(page.getByText(/^Loading the other/)).toHaveCount(0);
     const polled = new Set(['/api/maintenance-status', '/api/stories/freshness']);
-    expect(apiCalls.filter((path) => !polled.has(path) && !path.startsWith('/api/announcements'))).toEqual([]);
+    const batchPaths = ['/api/bookmarks/check-batch', '/api/content-flags/check-batch', '/api/story-notes/check-batch', '/api/story-watches/check-batch'];
+    await expect
+      .poll(() => apiCalls.filter((path) => !polled.has(path) && !path.startsWith('/api/announcements')).sort())
+      .toEqual([...batchPaths, '/api/stories/trending'].sort());
     expect(problems).toEqual([]);
     // The app's chunks know the linked stylesheet is on the page: it is not asked for a second time.
     expect(stylesheets).toHaveLength(1);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoryPage } from '#common/contracts/stories.ts';
 import { DEFAULT_PREFERENCES, PREFERENCES_KEY, type Preferences } from '@/features/preferences/api';
 import { storyListKey, storyListPath, storyListQuery } from '@/features/stories';
+import { FIRST_SCREEN_STORIES } from '@/features/stories/first-screen';
 import { batchStatusKey } from '@/features/story-actions';
 import { CURRENT_USER_KEY, type CurrentUser } from '@/lib/session';
 import type { ApiAnswer } from '../prerendered';
@@ -71,6 +72,21 @@ describe('loadSignedInHome', () => {
     expect(client.getQueryData(['/api/stories/freshness'])).toEqual(freshness);
     // One batch call for the four kinds, about exactly the page's stories, as the cards will ask.
     expect(api.calls.filter((entry) => entry.path.endsWith('check-batch'))).toEqual([{ path: '/api/story-statuses/check-batch', body: { storyIds: [7, 9] } }]);
+  });
+
+  it("keeps a long page's first screen only, and asks about those stories alone", async () => {
+    const ids = Array.from({ length: 50 }, (_, index) => 100 + index);
+    const long = { stories: ids.map((id) => ({ id })), count: 50, totalCount: 400, totalPages: 8 } as unknown as StoryPage;
+    const api = fakeApi({ [storyListPath(storyListQuery(preferences, ''))]: { status: 200, body: long } });
+    const client = createQueryClient();
+    await loadSignedInHome(client, api.call, '');
+
+    const firstIds = ids.slice(0, FIRST_SCREEN_STORIES.cards);
+    const cached = client.getQueryData<StoryPage>(storyListKey({ sort: 'score', timeFilter: '3d', minScore: 40, page: 1, limit: 10 }));
+    expect(cached?.stories.map((story) => story.id)).toEqual(firstIds);
+    // The page's own figures stay, so the list knows how many stories are still to come.
+    expect(cached).toMatchObject({ count: 50, totalCount: 400, totalPages: 8 });
+    expect(api.calls.filter((entry) => entry.path.endsWith('check-batch'))).toEqual([{ path: '/api/story-statuses/check-batch', body: { storyIds: firstIds } }]);
   });
 
   it("renders the view the page's URL names, the preferences filling in what it leaves out", async () => {

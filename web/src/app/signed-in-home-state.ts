@@ -6,7 +6,7 @@ import { ANNOUNCEMENTS_KEY, ANNOUNCEMENTS_PATH, type Announcement } from '@/feat
 import { ALERTS_KEY } from '@/features/keywords';
 import { MAINTENANCE_STATUS_KEY, MAINTENANCE_STATUS_PATH, type MaintenanceStatus } from '@/features/maintenance/api';
 import { PREFERENCES_KEY, PREFERENCES_PATH, type Preferences } from '@/features/preferences/api';
-import { storyListKey, storyListPath, storyListQuery } from '@/features/stories';
+import { firstScreenOf, storyListKey, storyListPath, storyListQuery } from '@/features/stories';
 import { ALL_STATUSES_PATH, BATCH_CALLS, batchIds, batchStatusKey, type StatusKind } from '@/features/story-actions';
 import { CURRENT_USER_KEY, CURRENT_USER_PATH, type CurrentUser } from '@/lib/session';
 import type { ApiCall, HomeAudience } from '../prerendered';
@@ -26,7 +26,7 @@ async function bodyOf<T>(call: ApiCall, path: string, body?: unknown): Promise<T
 /**
  * Fills the query cache with every answer the signed-in home's first render reads (who is signed in, the
  * maintenance status, their preferences, the announcements, the data's age, the page of stories the page's query string
- * (`search`) names, their preferences filling in what it leaves out, whether each of those stories is bookmarked, flagged, watched or noted, and
+ * (`search`) names (its first screen), their preferences filling in what it leaves out, whether each of those stories is bookmarked, flagged, watched or noted, and
  * their keyword alerts, for the cards' alert badge), under the keys the app's
  * own queries use. The server then renders the page from that cache and puts it in the HTML, and the browser
  * adopts both: no request is left for the first screen. Any answer other than the expected one throws.
@@ -58,7 +58,8 @@ export async function loadSignedInHome(queryClient: QueryClient, call: ApiCall, 
   const alerts = alertsAnswer.body as KeywordAlertsResponse;
 
   const query = storyListQuery(preferences, search);
-  const stories = await bodyOf<StoryPage>(call, storyListPath(query));
+  // The page's first screen only: the app asks for the rest when it starts (features/stories/first-screen.ts).
+  const stories = firstScreenOf(await bodyOf<StoryPage>(call, storyListPath(query)), preferences.compactView);
   const ids = batchIds(stories.stories.map((story) => story.id));
   const statuses = ids.length === 0 ? null : await bodyOf<Record<string, Record<string, boolean>>>(call, ALL_STATUSES_PATH, { storyIds: ids });
 

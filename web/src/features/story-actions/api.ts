@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { FlagType } from '#common/rules/limits.ts';
 import type { Note, SharedLink } from '#common/contracts/actions.ts';
@@ -54,6 +54,9 @@ export function useBatchStatus(kind: StatusKind, storyIds: readonly number[], en
     queryFn: async () => (await apiRequest<Record<string, StatusMap>>('POST', path, { storyIds: ids }))[field] ?? {},
     enabled: enabled && ids.length > 0,
     staleTime,
+    // Answers are by story id: while a new set of ids is asked about (the rest of a page the server rendered in
+    // part, the next page), the stories already known keep their state rather than showing none.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -73,7 +76,7 @@ export function usePageStatuses(storyIds: readonly number[], enabled: boolean): 
   const flags = useBatchStatus('flags', storyIds, enabled).data;
   const watches = useBatchStatus('watches', storyIds, enabled).data;
   const notes = useBatchStatus('notes', storyIds, enabled);
-  const notesAnswered = notes.isSuccess;
+  const notesAnswered = notes.isSuccess && !notes.isPlaceholderData;
   // One object while the answers stay the same: the cards are memoised on it.
   return useMemo(() => ({ bookmarks, flags, watches, notes: notes.data, notesAnswered }), [bookmarks, flags, watches, notes.data, notesAnswered]);
 }

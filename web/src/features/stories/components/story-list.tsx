@@ -19,6 +19,7 @@ import { STORY_ITEM_ATTRIBUTE, STORY_LINK_ATTRIBUTE, useKeyboardReader } from '.
 import { DataAge } from '@/components/data-age';
 import { recordOpened, useNewSinceLastVisit, useOpenedStoriesShown } from '../reading-state';
 import { refreshOutcome } from '../refresh-outcome';
+import { storiesToCome } from '../first-screen';
 import { ActivityLegend } from './activity-legend';
 import { FilterBar, type ListFilters } from './filter-bar';
 import { PaginationBar } from '@/components/pagination-bar';
@@ -127,6 +128,13 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
 
   const refreshing = stories.isFetching || refreshStories.isPending;
   const data = stories.data;
+  // A home the server rendered holds its page's first screen of stories (first-screen.ts): the rest is asked for as
+  // soon as the app runs.
+  const toCome = data ? storiesToCome(data) : 0;
+  const { refetch } = stories;
+  useEffect(() => {
+    if (toCome > 0) void refetch();
+  }, [toCome, refetch]);
   // Building a page of up to 100 cards is the longest piece of work on this screen. The cards follow a deferred
   // copy of the data, so React builds them in the background in short slices (a tap or a scroll is never kept
   // waiting) while the skeletons, or the previous page, stay on screen.
@@ -139,7 +147,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
   // Reading state remembered in this browser (reading-state.ts): it applies after hydration.
   const { opened, hideOpened, setHideOpened, visible: visibleStories, hiddenCount } = useOpenedStoriesShown(shownData?.stories);
   // Compared only once the shown page is the one the URL names (not the previous page kept while the next loads).
-  const shownIsCurrent = shownData === data && !stories.isPlaceholderData;
+  const shownIsCurrent = shownData === data && !stories.isPlaceholderData && toCome === 0;
   const fresh = useNewSinceLastVisit(`${sort}|${timeFilter}|${minScore}|${filters.domain}|${filters.heat}|${page}`, shownIsCurrent ? storyIds : undefined);
   // Domain suggestions: the domains of the stories in view, most frequent first.
   const domainSuggestions = useMemo(() => domainsInView(shownData?.stories ?? []), [shownData]);
@@ -315,6 +323,11 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                   );
                 })}
               </ol>,
+            )}
+            {storiesToCome(shownData) > 0 && (
+              <p role="status" className="py-2 text-center text-sm text-muted-foreground">
+                Loading the other {formatCount(storiesToCome(shownData), 'story', 'stories')} of this page…
+              </p>
             )}
             <PaginationBar page={page} totalPages={shownData.totalPages} onPageChange={changePage} />
           </>
