@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { criticalCss, criticalStyleElement, HEAD_END, parseStylesheet } from './critical-stylesheet.ts';
 import { compressSync, RENDERED_PAGE_BROTLI_OPTIONS, type Encoding } from './http/compression.ts';
-import type { ServerRenderer } from '../web/src/prerendered.ts';
+import { withoutState, type ServerRenderer } from '../web/src/prerendered.ts';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
 const { entryUrl, template, credit, stylesheet } = workerData as RenderWorkerData;
@@ -22,10 +22,11 @@ let room = Buffer.allocUnsafeSlow(0);
  * its end, the markup and the tail, written into the room kept for it, then copied out at their exact length. The
  * text is written without being measured first (three bytes a UTF-16 unit at most), which TextEncoder would do, and
  * the room is not allocated again for every page. The copy handed over is the page's size, and the HTTP thread
- * sends it as it is: no other copy of the page is made on either thread.
+ * sends it as it is: no other copy of the page is made on either thread. The rules are chosen by the rendered root
+ * alone: the answers after it were most of a long story page's text to search, and hold no markup.
  */
 function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null): Uint8Array<ArrayBuffer> {
-  const style = criticalStyleElement(criticalCss(parsedStylesheet, markup));
+  const style = criticalStyleElement(criticalCss(parsedStylesheet, withoutState(markup)));
   const most = head.length + (style.length + markup.length) * 3 + template.tail.length;
   if (room.length < most) room = Buffer.allocUnsafeSlow(Math.max(most, room.length * 2));
   const headEnd = Buffer.from(head.buffer, head.byteOffset, head.byteLength).indexOf(HEAD_END);
