@@ -19,7 +19,7 @@ const history = (snapshots: StoryHistory['snapshots']): StoryHistory => ({
 const snapshots: StoryHistory['snapshots'] = [
   { time: '2026-11-30T10:00:00.000Z', score: 1, comments: 0, rank: null },
   { time: '2026-11-30T10:01:00.000Z', score: 5, comments: 0, rank: 3 },
-  { time: '2026-11-30T10:01:00.250Z', score: 5, comments: 2, rank: 31 },
+  { time: '2026-11-30T10:01:00.250Z', score: 4, comments: 2, rank: 31 },
   { time: '2026-11-30T11:59:59.999Z', score: 40, comments: 3, rank: null },
 ];
 
