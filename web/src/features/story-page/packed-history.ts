@@ -1,5 +1,6 @@
 import type { HistorySnapshot, StoryHistory } from '#common/contracts/story-history.ts';
 import type { DehydratedState } from '@tanstack/react-query';
+import { parseIsoTime } from './iso-time';
 
 /**
  * A story history's snapshots as the page the server renders carries them (its app-state): a column of each number
@@ -44,7 +45,7 @@ export function packStoryHistory(history: StoryHistory): StoryHistory | PackedSt
   for (let index = 0; index < count; index++) {
     const snapshot = snapshots[index]!;
     const { time } = snapshot;
-    const timeMs = Date.parse(time);
+    const timeMs = parseIsoTime(time);
     if (time.length !== ISO_TIME_LENGTH || time.charCodeAt(ISO_TIME_LENGTH - 1) !== 90 /* Z */ || !Number.isInteger(timeMs) || snapshot.rank === 0) return history;
     if (index === 0) firstMs = timeMs;
     else gapsMs[index - 1] = timeMs - previousMs;
