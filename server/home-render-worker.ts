@@ -4,8 +4,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { criticalCss, criticalStyleElement, HEAD_END, parseStylesheet } from './critical-stylesheet.ts';
-import { compressSync, RENDERED_PAGE_BROTLI_OPTIONS, type Encoding } from './http/compression.ts';
-import type { ServerRenderer } from '../web/src/prerendered.ts';
+import { compressSync, RENDERED_PAGE_BROTLI_OPTIONS, storyPageBrotliOptions, type Encoding } from './http/compression.ts';
+import { withoutState, type ServerRenderer } from '../web/src/prerendered.ts';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
 const { entryUrl, template, credit, stylesheet } = workerData as RenderWorkerData;
@@ -22,10 +22,11 @@ let room = Buffer.allocUnsafeSlow(0);
  * its end, the markup and the tail, written into the room kept for it, then copied out at their exact length. The
  * text is written without being measured first (three bytes a UTF-16 unit at most), which TextEncoder would do, and
  * the room is not allocated again for every page. The copy handed over is the page's size, and the HTTP thread
- * sends it as it is: no other copy of the page is made on either thread.
+ * sends it as it is: no other copy of the page is made on either thread. The rules are chosen by the rendered root
+ * alone: the answers after it were most of a long story page's text to search, and hold no markup.
  */
-function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null): Uint8Array<ArrayBuffer> {
-  const style = criticalStyleElement(criticalCss(parsedStylesheet, markup));
+function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null, storyPage: boolean): Uint8Array<ArrayBuffer> {
+  const style = criticalStyleElement(criticalCss(parsedStylesheet, withoutState(markup)));
   const most = head.length + (style.length + markup.length) * 3 + template.tail.length;
   if (room.length < most) room = Buffer.allocUnsafeSlow(Math.max(most, room.length * 2));
   const headEnd = Buffer.from(head.buffer, head.byteOffset, head.byteLength).indexOf(HEAD_END);
@@ -39,14 +40,15 @@ function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null):
   length += template.tail.length;
   const page = room.subarray(0, length);
   // The compressed page is copied out too: a buffer from zlib may share its memory, and this one is handed over.
-  return new Uint8Array(encoding ? compressSync(page, encoding, RENDERED_PAGE_BROTLI_OPTIONS) : page);
+  const brotliOptions = storyPage ? storyPageBrotliOptions(page.length) : RENDERED_PAGE_BROTLI_OPTIONS;
+  return new Uint8Array(encoding ? compressSync(page, encoding, brotliOptions) : page);
 }
 
 port.on('message', ({ id, state, search, darkMode, encoding, storyId, head }: RenderRequest) => {
   (storyId === undefined ? renderer.renderSignedInHome(state, search) : renderer.renderStoryPage(state as string, storyId)).then(
     // Handed over rather than copied.
     (markup) => {
-      const page = pageBytes(head ?? (darkMode ? template.dark : template.light), markup, encoding);
+      const page = pageBytes(head ?? (darkMode ? template.dark : template.light), markup, encoding, storyId !== undefined);
       port.postMessage({ id, page } satisfies RenderReply, [page.buffer]);
     },
     (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies RenderReply),

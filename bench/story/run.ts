@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchTargetSelected, formatNumber, serverCpuMicroseconds, withBenchServer } from '../support.ts';
+import { benchTargetSelected, formatNumber, serverCpuMicroseconds, waitForServerIdle, withBenchServer } from '../support.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -80,6 +80,7 @@ export async function runStoryBenchmark(): Promise<void> {
           ]
         : []),
     ].filter((target, index) => index === 0 || benchTargetSelected(target.name));
+    await waitForServerIdle(info.url);
     const results: { name: string; rps: number; p50: number; p99: number; serverCpu: number; databaseCpu: number | null }[] = [];
     for (const target of targets) {
       const run = (connections: number, duration: number) =>

@@ -12,6 +12,7 @@ import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { preloadSignedInHome, preloadStoryPage } from './app/signed-in-frame';
 import { readSiteCredit, setSiteCredit, SITE_CREDIT_KEY } from './app/layout/site-credit';
+import { unpackPageState } from './features/story-page/packed-history';
 import { applyFullStylesheet } from './lib/full-stylesheet';
 import { listenForInstallOffer } from './lib/install-prompt';
 import { notePageData } from './lib/offline-status';
@@ -27,6 +28,8 @@ const queryClient = createQueryClient();
 // first render is the page on screen, with nothing left to ask for.
 if (stateElement) {
   const state = JSON.parse(stateElement.textContent ?? '{}') as DehydratedState;
+  // A story page's snapshots come packed: the cache holds them as the API answers them.
+  unpackPageState(state);
   hydrate(queryClient, state);
   // A page the service worker kept, opened offline: the status line says how old its data is.
   notePageData((state.queries ?? []).map((query) => query.state.dataUpdatedAt));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_STATE_ELEMENT_ID, LANDING_PAGE_MARK, prerenderedRoot, renderedRootWithState, scriptSafeJson, START_AT_ONCE_ATTRIBUTE } from './prerendered';
+import { APP_STATE_ELEMENT_ID, LANDING_PAGE_MARK, prerenderedRoot, renderedRootWithState, scriptSafeJson, START_AT_ONCE_ATTRIBUTE, withoutState } from './prerendered';
 
 describe('scriptSafeJson', () => {
   it('cannot close its script element, and parses back to the same value', () => {
@@ -22,5 +22,14 @@ describe('prerenderedRoot', () => {
     expect(prerenderedRoot('<p>x</p>')).toBe('<div id="root" data-prerendered><p>x</p></div>');
     expect(prerenderedRoot('<p>x</p>', { mark: LANDING_PAGE_MARK })).toBe('<div id="root" data-prerendered="landing"><p>x</p></div>');
     expect(prerenderedRoot('<p>x</p>', { startAtOnce: true })).toBe(`<div id="root" data-prerendered ${START_AT_ONCE_ATTRIBUTE}><p>x</p></div>`);
+  });
+});
+
+describe('withoutState', () => {
+  it('is the rendered root without the data after it, for a root with data and one without', () => {
+    const title = '<script type="application/json" id="app-state">';
+    const root = prerenderedRoot('<h1>&lt;script type=&quot;application/json&quot; id=&quot;app-state&quot;&gt;</h1>');
+    expect(withoutState(renderedRootWithState('<h1>&lt;script type=&quot;application/json&quot; id=&quot;app-state&quot;&gt;</h1>', { title }))).toBe(root);
+    expect(withoutState(root)).toBe(root);
   });
 });

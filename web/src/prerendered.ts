@@ -68,6 +68,16 @@ export function renderedRootWithState(markup: string, state: unknown, options: R
 }
 
 /**
+ * The markup of a root renderedRootWithState wrote, without its data: what a stylesheet's rules can match. The
+ * element's start cannot be in the root's own text (React writes a '<' of text as '&lt;'), nor in the data
+ * (scriptSafeJson), so it is found from the end.
+ */
+export function withoutState(rendered: string): string {
+  const stateAt = rendered.lastIndexOf(`<script type="application/json" id="${APP_STATE_ELEMENT_ID}">`);
+  return stateAt === -1 ? rendered : rendered.slice(0, stateAt);
+}
+
+/**
  * JSON that cannot end its script element early: every '<' is written as its escape, so no text within it (a
  * story title of '</script><script>...', say) reads as markup. JSON.parse gives back the same value.
  */

@@ -46,27 +46,37 @@ interface HistoryChartProps {
 
 /**
  * A step line: each snapshot's value holds until the next one (snapshots are written only when something changed),
- * and the last holds to `endMs`. A null value (not ranked) breaks the line. Written as moves across (H) and up or
- * down (V), each only where the value changes, rather than a line to each point: the server draws three of these,
- * of up to 600 points, for every page, and this is about half the bytes and half the numbers written. Whole units of
- * the view box (about a pixel of the drawn chart) are written as integers, which costs a fraction of toFixed.
+ * and the last holds to `endMs`. A null value (not ranked) breaks the line. Written as moves across (h, by how far)
+ * and up or down (V, to where), each only where the value changes, rather than a line to each point: the server draws
+ * three of these, of up to 600 points, for every page, and this is about half the bytes and half the numbers written.
+ * Whole units of the view box (about a pixel of the drawn chart) are written as integers, which costs a fraction of
+ * toFixed; a move across as the step from the last x (both whole), a digit or two that repeats, where an x was three
+ * digits that do not, which the page's compression squeezed less.
  */
 function stepPath(points: readonly ChartPoint[], x: (ms: number) => number, y: (value: number) => number, endMs: number): string {
   let path = '';
   // The y being drawn at, as written; null while the line is broken.
   let drawnY: number | null = null;
+  // The pen's x, as written.
+  let drawnX = 0;
   for (const point of points) {
     if (point.value === null) {
-      if (drawnY !== null) path += `H${Math.round(x(point.timeMs))}`;
+      if (drawnY !== null) path += `h${Math.round(x(point.timeMs)) - drawnX}`;
       drawnY = null;
       continue;
     }
     const pointY = Math.round(y(point.value));
-    if (drawnY === null) path += `M${Math.round(x(point.timeMs))} ${pointY}`;
-    else if (pointY !== drawnY) path += `H${Math.round(x(point.timeMs))}V${pointY}`;
+    if (drawnY === null) {
+      drawnX = Math.round(x(point.timeMs));
+      path += `M${drawnX} ${pointY}`;
+    } else if (pointY !== drawnY) {
+      const pointX = Math.round(x(point.timeMs));
+      path += `h${pointX - drawnX}V${pointY}`;
+      drawnX = pointX;
+    }
     drawnY = pointY;
   }
-  if (drawnY !== null) path += `H${Math.round(x(endMs))}`;
+  if (drawnY !== null) path += `h${Math.round(x(endMs)) - drawnX}`;
   return path;
 }
 

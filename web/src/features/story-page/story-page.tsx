@@ -17,6 +17,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { parseStoryId, useStoryHistory, type StoryHistory } from './api';
 import { formatIsoUtc, formatRate, formatUtc } from './format';
 import { HistoryChart, MarkerLegend } from './history-chart';
+import { parseIsoTime } from './iso-time';
 
 const DAY_MS = 86_400_000;
 
@@ -88,7 +89,7 @@ export function StoryHistoryView({ data, renderActions }: { data: StoryHistory; 
   const tableId = useId();
   // Spelled out rather than spread: the server renders this for every page, and a spread copy of each of up to 600
   // snapshots cost more than the rest of the mapping.
-  const snapshots = data.snapshots.map(({ time, score, comments, rank }) => ({ time, score, comments, rank, timeMs: Date.parse(time) }));
+  const snapshots = data.snapshots.map(({ time, score, comments, rank }) => ({ time, score, comments, rank, timeMs: parseIsoTime(time) }));
   const startMs = snapshots[0]?.timeMs ?? story.time * 1000;
   // The last values hold until something changes (snapshots record changes), so the chart runs to now (the answer's
   // time) while the story is on the top list or changed in the last day; an older story's ends at its last change.
