@@ -137,7 +137,8 @@ export class CardArena {
 
   private ensureSlots(needed: number): void {
     if (SPAN * needed <= this.spans.length) return;
-    const spans = new Float64Array(SPAN * Math.max(needed, this.spans.length / SPAN, 1024));
+    // Doubling: a slot at a time, the load would copy the spans once per story.
+    const spans = new Float64Array(SPAN * Math.max(needed, (2 * this.spans.length) / SPAN, 1024));
     spans.set(this.spans);
     this.spans = spans;
   }
