@@ -112,3 +112,24 @@ describe('ListCache', () => {
     expect(counts.builds).toBe(32);
   });
 });
+
+describe('ListCache keeping a copy', () => {
+  it('keeps, and answers from then on, what keptAs makes of a fresh answer; an answer not kept goes out as built', async () => {
+    const built: Buffer[] = [];
+    const cache = new ListCache<Buffer>(async () => 1, {
+      generationTtlMs: 1000,
+      maxAgeMs: 60_000,
+      maxEntries: 10,
+      now: () => 1_000_000,
+      keepWhenAskedTwice: true,
+      keptAs: (page) => Buffer.from(page),
+    });
+    const build = async () => built[built.push(Buffer.from(`page ${built.length + 1}`)) - 1]!;
+    const first = await cache.get('a', build);
+    expect(first).toBe(built[0]);
+    const second = await cache.get('a', build);
+    expect(second).not.toBe(built[1]);
+    expect(second.toString()).toBe('page 2');
+    expect(await cache.get('a', build)).toBe(second);
+  });
+});

@@ -20,7 +20,15 @@ export class ListCache<Body extends string | Buffer = string> {
 
   constructor(
     private readonly readGeneration: () => Promise<number>,
-    private readonly options: { generationTtlMs: number; maxAgeMs: number; maxEntries: number; now: () => number; keepWhenAskedTwice?: boolean },
+    private readonly options: {
+      generationTtlMs: number;
+      maxAgeMs: number;
+      maxEntries: number;
+      now: () => number;
+      keepWhenAskedTwice?: boolean;
+      /** What is kept of a fresh answer (a copy of bytes cut from a shared slab, PageSlab), the answer itself by default. */
+      keptAs?: (body: Body) => Body;
+    },
   ) {
     this.entries = new RecentMap(options.maxEntries);
     this.askedOnce = options.keepWhenAskedTwice ? new AskedOnce(options.maxEntries * ASKED_ONCE_PER_ENTRY) : null;
@@ -34,8 +42,10 @@ export class ListCache<Body extends string | Buffer = string> {
     const hit = this.entries.get(key);
     if (hit && hit.generation === generation && now - hit.createdAt < this.options.maxAgeMs) return hit.body;
     const body = await build();
-    if (this.shouldKeep(key)) this.entries.set(key, { generation, createdAt: now, body });
-    return body;
+    if (!this.shouldKeep(key)) return body;
+    const kept = this.options.keptAs ? this.options.keptAs(body) : body;
+    this.entries.set(key, { generation, createdAt: now, body: kept });
+    return kept;
   }
 
   /** Whether a fresh answer is kept: with `keepWhenAskedTwice` (answers cheap to build), from its key's second asking. */

@@ -73,3 +73,58 @@ describe('CardArena', () => {
     for (const slot of [0, 500, 999]) expect(arena.text(slot)).toBe(card(slot));
   });
 });
+
+describe('CardArena with seals', () => {
+  it('stores each card followed by its seal and a comma, sealed anew when laid out, and copies a run of them at once', () => {
+    let age = 'a';
+    const seal = (slot: number) => ({ key: slot + age.length * 100, bytes: Buffer.from(`"${age}"}`) });
+    const arena = new CardArena(() => [2, 0, 1], seal);
+    for (const slot of [0, 1, 2]) arena.set(slot, `{"n":${slot},"t":`);
+    expect(arena.sealKey(1)).toBe(101);
+    expect(arena.storedLength(1)).toBe(arena.length(1) + '"a"}'.length + 1);
+    age = 'bb';
+    arena.trim();
+    expect([2, 0, 1].map((slot) => arena.sealKey(slot))).toEqual([202, 200, 201]);
+    // Laid out as 2, 0, 1: one run from the start of 2's card to the end of 1's.
+    expect(arena.start(0)).toBe(arena.start(2) + arena.storedLength(2));
+    expect(arena.start(1)).toBe(arena.start(0) + arena.storedLength(0));
+    const target = Buffer.alloc(arena.start(1) + arena.storedLength(1) - arena.start(2));
+    expect(arena.run(arena.start(2), arena.start(1) + arena.storedLength(1), target, 0)).toBe(target.length);
+    expect(target.toString()).toBe('{"n":2,"t":"bb"},{"n":0,"t":"bb"},{"n":1,"t":"bb"},');
+    for (const slot of [0, 1, 2]) expect(arena.text(slot)).toBe(`{"n":${slot},"t":`);
+  });
+
+  it('keeps every card and its seal through trims and compactions in any layout', () => {
+    fc.assert(
+      fc.property(
+        // A card is never empty: no bytes is no card (`has`).
+        fc.array(fc.tuple(fc.nat(30), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 })), { minLength: 1, maxLength: 200 }),
+        fc.array(fc.nat(40), { maxLength: 40 }),
+        fc.array(fc.nat(199), { maxLength: 5 }),
+        (writes, layout, trimsAfter) => {
+          let round = 0;
+          const seal = (slot: number) => ({ key: round * 1000 + slot, bytes: Buffer.from(`${round}:${'s'.repeat(slot % 7)}`) });
+          const arena = new CardArena(() => layout, seal);
+          const expected = new Map<number, string>();
+          writes.forEach(([slot, card], i) => {
+            arena.set(slot, card);
+            expected.set(slot, card);
+            if (trimsAfter.includes(i)) {
+              round++;
+              arena.trim();
+            }
+          });
+          round++;
+          arena.trim();
+          for (const [slot, card] of expected) {
+            expect(arena.text(slot)).toBe(card);
+            const target = Buffer.alloc(arena.storedLength(slot));
+            arena.run(arena.start(slot), arena.start(slot) + arena.storedLength(slot), target, 0);
+            expect(target.toString()).toBe(`${card}${seal(slot).bytes.toString()},`);
+            expect(arena.sealKey(slot)).toBe(seal(slot).key);
+          }
+        },
+      ),
+    );
+  });
+});

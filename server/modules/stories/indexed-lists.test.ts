@@ -29,9 +29,9 @@ const story = (id: number, title: string, fields: Partial<IndexedStory> = {}): I
 });
 
 /** What the lists' statements present for the same story (presenter.ts), as JSON. */
-const presented = (s: IndexedStory) =>
-  JSON.stringify(
-    presentStory(
+const presented = (s: IndexedStory, muted = false) =>
+  JSON.stringify({
+    ...presentStory(
       {
         id: s.id,
         hn_id: s.hnId,
@@ -50,7 +50,8 @@ const presented = (s: IndexedStory) =>
       },
       NOW_MS,
     ),
-  );
+    ...(muted ? { muted: true } : {}),
+  });
 
 describe("a story's card", () => {
   const stories = [
@@ -71,7 +72,7 @@ describe("a story's card", () => {
     const found = topPage(index, 1, 10);
     expect(index.idsOf(found.slots)).toEqual([6, 5, 4, 3, 2, 1]);
     const bytes = index.cardsOf(found.slots, storyEnd(NOW_MS), undefined, { head: '[', tail: ']' });
-    expect(bytes.toString()).toBe(`[${[...stories].reverse().map(presented).join(',')}]`);
+    expect(bytes.toString()).toBe(`[${[...stories].reverse().map((s) => presented(s)).join(',')}]`);
   });
 
   it('joins a page of cards in order, and marks the ones asked', () => {
@@ -109,8 +110,16 @@ describe("a page's cards", () => {
 
   it('are the JSON the lists present for the stories the page finds, to the byte, after loading, laying out and changes', () => {
     fc.assert(
-      fc.property(batchArbitrary, fc.array(batchArbitrary, { maxLength: 3 }), fc.constantFrom(...STORY_LIST_SORTS), fc.integer({ min: 1, max: 7 }), (loaded, batches, sort, limit) => {
-        const index = new StoryListIndex(storyCard);
+      fc.property(
+        batchArbitrary,
+        fc.array(batchArbitrary, { maxLength: 3 }),
+        fc.constantFrom(...STORY_LIST_SORTS),
+        fc.integer({ min: 1, max: 7 }),
+        // Cards sealed with the page's ages (copied in runs), with other ages (each ending written), or not sealed.
+        fc.constantFrom(undefined, 0, 5 * 3_600_000, 40 * 86_400_000),
+        fc.array(fc.nat(60), { maxLength: 4 }),
+        (loaded, batches, sort, limit, sealedBefore, muted) => {
+        const index = new StoryListIndex(storyCard, sealedBefore === undefined ? undefined : () => storyEnd(NOW_MS - sealedBefore));
         const current = new Map(loaded.map(([id, fields]) => [id, storyOf(id, fields)]));
         // As the first load: the orders first, the cards after, then laid out in the top order.
         index.apply([...current.values()], { detailsLater: true });
@@ -125,10 +134,13 @@ describe("a page's cards", () => {
         const frame = { head: '[', tail: ']' };
         for (let page = 1; page <= Math.ceil(current.size / limit); page++) {
           const found = index.page(sort, { ...query, page }, NOW_MS);
-          const expected = `[${index.idsOf(found.slots).map((id) => presented(current.get(id)!)).join(',')}]`;
-          expect(index.cardsOf(found.slots, storyEnd(NOW_MS), found.mutedSlots, frame).toString(), `${sort} page ${page}`).toBe(expected);
+          const ids = index.idsOf(found.slots);
+          const marked = new Set(Array.from(found.slots).filter((_, i) => muted.includes(ids[i]!)));
+          const expected = `[${ids.map((id) => presented(current.get(id)!, muted.includes(id))).join(',')}]`;
+          expect(index.cardsOf(found.slots, storyEnd(NOW_MS), marked, frame).toString(), `${sort} page ${page}`).toBe(expected);
         }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   });

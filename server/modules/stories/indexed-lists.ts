@@ -2,9 +2,10 @@ import { setImmediate } from 'node:timers/promises';
 import type pg from 'pg';
 import type { SearchQuery } from '#common/contracts/search.ts';
 import type { StoryListQuery, StoryListSort } from '#common/contracts/stories.ts';
-import { StoryListIndex, type IndexedStory, type ListFilter, type SearchOptions } from './list-index.ts';
+import { StoryListIndex, type CardEndings, type IndexedStory, type ListFilter, type SearchOptions } from './list-index.ts';
 import type { MuteMatcher } from '#common/rules/mutes.ts';
-import { ageKey, timeAgo } from '#common/rules/time-ago.ts';
+import { ageKey, ageText } from '#common/rules/time-ago.ts';
+import { PageSlab } from './page-slab.ts';
 import { pageFieldsJsonEnd, presentStory } from './presenter.ts';
 import { selectIndexedStories, selectStoryChangeMark, selectStoryChanges, type StoryChangeMark, type StoryRow } from './queries.ts';
 
@@ -24,10 +25,12 @@ const STORIES_HEAD = '{"stories":[';
  * their SQL statements answer instead.
  */
 export class IndexedLists {
-  private index = new StoryListIndex(storyCard);
+  private index = new StoryListIndex(storyCard, sealNow);
   private mark: StoryChangeMark | null = null;
   private loading: Promise<void> | null = null;
   private catchingUp: Promise<void> | null = null;
+  /** Where list pages are made: a page the list cache keeps, it keeps as a copy (StoriesService). */
+  private readonly pages = new PageSlab();
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -50,7 +53,7 @@ export class IndexedLists {
   }
 
   /**
-   * A list page as JSON (UTF-8 bytes), or null while the index loads (its stories' texts and cards come last, a few
+   * A list page as JSON (UTF-8 bytes, a view of a PageSlab's: copy it to keep it long), or null while the index loads (its stories' texts and cards come last, a few
    * seconds at 500,000 stories). Stories the person muted, shown because the list was asked to, carry
    * `"muted":true`. With `counted` false, the filter is applied only to the stories read until the page is full, and
    * the total and hidden count are of those (StoryListIndex.page).
@@ -61,7 +64,7 @@ export class IndexedLists {
     return this.index.cardsOf(slots, storyEnd(nowMs), mutedSlots, {
       head: STORIES_HEAD,
       tail: `],${pageFieldsJsonEnd(slots.length, totalCount, query.page, query.limit, hiddenCount)}`,
-    });
+    }, this.pages);
   }
 
   /**
@@ -118,7 +121,7 @@ export class IndexedLists {
   }
 
   private reset(): void {
-    this.index = new StoryListIndex(storyCard);
+    this.index = new StoryListIndex(storyCard, sealNow);
     this.mark = null;
     this.loading = null;
   }
@@ -137,20 +140,33 @@ export function storyCard(story: IndexedStory): string {
  * What follows a story's card on a page asked at `nowMs`, as UTF-8 bytes: its age (a JSON string), the muted mark,
  * the brace. A few hundred distinct endings, each made once and kept by its age's key.
  */
-export function storyEnd(nowMs: number): (time: number, muted: boolean) => Uint8Array {
-  return (time, muted) => {
-    const key = ageKey(time, nowMs) * 2 + (muted ? 1 : 0);
+export function storyEnd(nowMs: number): CardEndings {
+  return new StoryEndings(nowMs);
+}
+
+/** A class rather than an object of functions made per page: tsx names each function as it is made. */
+class StoryEndings implements CardEndings {
+  constructor(private readonly nowMs: number) {}
+
+  key(time: number, muted: boolean): number {
+    return ageKey(time, this.nowMs) * 2 + (muted ? 1 : 0);
+  }
+
+  bytes(key: number): Uint8Array {
     let bytes = storyEndings.get(key);
     if (bytes === undefined) {
       if (storyEndings.size >= STORY_ENDINGS_KEPT) storyEndings.clear();
-      bytes = Buffer.from(`${JSON.stringify(timeAgo(time, nowMs))}${muted ? ',"muted":true}' : '}'}`);
+      bytes = Buffer.from(`${JSON.stringify(ageText(key >> 1))}${key & 1 ? ',"muted":true}' : '}'}`);
       storyEndings.set(key, bytes);
     }
     return bytes;
-  };
+  }
 }
 
 const storyEndings = new Map<number, Uint8Array>();
+
+/** Cards are sealed with their ages as they are written: a page asked until an age moves on copies them in runs. */
+const sealNow = (): CardEndings => storyEnd(Date.now());
 /** More than the ages there are (under a thousand over a century), so the map is only ever cleared by a fault. */
 const STORY_ENDINGS_KEPT = 4096;
 

@@ -9,6 +9,7 @@ import { NameIndex } from './name-index.ts';
 import { characterMask, hasOwnBit, searchTextOf, TrigramIndex } from './text-index.ts';
 import { TitleVocabulary } from './title-vocabulary.ts';
 import { CardArena } from './card-arena.ts';
+import type { PageSlab } from './page-slab.ts';
 
 /**
  * What the index keeps of a story: its sort keys and filters (server/modules/stories/queries.ts, ORDER_BY), and the
@@ -78,6 +79,15 @@ export interface CardsFrame {
 }
 
 const NO_FRAME: CardsFrame = { head: '', tail: '' };
+
+/**
+ * What follows each card on a page: an ending (its age, and what closes it), known by a key of the story's time and
+ * whether it is marked. Equal keys, equal bytes.
+ */
+export interface CardEndings {
+  key(time: number, marked: boolean): number;
+  bytes(key: number): Uint8Array;
+}
 const NO_SLOTS: ReadonlySet<number> = new Set();
 const COMMA = 0x2c;
 
@@ -195,7 +205,24 @@ const SCORE_FLOORS = [0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
  */
 export class StoryListIndex {
   /** `cardOf` makes a story's card: what a page of the list shows of it but for its age (indexed-lists.ts). */
-  constructor(private readonly cardOf: (story: IndexedStory) => string = () => '') {}
+  /**
+   * `cardOf` makes a story's card; with `sealWith`, each card is stored followed by its ending as `sealWith` gives it
+   * when the card is written or moved (CardArena's seal), so a page whose cards still end so copies runs of them at once.
+   */
+  constructor(
+    private readonly cardOf: (story: IndexedStory) => string = () => '',
+    sealWith?: () => CardEndings,
+  ) {
+    this.cards = new CardArena(
+      () => this.orders.top,
+      sealWith &&
+        ((slot) => {
+          const endings = sealWith();
+          const key = endings.key(this.time[slot]!, false);
+          return { key, bytes: endings.bytes(key) };
+        }),
+    );
+  }
 
   private capacity = 0;
   /**
@@ -218,13 +245,16 @@ export class StoryListIndex {
    * (cardOf), made when the story is stored and again when it changes. Laid out in the top order, whose pages are
    * read deepest (all time, to the last page).
    */
-  private readonly cards = new CardArena(() => this.orders.top);
+  private readonly cards: CardArena;
   private changed = new Uint8Array(0);
   /** A window's matches, marked by rank; cleared after each page (found synchronously, so one serves every request). */
   private rankMarks = new Uint32Array(0);
   private readonly markedRanks = new Int32Array(WINDOW_SORT_MAX);
-  /** The endings of the page cardsOf is writing (one array for every page: a page is written synchronously). */
-  private readonly pageEnds: Uint8Array[] = [];
+  /**
+   * The endings of the page cardsOf is writing, of the cards whose seals are not them (one array for every page: a
+   * page is written synchronously).
+   */
+  private readonly pageEnds: (Uint8Array | undefined)[] = [];
   private readonly orders = Object.fromEntries(STORY_LIST_SORTS.map((sort) => [sort, new Int32Array(0)])) as Record<StoryListSort, Int32Array>;
   /** The time order from each score floor up (the first is the recent order itself). */
   private timeOrders: Int32Array[] = SCORE_FLOORS.map(() => new Int32Array(0));
@@ -273,36 +303,63 @@ export class StoryListIndex {
 
   /**
    * The cards of a page's `slots` (found by page or search, before the index changes), in order, comma-separated, as
-   * UTF-8 bytes between `frame`'s head and tail: each card followed by `end` (the
-   * story's age and what closes it, from its time, and whether its slot is `marked`). The bytes are measured first
-   * and copied once into a buffer of their size.
+   * UTF-8 bytes between `frame`'s head and tail: each card followed by its ending (`endings`: the story's age and
+   * what closes it, from its time, and whether its slot is `marked`). The bytes are measured first and copied once
+   * into a buffer of their size, from `room` when given (PageSlab). Cards whose seal is their ending on this page and
+   * that lie side by side in the arena (a page of an order cards are laid out in) are copied as one run.
    */
   cardsOf(
     slots: ArrayLike<number>,
-    end: (time: number, marked: boolean) => Uint8Array,
+    endings: CardEndings,
     marked: ReadonlySet<number> = NO_SLOTS,
     frame: CardsFrame = NO_FRAME,
+    room?: PageSlab,
   ): Buffer {
     const count = slots.length;
     const ends = this.pageEnds;
+    const cards = this.cards;
     const { head, tail } = frame;
-    let length = Buffer.byteLength(head) + Math.max(0, count - 1) + Buffer.byteLength(tail);
+    // Every card is counted with a comma after it, the last one's written over by the tail.
+    let length = Buffer.byteLength(head) + Buffer.byteLength(tail);
     for (let i = 0; i < count; i++) {
       const slot = slots[i]!;
-      const ending = end(this.time[slot]!, marked.has(slot));
-      ends[i] = ending;
-      length += this.cards.length(slot) + ending.length;
+      const key = endings.key(this.time[slot]!, marked.has(slot));
+      if (key === cards.sealKey(slot)) {
+        ends[i] = undefined;
+        length += cards.storedLength(slot);
+      } else {
+        const ending = endings.bytes(key);
+        ends[i] = ending;
+        length += cards.length(slot) + ending.length + 1;
+      }
     }
-    const bytes = Buffer.allocUnsafe(length);
+    if (count > 0) length -= 1;
+    const bytes = room === undefined ? Buffer.allocUnsafe(length) : room.take(length);
     let at = bytes.write(head, 0);
+    // The run of sealed cards side by side not yet copied, as its start and end in the arena.
+    let runStart = 0;
+    let runEnd = -1;
     for (let i = 0; i < count; i++) {
-      if (i > 0) bytes[at++] = COMMA;
-      at = this.cards.copy(slots[i]!, bytes, at);
-      const ending = ends[i]!;
+      const slot = slots[i]!;
+      const ending = ends[i];
+      if (ending === undefined) {
+        const start = cards.start(slot);
+        if (start !== runEnd) {
+          if (runEnd >= 0) at = cards.run(runStart, runEnd, bytes, at);
+          runStart = start;
+        }
+        runEnd = start + cards.storedLength(slot);
+        continue;
+      }
+      if (runEnd >= 0) at = cards.run(runStart, runEnd, bytes, at);
+      runEnd = -1;
+      at = cards.copy(slot, bytes, at);
       bytes.set(ending, at);
       at += ending.length;
+      bytes[at++] = COMMA;
     }
-    bytes.write(tail, at);
+    if (runEnd >= 0) at = cards.run(runStart, runEnd, bytes, at);
+    bytes.write(tail, count > 0 ? at - 1 : at);
     return bytes;
   }
 

@@ -12,6 +12,7 @@ import { storyHistoryParamsSchema, storyHistorySchema } from '#common/contracts/
 import { sendJsonText } from '../../http/json-text.ts';
 import { CardCache, cardEtag } from '../shares/og-image.ts';
 import type { StoryHistoryService } from './history.ts';
+import { listQueryValidatorCompiler } from './list-query.ts';
 import type { StoriesService } from './service.ts';
 import { currentUser, type UserResolver } from '../../http/access.ts';
 import type { MutesService } from '../mutes/service.ts';
@@ -30,6 +31,7 @@ export function storiesRoutes(service: StoriesService, mutes: MutesService, reso
             querystring: storyListQuerySchema,
             response: { 200: storyPageSchema, 400: errorResponseSchema },
           },
+          validatorCompiler: listQueryValidatorCompiler,
         },
         async (request, reply) => {
           const person = await currentUser(request, resolveUser);

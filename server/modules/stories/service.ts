@@ -74,6 +74,7 @@ export class StoriesService {
       maxEntries: 500,
       now: Date.now,
       keepWhenAskedTwice: true,
+      keptAs: (page) => Buffer.from(page),
     });
   }
 
