@@ -4,6 +4,23 @@ import { criticalCss, fullStylesheetPath, parseStylesheet, withCriticalStyle, wi
 const critical = (css: string, markup: string) => criticalCss(parseStylesheet(css), markup);
 
 describe('criticalCss', () => {
+  it('chooses once for pages that decide alike, and again for one that reads another property', () => {
+    const sheet = parseStylesheet(':root{--a:1px;--b:2px}.x{color:red}.y{color:blue}');
+    expect(criticalCss(sheet, '<p class="x">one</p>')).toBe('.x{color:red}');
+    expect(criticalCss(sheet, '<div class="x">another text</div>')).toBe('.x{color:red}');
+    expect(sheet.chosenFor.size).toBe(1);
+    expect(criticalCss(sheet, '<p class="x" style="margin:var(--b)">')).toBe(':root{--b:2px}.x{color:red}');
+    expect(criticalCss(sheet, '<p class="y">')).toBe('.y{color:blue}');
+    expect(sheet.chosenFor.size).toBe(3);
+  });
+
+  it('keeps a bounded number of choices', () => {
+    const sheet = parseStylesheet('.x{color:red}');
+    for (let page = 0; page < 200; page++) criticalCss(sheet, `<p class="c${page}">`);
+    expect(sheet.chosenFor.size).toBeLessThanOrEqual(64);
+    expect(criticalCss(sheet, '<p class="x">')).toBe('.x{color:red}');
+  });
+
   it.each([
     // [what, stylesheet, markup, expected]
     ['a class the markup has', '.a{color:red}.b{color:blue}', '<p class="a">', '.a{color:red}'],

@@ -34,7 +34,15 @@ type Chosen = string | Extract<Part, { kind: 'variables' | 'property' }>;
 
 export interface ParsedStylesheet {
   readonly parts: readonly Part[];
+  /**
+   * The rules chosen for a page, by what decides them (the markup's keys and the custom properties it reads): pages
+   * of a kind (story pages, homes) share their few sets, and choosing and joining the rules took a millisecond.
+   */
+  readonly chosenFor: Map<string, string>;
 }
+
+/** How many choices a stylesheet keeps; the oldest goes first. */
+const CHOICES_KEPT = 64;
 
 /** At-rules whose block holds rules to choose from; any other at-rule (`@keyframes`, `@font-face`) is kept whole. */
 const GROUPING_AT_RULE = /^@(?:media|supports|layer|container)\b/i;
@@ -53,15 +61,27 @@ const ATTRIBUTE_KEY = '[';
 const VARIABLE_READ = /var\(\s*(--[\w-]+)/g;
 
 export function parseStylesheet(css: string): ParsedStylesheet {
-  return { parts: parseBlock(css, 0, css.length) };
+  return { parts: parseBlock(css, 0, css.length), chosenFor: new Map() };
 }
 
 /** The stylesheet's rules that `markup` (HTML) may use, in their order. */
 export function criticalCss(sheet: ParsedStylesheet, markup: string): string {
   const used = keysOf(markup);
+  const readByMarkup = variablesReadIn(markup);
+  const decidedBy = `${[...used].sort().join(' ')}|${[...readByMarkup].sort().join(' ')}`;
+  let css = sheet.chosenFor.get(decidedBy);
+  if (css === undefined) {
+    css = chooseCss(sheet, used, readByMarkup);
+    if (sheet.chosenFor.size >= CHOICES_KEPT) sheet.chosenFor.delete(sheet.chosenFor.keys().next().value!);
+    sheet.chosenFor.set(decidedBy, css);
+  }
+  return css;
+}
+
+function chooseCss(sheet: ParsedStylesheet, used: ReadonlySet<string>, readByMarkup: ReadonlySet<string>): string {
   const chosen: Chosen[] = [];
   for (const part of sheet.parts) choose(part, used, chosen);
-  const read = readVariables(chosen, markup);
+  const read = readVariables(chosen, readByMarkup);
   let css = '';
   for (const item of chosen) {
     if (typeof item === 'string') css += item;
@@ -101,21 +121,29 @@ function choose(part: Part, used: ReadonlySet<string>, chosen: Chosen[]): boolea
   }
 }
 
+/** The custom properties `text` reads with `var()`. */
+function variablesReadIn(text: string): Set<string> {
+  const read = new Set<string>();
+  for (const [, name] of text.matchAll(VARIABLE_READ)) read.add(name!);
+  return read;
+}
+
 /**
- * The custom properties read by the chosen text or the markup (an inline style), and by the values of those read,
- * until no more are found.
+ * The custom properties read by the chosen text or the markup (an inline style: `readByMarkup`), and by the values of
+ * those read, until no more are found.
  */
-function readVariables(chosen: readonly Chosen[], markup: string): Set<string> {
+function readVariables(chosen: readonly Chosen[], readByMarkup: ReadonlySet<string>): Set<string> {
   const read = new Set<string>();
   const pending: string[] = [];
-  const readIn = (text: string) => {
-    for (const [, name] of text.matchAll(VARIABLE_READ)) {
-      if (read.has(name!)) continue;
-      read.add(name!);
-      pending.push(name!);
-    }
+  const readName = (name: string) => {
+    if (read.has(name)) return;
+    read.add(name);
+    pending.push(name);
   };
-  readIn(markup);
+  const readIn = (text: string) => {
+    for (const [, name] of text.matchAll(VARIABLE_READ)) readName(name!);
+  };
+  readByMarkup.forEach(readName);
   readIn(chosen.filter((item) => typeof item === 'string').join(''));
   const settings = new Map<string, string[]>();
   for (const item of chosen) {

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { criticalCss, criticalStyleElement, HEAD_END, parseStylesheet } from './critical-stylesheet.ts';
-import { compressSync, RENDERED_PAGE_BROTLI_OPTIONS, storyPageBrotliOptions, type Encoding } from './http/compression.ts';
+import { compressSync, RENDERED_PAGE_BROTLI_OPTIONS, STORY_PAGE_BROTLI_OPTIONS, type Encoding } from './http/compression.ts';
 import { withoutState, type ServerRenderer } from '../web/src/prerendered.ts';
 import type { RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
@@ -40,7 +40,7 @@ function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null, 
   length += template.tail.length;
   const page = room.subarray(0, length);
   // The compressed page is copied out too: a buffer from zlib may share its memory, and this one is handed over.
-  const brotliOptions = storyPage ? storyPageBrotliOptions(page.length) : RENDERED_PAGE_BROTLI_OPTIONS;
+  const brotliOptions = storyPage ? STORY_PAGE_BROTLI_OPTIONS : RENDERED_PAGE_BROTLI_OPTIONS;
   return new Uint8Array(encoding ? compressSync(page, encoding, brotliOptions) : page);
 }
 

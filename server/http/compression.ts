@@ -39,27 +39,18 @@ export function answerEncoding(request: FastifyRequest, reply: FastifyReply): En
 }
 
 /**
- * Brotli for the pages rendered for each request (story pages, signed-in homes), on the render thread: quality 5,
- * for the bytes a slow network waits for before the page shows. A story page with its own rules is 13 KB at
- * quality 5 and 15 KB at quality 2, within a new connection's first round trip or not (about 14 KB); the home's
- * 50 cards (300 KB) 26 KB against 33. It costs 0.7 ms more a story page (0.95 against 0.27 ms), 1.8 ms a home
- * (2.8 against 1.0), and on the longest histories' pages (74 KB) about 0.9 ms, a sixth of their server's work.
+ * Brotli for the signed-in home, rendered for each request on the render thread: quality 5, for the bytes a slow
+ * network waits for before the page shows (with its first screen of cards, 19 KB against 23 at quality 2), for
+ * about 0.7 ms more.
  */
 export const RENDERED_PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
-/** From this size (uncompressed) a story page is a long history's, compressed at LARGE_STORY_PAGE_BROTLI_OPTIONS. */
-export const LARGE_STORY_PAGE_BYTES = 64 * 1024;
 /**
- * Quality 4 for a long history's story page: its bytes beyond a short story's page are its charts' step lines and
- * its packed snapshots (web/src/features/story-page/packed-history.ts), repetitive text that quality 4 packs nearly as
- * well (600 points: 12.5 KB against 11.7 at quality 5, both within the first round trip), in about half the time.
+ * Quality 4 for a story page: within a new connection's first round trip (about 14 KB) at any history's length (a
+ * story page 12.6 KB against 11.9 at quality 5 and 13.5 at quality 2; the longest histories' 12.5 against 11.7), in
+ * two thirds of quality 5's time (1.0 against 1.5 ms): a story page is the render thread's busiest page.
  */
-const LARGE_STORY_PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
-
-/** The brotli settings for a story page of `bytes` (uncompressed), by its size. */
-export function storyPageBrotliOptions(bytes: number): BrotliOptions {
-  return bytes >= LARGE_STORY_PAGE_BYTES ? LARGE_STORY_PAGE_BROTLI_OPTIONS : RENDERED_PAGE_BROTLI_OPTIONS;
-}
+export const STORY_PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /** `data` compressed in `encoding`, at once (the plugin's streams cost more than the compression of a small body). */
 export function compressSync(data: string | Uint8Array, encoding: Encoding, brotliOptions: BrotliOptions = BROTLI_OPTIONS): Buffer {
