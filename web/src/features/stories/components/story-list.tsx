@@ -139,6 +139,7 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
   // copy of the data, so React builds them in the background in short slices (a tap or a scroll is never kept
   // waiting) while the skeletons, or the previous page, stay on screen.
   const shownData = useDeferredValue(data);
+  const shownToCome = shownData ? storiesToCome(shownData) : 0;
   const nowMs = Date.now();
   const compact = (settings ?? DEFAULT_LIST_SETTINGS).compactView;
   const storyIds = useMemo(() => shownData?.stories.map((story) => story.id) ?? [], [shownData]);
@@ -324,9 +325,9 @@ export function StoryList({ settings, settingsLoading = false, renderActions, re
                 })}
               </ol>,
             )}
-            {storiesToCome(shownData) > 0 && (
+            {shownToCome > 0 && (
               <p role="status" className="py-2 text-center text-sm text-muted-foreground">
-                Loading the other {formatCount(storiesToCome(shownData), 'story', 'stories')} of this page…
+                Loading the other {formatCount(shownToCome, 'story', 'stories')} of this page…
               </p>
             )}
             <PaginationBar page={page} totalPages={shownData.totalPages} onPageChange={changePage} />
