@@ -234,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       history: (storyId) => services.get('storyHistory').history(storyId),
       preferences: (userId) => services.get('accounts').preferences(userId),
     });
-    await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode, readStoryPage, publicUrl: publicUrl(deps.config), credit: siteCredit(deps.config), mode: deps.config.NODE_ENV }));
+    await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode, readStoryPage, publicUrl: publicUrl(deps.config), credit: siteCredit(deps.config), mode: deps.config.NODE_ENV, renderThreads: deps.config.RENDER_THREADS }));
   }
   return { server, services, auth, jobs, ingestionEvents, routes };
 }

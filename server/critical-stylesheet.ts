@@ -5,8 +5,10 @@
  * trips on a slow network, where the full stylesheet inline took twice the bytes); the app enables the full
  * stylesheet when it starts (web/src/lib/full-stylesheet.ts), before it draws anything the server did not.
  *
- * A rule is left out when its selector names a class, or a `data-*` attribute's value, that is nowhere in the
- * markup: every selector of its list starts (its first class or attribute test) with one the page lacks. Of the
+ * A rule is left out when its selector names a class, a `data-*` attribute's value, or an element that is nowhere in
+ * the markup: every selector of its list starts (its first class, attribute test or element) with one the page
+ * lacks. (The reset's rules for `abbr`, `sub`, `table` or a date field's parts went into every page.) A rule's
+ * declarations that repeat one later in it are dropped, as the later one wins anyway. Of the
  * rules that only set custom properties (the theme's colours, Tailwind's defaults for its `--tw-*` properties),
  * and of `@property` rules, only the properties something kept (or the markup) reads with `var()` stay. Anything
  * else is kept: element and pseudo-class rules, `@keyframes`, and every `@layer` block (empty ones too, as their
@@ -34,6 +36,12 @@ type Chosen = string | Extract<Part, { kind: 'variables' | 'property' }>;
 
 export interface ParsedStylesheet {
   readonly parts: readonly Part[];
+  /** Each key some selector starts with, numbered: which of them a page has decides its rules, and nothing else does. */
+  readonly keyIndex: ReadonlyMap<string, number>;
+  /** The keys' numbers of each attribute seen (its text up to the closing quote), kept across pages. */
+  readonly keysOfAttribute: Map<string, number[]>;
+  /** Finds, in markup, the opening tags of the elements some selector names as its key; null when none does. */
+  readonly elementTags: RegExp | null;
   /**
    * The rules chosen for a page, by what decides them (the markup's keys and the custom properties it reads): pages
    * of a kind (story pages, homes) share their few sets, and choosing and joining the rules took a millisecond.
@@ -53,25 +61,43 @@ const GROUPING_AT_RULE = /^@(?:media|supports|layer|container)\b/i;
  */
 const CLASSES_ADDED_BEFORE_THE_APP = ['dark'];
 
-/** Prefixes that keep a class's key and an attribute's key apart. */
+/** Prefixes that keep a class's key, an attribute's key and an element's key apart. */
 const CLASS_KEY = '.';
 const ATTRIBUTE_KEY = '[';
+const ELEMENT_KEY = '<';
+
+/** Elements every page has outside the rendered root, whose rules are therefore never left out. */
+const ELEMENTS_OF_EVERY_PAGE = new Set(['html', 'head', 'body', 'meta', 'link', 'script', 'style', 'title']);
+
+/** Pseudo-elements that only form fields have (the reset styles a date field's parts): a page without one needs none. */
+const FORM_FIELD_PSEUDO_ELEMENT = /^::(?:-webkit-|file-selector-button)/i;
 
 /** A custom property read: `var(--name`. */
 const VARIABLE_READ = /var\(\s*(--[\w-]+)/g;
 
 export function parseStylesheet(css: string): ParsedStylesheet {
-  return { parts: parseBlock(css, 0, css.length), chosenFor: new Map() };
+  const parts = parseBlock(css, 0, css.length);
+  const keys = new Set<string>();
+  const collect = (part: Part) => {
+    if (part.kind === 'group') part.parts.forEach(collect);
+    else if (part.kind !== 'property') part.keys?.forEach((key) => keys.add(key));
+  };
+  parts.forEach(collect);
+  const elements = [...keys].filter((key) => key.startsWith(ELEMENT_KEY)).map((key) => key.slice(ELEMENT_KEY.length));
+  const elementTags = elements.length === 0 ? null : new RegExp(`<(${elements.join('|')})[\\s/>]`, 'g');
+  return { parts, keyIndex: new Map([...keys].map((key, index) => [key, index])), keysOfAttribute: new Map(), elementTags, chosenFor: new Map() };
 }
 
 /** The stylesheet's rules that `markup` (HTML) may use, in their order. */
 export function criticalCss(sheet: ParsedStylesheet, markup: string): string {
-  const used = keysOf(markup);
+  const used = keysUsed(sheet, markup);
   const readByMarkup = variablesReadIn(markup);
-  const decidedBy = `${[...used].sort().join(' ')}|${[...readByMarkup].sort().join(' ')}`;
+  const decidedBy = `${Buffer.from(used).toString('latin1')}|${[...readByMarkup].sort().join(' ')}`;
   let css = sheet.chosenFor.get(decidedBy);
   if (css === undefined) {
-    css = chooseCss(sheet, used, readByMarkup);
+    const usedKeys = new Set<string>();
+    for (const [key, index] of sheet.keyIndex) if (used[index]) usedKeys.add(key);
+    css = chooseCss(sheet, usedKeys, readByMarkup);
     if (sheet.chosenFor.size >= CHOICES_KEPT) sheet.chosenFor.delete(sheet.chosenFor.keys().next().value!);
     sheet.chosenFor.set(decidedBy, css);
   }
@@ -154,21 +180,57 @@ function readVariables(chosen: readonly Chosen[], readByMarkup: ReadonlySet<stri
   return read;
 }
 
-/** The classes and `data-*` attribute values in HTML, as keys. */
-function keysOf(markup: string): Set<string> {
-  const keys = new Set<string>(CLASSES_ADDED_BEFORE_THE_APP.map((name) => CLASS_KEY + name));
-  // A list's rows repeat the same attributes: each is read once.
-  const seen = new Set<string>();
-  for (const [attribute, name, value] of markup.matchAll(/\s(class|data-[\w-]+)="([^"]*)"/g)) {
-    if (seen.has(attribute)) continue;
-    seen.add(attribute);
-    const text = decodeAttribute(value!);
-    if (name === 'class') {
-      for (const className of text.split(/\s+/)) if (className) keys.add(CLASS_KEY + className);
-    } else keys.add(`${ATTRIBUTE_KEY}${name}=${text}`);
+/**
+ * Which of the stylesheet's keys (by their number in `keyIndex`, 1 for each one present) the markup has: its classes,
+ * `data-*` attribute values and elements. Found with indexOf rather than one regular expression, and each attribute's
+ * keys looked up once for all pages (`keysOfAttribute`): the markup of a home is some 90 KB, a thousand attributes of
+ * a hundred or so distinct values.
+ */
+function keysUsed(sheet: ParsedStylesheet, markup: string): Uint8Array {
+  const used = new Uint8Array(sheet.keyIndex.size);
+  const useAttribute = (attribute: string) => {
+    let indexes = sheet.keysOfAttribute.get(attribute);
+    if (indexes === undefined) {
+      if (sheet.keysOfAttribute.size >= ATTRIBUTES_KEPT) sheet.keysOfAttribute.clear();
+      indexes = attributeKeys(attribute).flatMap((key) => sheet.keyIndex.get(key) ?? []);
+      sheet.keysOfAttribute.set(attribute, indexes);
+    }
+    for (const index of indexes) used[index] = 1;
+  };
+  for (const name of CLASSES_ADDED_BEFORE_THE_APP) useAttribute(`class="${name}`);
+  for (const prefix of [CLASS_ATTRIBUTE, DATA_ATTRIBUTE]) {
+    for (let at = markup.indexOf(prefix); at !== -1; at = markup.indexOf(prefix, at)) {
+      const start = at + 1;
+      at = markup.indexOf('="', start);
+      if (at === -1) break;
+      // A data attribute's name, up to its '=': anything else (` data-` in a class or a text) is not one.
+      if (prefix === DATA_ATTRIBUTE && !/^[\w-]+$/.test(markup.slice(start + DATA_ATTRIBUTE.length - 1, at))) {
+        at = start;
+        continue;
+      }
+      at = markup.indexOf('"', at + 2);
+      if (at === -1) break;
+      useAttribute(markup.slice(start, at));
+    }
   }
-  return keys;
+  if (sheet.elementTags) for (const [, tag] of markup.matchAll(sheet.elementTags)) used[sheet.keyIndex.get(ELEMENT_KEY + tag)!] = 1;
+  return used;
 }
+
+/** An attribute's keys, from its text up to the closing quote: `class="a b` or `data-icon="zap`. */
+function attributeKeys(attribute: string): string[] {
+  const equals = attribute.indexOf('=');
+  const value = decodeAttribute(attribute.slice(equals + 2));
+  if (attribute.startsWith('class=')) return value.split(/\s+/).filter(Boolean).map((name) => CLASS_KEY + name);
+  return [`${ATTRIBUTE_KEY}${attribute.slice(0, equals)}=${value}`];
+}
+
+/** How many attributes' keys a stylesheet keeps (a page's values repeat from page to page, a title's never reach here). */
+const ATTRIBUTES_KEPT = 10_000;
+
+/** How React's server renderer writes a class attribute and the start of a `data-*` one. */
+const CLASS_ATTRIBUTE = ' class="';
+const DATA_ATTRIBUTE = ' data-';
 
 const HTML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" };
 
@@ -204,8 +266,9 @@ function parseBlock(css: string, start: number, end: number): Part[] {
       parts.push(property ? { kind: 'property', name: property[1]!, text } : { kind: 'rule', keys: null, text });
     } else {
       const keys = selectorKeys(prelude);
-      const variables = onlyVariables(css.slice(stop + 1, close));
-      parts.push(variables ? { kind: 'variables', keys, selector: prelude, variables } : { kind: 'rule', keys, text });
+      const body = css.slice(stop + 1, close);
+      const variables = onlyVariables(body);
+      parts.push(variables ? { kind: 'variables', keys, selector: prelude, variables } : { kind: 'rule', keys, text: body.includes('{') ? text : `${prelude}{${lastOfEach(body)}}` });
     }
     at = close + 1;
   }
@@ -224,6 +287,15 @@ function onlyVariables(body: string): Variable[] | null {
     variables.push({ name, text });
   }
   return variables.length > 0 ? variables : null;
+}
+
+/**
+ * A rule's declarations with each one that is repeated later, exactly, left out: the minifier merging rules wrote
+ * `content:var(--tw-content)` fifteen times in one.
+ */
+function lastOfEach(body: string): string {
+  const declarations = splitTopLevel(body, ';').map((declaration) => declaration.trim());
+  return declarations.filter((declaration, index) => declaration !== '' && declarations.indexOf(declaration, index + 1) === -1).join(';');
 }
 
 /** Where the text from `at` on is neither white space nor a comment (a licence comment is not needed inline). */
@@ -309,9 +381,21 @@ function splitTopLevel(list: string, separator = ','): string[] {
 }
 
 function firstKey(selector: string): string | null {
+  selector = selector.trim();
+  let depth = 0;
   for (let at = 0; at < selector.length; at++) {
-    const char = selector[at];
-    if (char === '\\') at++;
+    const char = selector[at]!;
+    if (depth === 0 && /[a-z]/i.test(char) && (at === 0 || /[\s>+~]/.test(selector[at - 1]!))) {
+      // An element's name, where a compound selector starts and outside any :is()/:where(), so the page must have it.
+      const name = readIdentifier(selector, at).toLowerCase();
+      if (!ELEMENTS_OF_EVERY_PAGE.has(name)) return ELEMENT_KEY + name;
+      at += name.length - 1;
+    } else if (char === ':' && selector[at + 1] === ':' && FORM_FIELD_PSEUDO_ELEMENT.test(selector.slice(at))) return `${ELEMENT_KEY}input`;
+    // What :not() names must be absent, which says nothing about what the page has.
+    else if (char === '(' && /:not$/i.test(selector.slice(0, at))) at = closingParenthesis(selector, at);
+    else if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === '\\') at++;
     else if (char === '"' || char === "'") at = stringEnd(selector, at, selector.length);
     else if (char === '.') {
       const name = readIdentifier(selector, at + 1);
@@ -321,9 +405,6 @@ function firstKey(selector: string): string | null {
       const key = attributeKey(selector.slice(at + 1, close));
       if (key) return key;
       at = close;
-    } else if (char === '(' && /:not$/i.test(selector.slice(0, at))) {
-      // What must be absent says nothing about what the page has.
-      at = closingParenthesis(selector, at);
     }
   }
   return null;

@@ -122,6 +122,11 @@ export class HomeRenderThread {
     return worker;
   }
 
+  /** The renders sent to this thread and not yet answered. */
+  get load(): number {
+    return this.pending.size;
+  }
+
   private settle(reply: RenderReply): void {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
@@ -133,5 +138,28 @@ export class HomeRenderThread {
   private failPending(error: Error): void {
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
+  }
+}
+
+/**
+ * Several render threads, each page sent to the one with the fewest renders waiting. With one, a story page's
+ * render and compression (most of its CPU time) ran on a single core while the other waited on the HTTP thread and
+ * the database: pages queued behind each other there, which is what a page's worst times were made of.
+ */
+export class RenderThreads {
+  private readonly threads: Pick<HomeRenderThread, 'load' | 'render' | 'close'>[];
+
+  constructor(count: number, start: () => Pick<HomeRenderThread, 'load' | 'render' | 'close'>) {
+    this.threads = Array.from({ length: Math.max(1, count) }, start);
+  }
+
+  render(...args: Parameters<HomeRenderThread['render']>): Promise<Uint8Array> {
+    let least = this.threads[0]!;
+    for (const thread of this.threads) if (thread.load < least.load) least = thread;
+    return least.render(...args);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.close()));
   }
 }

@@ -9,7 +9,7 @@ import { isAppRoute } from '../web/src/app/route-paths.ts';
 import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, siteCreditElement, type ApiCall, type ServerRenderer, type SiteCredit } from '../web/src/prerendered.ts';
 import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
-import { HomeRenderThread, type HomeTemplate } from './home-render-thread.ts';
+import { HomeRenderThread, RenderThreads, type HomeTemplate } from './home-render-thread.ts';
 import { withSharedSessionLookup } from './http/access.ts';
 import { answerEncoding, compressSync, preferredEncoding, type Encoding } from './http/compression.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
@@ -104,6 +104,8 @@ export interface WebRoutesOptions {
   readStoryPage?: StoryPageReader;
   /** NODE_ENV: the render thread's React runs its production build (several times faster) only in `production`. */
   mode?: string;
+  /** RENDER_THREADS: how many threads render pages (default 2). */
+  renderThreads?: number;
 }
 
 interface HomeRenderer {
@@ -115,8 +117,8 @@ interface HomeRenderer {
   tail: string;
   /** The app's stylesheet, from which each page gets the rules its markup uses. */
   stylesheet: ParsedStylesheet;
-  /** Renders them, on a thread of its own. */
-  thread: HomeRenderThread;
+  /** Renders them, on threads of their own. */
+  thread: RenderThreads;
 }
 
 /**
@@ -145,7 +147,13 @@ function cutHomeTemplate(head: string, tail: string): HomeTemplate {
  * The renderer of a build, or null when the build has none. `builtFile` reads a file of the build (the stylesheet
  * the template links).
  */
-async function loadHomeRenderer(ssrDir: string, mode: string, credit: SiteCredit | undefined, builtFile: (urlPath: string) => Buffer | undefined): Promise<HomeRenderer | null> {
+async function loadHomeRenderer(
+  ssrDir: string,
+  mode: string,
+  renderThreads: number,
+  credit: SiteCredit | undefined,
+  builtFile: (urlPath: string) => Buffer | undefined,
+): Promise<HomeRenderer | null> {
   const entry = path.join(ssrDir, SSR_ENTRY_FILE);
   const templateFile = path.join(ssrDir, PAGE_TEMPLATE_FILE);
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
@@ -163,7 +171,7 @@ async function loadHomeRenderer(ssrDir: string, mode: string, credit: SiteCredit
     head,
     tail,
     stylesheet: parseStylesheet(stylesheet),
-    thread: new HomeRenderThread(entryUrl, cutHomeTemplate(head, tail), mode, stylesheet, credit),
+    thread: new RenderThreads(renderThreads, () => new HomeRenderThread(entryUrl, cutHomeTemplate(head, tail), mode, stylesheet, credit)),
   };
 }
 
@@ -192,7 +200,7 @@ export function hasWebBuild(distDir: string = DEFAULT_WEB_DIST_DIR): boolean {
  * made, so a page load costs no disk read and no compression. Register it last: every route registered before
  * it takes precedence over its catch-all.
  */
-export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, publicUrl = '', credit, mode = 'production' }: WebRoutesOptions): FastifyPluginAsync {
+export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, publicUrl = '', credit, mode = 'production', renderThreads = 2 }: WebRoutesOptions): FastifyPluginAsync {
   // Read once: a new build needs a restart anyway, as it changes the asset names index.html points to.
   const files = readBuild(path.resolve(distDir));
   const withCredit = (page: BuiltFile) => (credit ? withHeadElement(page, siteCreditElement(credit)) : page);
@@ -205,7 +213,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, pub
   const sendApp = (request: FastifyRequest, reply: FastifyReply, status: number) => sendHtml(request, reply, status, indexHtml);
 
   return async (app) => {
-    const home = ssrDir ? await loadHomeRenderer(ssrDir, mode, credit, (urlPath) => files.get(urlPath)?.body) : null;
+    const home = ssrDir ? await loadHomeRenderer(ssrDir, mode, renderThreads, credit, (urlPath) => files.get(urlPath)?.body) : null;
     if (home) app.addHook('onClose', () => home.thread.close());
     // The landing page with its answers in it, so that it reads complete before any script has run.
     const renderedLanding = home
