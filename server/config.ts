@@ -55,8 +55,9 @@ export const configSchema = z.object({
   // The footer's credit (spec part 1 §2): who made the product, and where 'Buy me a coffee' leads (empty: no link).
   CREDIT_NAME: z.string().trim().min(1).max(100).default('the HN Trends contributors'),
   CREDIT_COFFEE_URL: z.union([z.literal(''), z.string().url().max(500)]).default(''),
-  // Threads that render pages (the signed-in home, story pages) and compress them, beside the HTTP thread.
-  RENDER_THREADS: positiveInt.max(16).default(2),
+  // Threads that render pages (the signed-in home, story pages) and compress them, beside the HTTP thread. On two
+  // cores a second one bought no pages a second and cost p99 (docs/performance.md); more cores may use more.
+  RENDER_THREADS: positiveInt.max(16).default(1),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   // Feed readers poll: each client address may fetch this many feeds a minute (0: no limit), then gets 429 with Retry-After.
   FEED_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(120),

@@ -142,9 +142,9 @@ export class HomeRenderThread {
 }
 
 /**
- * Several render threads, each page sent to the one with the fewest renders waiting. With one, a story page's
- * render and compression (most of its CPU time) ran on a single core while the other waited on the HTTP thread and
- * the database: pages queued behind each other there, which is what a page's worst times were made of.
+ * Several render threads (RENDER_THREADS), each page sent to the one with the fewest renders waiting: for a machine
+ * with cores to spare beside the HTTP thread and the database. On two cores one thread is best (a second bought no
+ * pages a second, and a worse p99).
  */
 export class RenderThreads {
   private readonly threads: Pick<HomeRenderThread, 'load' | 'render' | 'close'>[];

@@ -104,7 +104,7 @@ export interface WebRoutesOptions {
   readStoryPage?: StoryPageReader;
   /** NODE_ENV: the render thread's React runs its production build (several times faster) only in `production`. */
   mode?: string;
-  /** RENDER_THREADS: how many threads render pages (default 2). */
+  /** RENDER_THREADS: how many threads render pages (default 1). */
   renderThreads?: number;
 }
 
@@ -200,7 +200,7 @@ export function hasWebBuild(distDir: string = DEFAULT_WEB_DIST_DIR): boolean {
  * made, so a page load costs no disk read and no compression. Register it last: every route registered before
  * it takes precedence over its catch-all.
  */
-export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, publicUrl = '', credit, mode = 'production', renderThreads = 2 }: WebRoutesOptions): FastifyPluginAsync {
+export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, publicUrl = '', credit, mode = 'production', renderThreads = 1 }: WebRoutesOptions): FastifyPluginAsync {
   // Read once: a new build needs a restart anyway, as it changes the asset names index.html points to.
   const files = readBuild(path.resolve(distDir));
   const withCredit = (page: BuiltFile) => (credit ? withHeadElement(page, siteCreditElement(credit)) : page);

@@ -46,11 +46,12 @@ export function answerEncoding(request: FastifyRequest, reply: FastifyReply): En
 export const RENDERED_PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /**
- * Quality 4 for a story page: within a new connection's first round trip (about 14 KB) at any history's length (a
- * story page 12.6 KB against 11.9 at quality 5 and 13.5 at quality 2; the longest histories' 12.5 against 11.7), in
- * two thirds of quality 5's time (1.0 against 1.5 ms): a story page is the render thread's busiest page.
+ * Quality 3 for a story page, the render threads' busiest page: 12.6 KB, within a new connection's first round trip
+ * (about 14 KB with the headers), against 12.0 at quality 4 and 11.3 at 5, in 0.45 ms against 0.75 and 1.0. The
+ * longest histories (a snapshot a minute for two days) take 14.7 KB, against 14.0 at quality 4: a round trip more
+ * at any quality up to 5.
  */
-export const STORY_PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
+export const STORY_PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } };
 
 /** `data` compressed in `encoding`, at once (the plugin's streams cost more than the compression of a small body). */
 export function compressSync(data: string | Uint8Array, encoding: Encoding, brotliOptions: BrotliOptions = BROTLI_OPTIONS): Buffer {
