@@ -25,12 +25,19 @@ test.describe('per-story actions', () => {
     await waitForStories(page);
 
     const batchCalls: string[] = [];
+    let listCalls = 0;
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
       if (BATCH_PATHS.includes(path)) batchCalls.push(path);
+      if (path === '/api/stories') listCalls += 1;
     });
+    const expectBatchCallsPerList = async () => {
+      await expect.poll(() => [...new Set(batchCalls)].sort()).toEqual([...BATCH_PATHS].sort());
+      for (const path of BATCH_PATHS) expect(batchCalls.filter((call) => call === path).length).toBeLessThanOrEqual(Math.max(1, listCalls));
+    };
     // The first screen of the page arrives rendered by the server with its batch answers in it; the rest of the
-    // page comes when the app starts, with one batch call of each kind for the whole page.
+    // page comes when the app starts, with one batch call of each kind for the whole page (and one more for each
+    // later answer of the list, as the demo's data moves on a loaded machine), never one a card.
     await page.reload();
     await waitForStories(page);
     await expect(page.getByText(/^Loading the other/)).toHaveCount(0);
@@ -40,7 +47,7 @@ test.describe('per-story actions', () => {
     await expect(button(card, 'Add note')).toBeVisible();
     await expect(button(card, 'Flag story')).toBeEnabled();
     await expect(button(card, 'Share')).toBeVisible();
-    await expect.poll(() => [...batchCalls].sort()).toEqual([...BATCH_PATHS].sort());
+    await expectBatchCallsPerList();
     // Each button's tooltip says its name: shown on hover and keyboard focus, hidden by Escape.
     const tooltip = (name: string) =>
       button(card, name).evaluate((element) => {
@@ -59,8 +66,10 @@ test.describe('per-story actions', () => {
     expect(await tooltip('Share')).toBeNull();
     // Another page asks once per kind for all of its stories, never once per card.
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    batchCalls.length = 0;
+    listCalls = 0;
     await pagination.getByRole('button', { name: 'Page 2', exact: true }).click();
-    await expect.poll(() => [...batchCalls].sort()).toEqual([...BATCH_PATHS].sort());
+    await expectBatchCallsPerList();
     await pagination.getByRole('button', { name: 'Page 1', exact: true }).click();
     await expect(page.getByRole('list', { name: 'Stories' }).getByRole('article').first().getByRole('heading')).toHaveText(title);
 
