@@ -7,12 +7,12 @@
  *
  * A rule is left out when its selector names a class, a `data-*` attribute's value, or an element that is nowhere in
  * the markup: every selector of its list starts (its first class, attribute test or element) with one the page
- * lacks. (The reset's rules for `abbr`, `sub`, `table` or a date field's parts went into every page.) A rule's
- * declarations that repeat one later in it are dropped, as the later one wins anyway. Of the
- * rules that only set custom properties (the theme's colours, Tailwind's defaults for its `--tw-*` properties),
- * and of `@property` rules, only the properties something kept (or the markup) reads with `var()` stay. Anything
- * else is kept: element and pseudo-class rules, `@keyframes`, and every `@layer` block (empty ones too, as their
- * first appearance orders the layers).
+ * lacks, so the reset's rules for `abbr`, `sub`, `table` or a date field's parts stay off pages without them. A
+ * rule's declarations that repeat one later in it are dropped, as the later one wins anyway. Of the rules that only
+ * set custom properties (the theme's colours, Tailwind's defaults for its `--tw-*` properties), and of `@property`
+ * rules, only the properties something kept (or the markup) reads with `var()` stay. Anything else is kept: rules of
+ * the elements every page has and of pseudo-classes alone, `@keyframes`, and every `@layer` block (empty ones too,
+ * as their first appearance orders the layers).
  */
 
 /** A custom property's declaration, `--name:value`. */

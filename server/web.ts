@@ -118,7 +118,7 @@ interface HomeRenderer {
   /** The app's stylesheet, from which each page gets the rules its markup uses. */
   stylesheet: ParsedStylesheet;
   /** Renders them, on threads of their own. */
-  thread: RenderThreads;
+  threads: RenderThreads;
 }
 
 /**
@@ -171,7 +171,7 @@ async function loadHomeRenderer(
     head,
     tail,
     stylesheet: parseStylesheet(stylesheet),
-    thread: new RenderThreads(renderThreads, () => new HomeRenderThread(entryUrl, cutHomeTemplate(head, tail), mode, stylesheet, credit)),
+    threads: new RenderThreads(renderThreads, () => new HomeRenderThread(entryUrl, cutHomeTemplate(head, tail), mode, stylesheet, credit)),
   };
 }
 
@@ -214,7 +214,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, pub
 
   return async (app) => {
     const home = ssrDir ? await loadHomeRenderer(ssrDir, mode, renderThreads, credit, (urlPath) => files.get(urlPath)?.body) : null;
-    if (home) app.addHook('onClose', () => home.thread.close());
+    if (home) app.addHook('onClose', () => home.threads.close());
     // The landing page with its answers in it, so that it reads complete before any script has run.
     const renderedLanding = home
       ? new KeptPage(
@@ -249,7 +249,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, pub
       if (gathered.audience === 'maintenance') return sendApp(request, reply, 200);
       // Compressed on the render thread too, as the client accepts: the compression plugin leaves it alone then.
       const encoding = answerEncoding(request, reply);
-      const page = await home.thread.render(gathered.state, search, gathered.darkMode, encoding).catch(failed(request, 'rendering'));
+      const page = await home.threads.render(gathered.state, search, gathered.darkMode, encoding).catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
       if (encoding) reply.header('content-encoding', encoding);
       // The page holds the person's own data: never stored, by shared caches or the browser's.
@@ -286,7 +286,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, pub
         storyUrl: null,
       });
       const encoding = answerEncoding(request, reply);
-      const page = await home.thread
+      const page = await home.threads
         .render(JSON.stringify(gathered.answers), '', darkMode, encoding, { storyId, head: Buffer.from(head) })
         .catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
