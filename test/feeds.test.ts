@@ -279,6 +279,43 @@ describe('cheap to poll', () => {
   });
 });
 
+describe('before any ingestion cycle has finished', () => {
+  // A clock that moves: the feed's date must come from the stories, not from the time of the request.
+  let clockMs = NOW * 1000;
+  let m: TestApp;
+  beforeAll(async () => {
+    m = await createTestApp({ now: () => clockMs, env: { PUBLIC_URL: 'https://trends.example', FEED_REQUESTS_PER_MINUTE: '0' } });
+    await seedStories(m.db.database.pool, SEEDED.slice(0, 10));
+    m.app.services.get('stories').invalidate();
+  }, 120_000);
+  afterAll(async () => m?.close());
+
+  it('dates a feed when the server first saw its stories, so polling unchanged stories gets the same bytes and 304', async () => {
+    const person = await signUp(m.app.server);
+    const made = await m.app.server.inject({ method: 'POST', url: '/api/user/feed-token', headers: { cookie: person.cookie } });
+    const { token } = made.json() as NewFeedToken;
+    for (const url of ['/feeds/recent.atom', '/feeds/top.rss', `/feeds/private/${token}/bookmarks.json`]) {
+      const first = await m.app.server.inject({ url });
+      expect(first.statusCode, url).toBe(200);
+      clockMs += 90_500;
+      const later = await m.app.server.inject({ url });
+      expect(later.body, url).toBe(first.body);
+      expect(later.headers.etag, url).toBe(first.headers.etag);
+      expect(later.headers['last-modified'], url).toBe(first.headers['last-modified']);
+      expect((await m.app.server.inject({ url, headers: { 'if-modified-since': String(first.headers['last-modified']) } })).statusCode, url).toBe(304);
+    }
+    // New stories: the feed is dated when they were first seen, later than before.
+    const before = await m.app.server.inject({ url: '/feeds/recent.atom' });
+    clockMs += 60_000;
+    await seedStories(m.db.database.pool, [{ hnId: 88_888, title: 'A story stored while no cycle has finished', time: NOW - 30, score: 4 }]);
+    m.app.services.get('stories').invalidate();
+    const after = await m.app.server.inject({ url: '/feeds/recent.atom' });
+    expect(hnIdOf(feedEntries('atom', after.body)[0]!.id)).toBe(88_888);
+    expect(Date.parse(String(after.headers['last-modified']))).toBe(Math.floor(clockMs / 1000) * 1000);
+    expect(Date.parse(String(after.headers['last-modified']))).toBeGreaterThan(Date.parse(String(before.headers['last-modified'])));
+  });
+});
+
 describe('rate limit and freshness', () => {
   let limited: TestApp;
   beforeAll(async () => {

@@ -53,13 +53,12 @@ export class PrivateFeedsService {
   ) {}
 
   async feed(userId: string, name: PrivateFeed, query: PrivateFeedQuery, format: FeedFormat, selfPath: string): Promise<BuiltFeed> {
-    const [{ freshness, note, nowMs }, mutes] = await Promise.all([this.deps.feeds.state(), mutesOf(this.deps.pool, userId)]);
+    const [{ freshness, note, nowMs, dataDate }, mutes] = await Promise.all([this.deps.feeds.state(), mutesOf(this.deps.pool, userId)]);
     const hider = feedQueryHider(query.q, { alsoHides: mutes.matcher });
     const keeps = (story: Story) => story.score >= query.points && story.descendants >= query.comments && !hider.hidesId(story.id) && !hider.mutes(story);
     const found = await this.sources[name](userId, query, keeps, hider, nowMs);
-    const asOf = new Date((freshness.asOf ?? Math.floor(nowMs / 1000)) * 1000);
-    // Last-Modified: the later of the stories' cycle and the person's own last change (a bookmark, a status change).
-    const updated = found.changedAt && found.changedAt > asOf ? found.changedAt : asOf;
+    // Last-Modified: the later of the stories' date and the person's own last change (a bookmark, a status change).
+    const updated = found.changedAt && found.changedAt > dataDate ? found.changedAt : dataDate;
     const texts = FEED_TEXTS[name];
     const { baseUrl } = this.deps;
     const document = feedDocument(

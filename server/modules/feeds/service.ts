@@ -97,6 +97,8 @@ export class FeedsService {
    * polled feed reuses them; few are kept, so the verdicts of q's asked once go with them.
    */
   private readonly hiders = new RecentMap<string, MuteMatcher>(HIDERS_KEPT);
+  /** The stories' data version this server saw last, and when it first saw it (whole seconds): see `dataDate`. */
+  private seenVersion: { version: string; atMs: number } | null = null;
 
   constructor(
     private readonly deps: {
@@ -112,9 +114,7 @@ export class FeedsService {
 
   /** The feed at `path` (the canonical key of its parameters, e.g. `/feeds/trending.rss?points=100`). */
   async feed(subject: FeedSubject, format: FeedFormat, selfPath: string, key: string): Promise<BuiltFeed> {
-    const [version, freshness] = await Promise.all([this.deps.stories.dataVersion(), this.deps.freshness.current()]);
-    const nowMs = this.deps.now();
-    const note = staleNote(freshness, Math.floor(nowMs / 1000));
+    const { version, freshness, note, nowMs, dataDate } = await this.state();
     const kept = this.kept.get(key);
     if (kept && kept.version === version && kept.note === note && Date.now() - kept.builtAt < FEED_MAX_AGE_MS) return kept;
     const items =
@@ -123,9 +123,8 @@ export class FeedsService {
         : subject.kind === 'digest'
           ? await this.digestItems(subject.period, subject.query, nowMs)
           : (await this.storiesOf(subject)).map((story) => storyItem(story, this.deps.baseUrl, subject.query.link, subject.query.description));
-    const updated = new Date((freshness.asOf ?? Math.floor(nowMs / 1000)) * 1000);
     const { title, description, homePath } = describe(subject);
-    const document = feedDocument({ title, description, homeUrl: `${this.deps.baseUrl}${homePath}`, selfPath, items }, this.deps.baseUrl, updated, freshness, note);
+    const document = feedDocument({ title, description, homeUrl: `${this.deps.baseUrl}${homePath}`, selfPath, items }, this.deps.baseUrl, dataDate, freshness, note);
     const built = builtFeed(document, format);
     if (kept === undefined && !this.askedOnce.askedBefore(key)) return built;
     const keeping: KeptFeed = { ...built, kept: true, version, note, builtAt: Date.now() };
@@ -133,11 +132,26 @@ export class FeedsService {
     return keeping;
   }
 
-  /** What Hacker News's reachability makes of a feed now: the freshness, its stale note (or null) and the time. */
-  async state(): Promise<{ freshness: Freshness; note: string | null; nowMs: number }> {
-    const freshness = await this.deps.freshness.current();
+  /**
+   * What a feed is built on now: the stories' data version, Hacker News's reachability and its stale note (or null),
+   * the time, and the feed's date (`dataDate`).
+   */
+  async state(): Promise<{ version: string; freshness: Freshness; note: string | null; nowMs: number; dataDate: Date }> {
+    const [version, freshness] = await Promise.all([this.deps.stories.dataVersion(), this.deps.freshness.current()]);
     const nowMs = this.deps.now();
-    return { freshness, note: staleNote(freshness, Math.floor(nowMs / 1000)), nowMs };
+    return { version, freshness, note: staleNote(freshness, Math.floor(nowMs / 1000)), nowMs, dataDate: this.dataDate(version, freshness, nowMs) };
+  }
+
+  /**
+   * The date of the stories a feed shows: the end of the newest finished ingestion cycle, or while none has finished
+   * (the first cycle still running, ingestion turned off), when this server first saw the stories as they are. Never
+   * the time of the request: a feed built again from the same stories is then the same bytes, with the same ETag and
+   * Last-Modified, and a reader polling it gets 304.
+   */
+  private dataDate(version: string, freshness: Freshness, nowMs: number): Date {
+    if (freshness.asOf !== null) return new Date(freshness.asOf * 1000);
+    if (this.seenVersion?.version !== version) this.seenVersion = { version, atMs: Math.floor(nowMs / 1000) * 1000 };
+    return new Date(this.seenVersion.atMs);
   }
 
   /**
