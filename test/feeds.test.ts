@@ -59,6 +59,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.server.inject({ url, headers });
+/** A new person's feed token, made as they would make it. */
+async function newPersonsFeedToken(app: TestApp): Promise<string> {
+  const person = await signUp(app.app.server);
+  const made = await app.app.server.inject({ method: 'POST', url: '/api/user/feed-token', headers: { cookie: person.cookie } });
+  return (made.json() as NewFeedToken).token;
+}
 const hnIdOf = (id: string) => Number(new URL(id).searchParams.get('id'));
 const text = (story: SeedStory) => [story.title ?? '', story.url ? new URL(story.url).hostname : '', story.by ?? ''].map((part) => part.toLowerCase());
 const has = (story: SeedStory, term: string) => text(story).some((part) => part.includes(term));
@@ -291,9 +297,7 @@ describe('before any ingestion cycle has finished', () => {
   afterAll(async () => m?.close());
 
   it('dates a feed when the server first saw its stories, so polling unchanged stories gets the same bytes and 304', async () => {
-    const person = await signUp(m.app.server);
-    const made = await m.app.server.inject({ method: 'POST', url: '/api/user/feed-token', headers: { cookie: person.cookie } });
-    const { token } = made.json() as NewFeedToken;
+    const token = await newPersonsFeedToken(m);
     for (const url of ['/feeds/recent.atom', '/feeds/top.rss', `/feeds/private/${token}/bookmarks.json`]) {
       const first = await m.app.server.inject({ url });
       expect(first.statusCode, url).toBe(200);
@@ -335,9 +339,7 @@ describe('rate limit and freshness', () => {
   });
 
   it('limits a private feed per token, whichever address asks', async () => {
-    const person = await signUp(limited.app.server);
-    const made = await limited.app.server.inject({ method: 'POST', url: '/api/user/feed-token', headers: { cookie: person.cookie } });
-    const { token } = made.json() as NewFeedToken;
+    const token = await newPersonsFeedToken(limited);
     const ask = (remoteAddress: string) => limited.app.server.inject({ url: `/feeds/private/${token}/bookmarks.rss`, remoteAddress });
     for (let i = 0; i < 3; i++) expect((await ask(`10.9.2.${i}`)).statusCode).toBe(200);
     const refused = await ask('10.9.2.9');

@@ -13,8 +13,8 @@ let t: TestApp;
 let fixtures: MatrixFixtures;
 
 beforeAll(async () => {
-  // One moment for the whole file: an answer that states the time (a feed's `updated` before any cycle has run)
-  // would otherwise differ between a visitor's call and a signed-in one whenever a second passes between them.
+  // One moment for the whole file: an answer that states an age ('13 minutes ago' on a list) would otherwise differ
+  // between a visitor's call and a signed-in one whenever the clock turns between them, which says nothing of cookies.
   const moment = Date.now();
   t = await createTestApp({ now: () => moment });
   fixtures = await createMatrixFixtures(t);
