@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { toast } from 'sonner';
 import type { Mute } from '#common/contracts/mutes.ts';
 import type { MuteKind } from '#common/rules/mutes.ts';
+import { useLazyMutation } from '@/lib/lazy-mutation';
 import { apiRequest, getJson, isQueuedWrite, isUnauthorizedError, messageOf, type QueuedWrite } from '@/lib/api';
 
 export const MUTES_PATH = '/api/user/mutes';
@@ -20,21 +21,28 @@ function refreshMutedSurfaces(queryClient: QueryClient): Promise<unknown> {
   ]);
 }
 
-export function useAddMute() {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** Adding a rule: a new one is sent; what it hides goes once the answers it changes are asked again. */
+function addMuteOptions(queryClient: QueryClient) {
+  return {
     mutationFn: (rule: { kind: MuteKind; value: string }) => apiRequest<{ mute: Mute } | QueuedWrite>('POST', MUTES_PATH, rule),
     // A rule queued offline changes nothing yet: the lists reload once it has been sent (lib/service-worker.ts).
-    onSuccess: (data) => void (isQueuedWrite(data) || refreshMutedSurfaces(queryClient)),
-  });
+    onSuccess: (data: { mute: Mute } | QueuedWrite) => void (isQueuedWrite(data) || refreshMutedSurfaces(queryClient)),
+  };
+}
+
+function removeMuteOptions(queryClient: QueryClient) {
+  return {
+    mutationFn: (id: number) => apiRequest('DELETE', `${MUTES_PATH}/${id}`),
+    onSuccess: (data: unknown) => void (isQueuedWrite(data) || refreshMutedSurfaces(queryClient)),
+  };
+}
+
+export function useAddMute() {
+  return useMutation(addMuteOptions(useQueryClient()));
 }
 
 export function useRemoveMute() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `${MUTES_PATH}/${id}`),
-    onSuccess: (data) => void (isQueuedWrite(data) || refreshMutedSurfaces(queryClient)),
-  });
+  return useMutation(removeMuteOptions(useQueryClient()));
 }
 
 /**
@@ -42,8 +50,10 @@ export function useRemoveMute() {
  * again: one action, undone in one more.
  */
 export function useMuteWithUndo() {
-  const add = useAddMute();
-  const remove = useRemoveMute();
+  // Lazy: every card of a list holds this, and nearly nobody mutes from most of them (lib/lazy-mutation.ts).
+  const queryClient = useQueryClient();
+  const add = useLazyMutation(addMuteOptions(queryClient));
+  const remove = useLazyMutation(removeMuteOptions(queryClient));
   return (rule: { kind: MuteKind; value: string }, done: string) =>
     add.mutate(rule, {
       onSuccess: (data) => {

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Story } from '#common/contracts/stories.ts';
 import { NoteDialog } from './note-dialog';
+import { batchStatusKey, type StatusKind } from '../api';
 import { StoryActions, StoryActionsScope } from './story-actions';
 
 const { toastSuccess, toastError } = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
@@ -133,6 +137,38 @@ describe('StoryActions', () => {
     await waitFor(() => expect(button.hasAttribute('aria-busy')).toBe(false));
     fireEvent.click(button);
     await waitFor(() => expect(toastError).toHaveBeenCalledTimes(2));
+  });
+
+  it('leaves the buttons that wait for a hover out of the page the server renders, keeping one whose state is set; hydrated, the app adds them', async () => {
+    const ids = [1];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const answers: Record<StatusKind, Record<string, boolean>> = { bookmarks: { 1: false }, flags: { 1: false }, watches: { 1: true }, notes: { 1: false } };
+    for (const [kind, answer] of Object.entries(answers)) client.setQueryData(batchStatusKey(kind as StatusKind, ids), answer);
+    const page = (
+      <QueryClientProvider client={client}>
+        <StoryActionsScope storyIds={ids} signedIn>
+          <StoryActions story={story(1)} storyIds={ids} signedIn />
+        </StoryActionsScope>
+      </QueryClientProvider>
+    );
+    const labels = () => [...container.querySelectorAll('button.story-action:not(.story-actions-toggle)')].map((button) => button.getAttribute('aria-label'));
+
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    expect(labels()).toEqual(['Stop watching', 'Bookmark', 'Share']);
+
+    const errors = vi.spyOn(console, 'error');
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page);
+    });
+    expect(labels()).toEqual(['Stop watching', 'Add note', 'Flag story', 'Hide this story', 'More muting', 'Bookmark', 'Share']);
+    // The page hydrated as it was sent: no mismatch for React to report.
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    flushSync(() => root?.unmount());
+    container.remove();
   });
 
   it('shows visitors only Bookmark and Share, asks nothing, and sends them to sign in', () => {

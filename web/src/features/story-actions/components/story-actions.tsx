@@ -9,6 +9,7 @@ import { trackBookmark } from '../analytics';
 import { usePageStatuses, useToggleBookmark, useToggleWatch, type PageStatuses } from '../api';
 import { truncateTitle } from '../rules';
 import { useMuteWithUndo } from '@/lib/mutes-api';
+import { useAppRunning } from '@/lib/app-running';
 
 /** Marks a card's hide button, which the story list's `x` key presses. */
 export const HIDE_STORY_ATTRIBUTE = 'data-hide-story';
@@ -74,6 +75,9 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
   const toggleBookmark = useToggleBookmark();
   const toggleWatch = useToggleWatch();
   const queryClient = useQueryClient();
+  // The buttons that show only on a hover (wide screens) or in the closed sheet (phones) come once the app runs,
+  // but for one whose state is set, which the card keeps in view; Bookmark and Share always show.
+  const appRunning = useAppRunning();
   // Which dialog is open, and which have been opened (kept mounted, so a note typed stays until saved).
   const [open, setOpen] = useState<OpenDialog>(null);
   const [mounted, setMounted] = useState<ReadonlySet<Exclude<OpenDialog, null>>>(() => new Set());
@@ -170,37 +174,39 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
       />
       <div id={sheetId} popover="auto" role="group" aria-label={`Actions: ${truncateTitle(story.title)}`} className="story-actions-sheet" onClick={closeSheetAfterChoice}>
         <p className="story-actions-sheet-title">{truncateTitle(story.title)}</p>
-      {signedIn && (
-        <>
-          <ActionButton
-            label={watched ? 'Stop watching' : 'Watch story'}
-            pressed={watched}
-            busy={toggleWatch.isPending}
-            onClick={onWatch}
-            active={watched}
-            // The icon shows the state, as Bookmark's does: an open eye, tinted and filled while watching.
-            icon={watched ? 'eye-filled' : 'eye'}
-          />
-          <ActionButton
-            label={hasNote ? 'Edit note' : 'Add note'}
-            onClick={openDialog('note')}
-            onPointerEnter={() => void loadDialogs()}
-            active={hasNote}
-            haspopup
-            icon="notebook-pen"
-          />
-          <ActionButton
-            label={flagged ? 'Flagged for review' : 'Flag story'}
-            disabled={flagged}
-            onClick={openDialog('flag')}
-            onPointerEnter={() => void loadDialogs()}
-            active={flagged}
-            haspopup
-            icon="flag"
-          />
-        </>
+      {signedIn && (appRunning || watched) && (
+        <ActionButton
+          label={watched ? 'Stop watching' : 'Watch story'}
+          pressed={watched}
+          busy={toggleWatch.isPending}
+          onClick={onWatch}
+          active={watched}
+          // The icon shows the state, as Bookmark's does: an open eye, tinted and filled while watching.
+          icon={watched ? 'eye-filled' : 'eye'}
+        />
       )}
-      {signedIn && <MuteButtons story={story} />}
+      {signedIn && (appRunning || hasNote) && (
+        <ActionButton
+          label={hasNote ? 'Edit note' : 'Add note'}
+          onClick={openDialog('note')}
+          onPointerEnter={() => void loadDialogs()}
+          active={hasNote}
+          haspopup
+          icon="notebook-pen"
+        />
+      )}
+      {signedIn && (appRunning || flagged) && (
+        <ActionButton
+          label={flagged ? 'Flagged for review' : 'Flag story'}
+          disabled={flagged}
+          onClick={openDialog('flag')}
+          onPointerEnter={() => void loadDialogs()}
+          active={flagged}
+          haspopup
+          icon="flag"
+        />
+      )}
+      {signedIn && appRunning && <MuteButtons story={story} />}
       <ActionButton
         label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
         pressed={signedIn ? bookmarked : undefined}
