@@ -117,6 +117,8 @@ const PROFILES: Profile[] = [
 ];
 
 const TARGETS = { lcpMs: 1000, tbtMs: 50, cls: 0.02, score: 95 };
+/** Lighthouse's simulated TCP: a new connection's first window, ten segments of 1,460 bytes. */
+const FIRST_WINDOW_BYTES = 10 * 1460;
 
 interface PageFigures {
   ttiMs: number;
@@ -130,6 +132,10 @@ interface PageFigures {
   seo: number;
   /** The JavaScript of the page's own origin, as sent (compressed). */
   scriptKb: number;
+  /** The page's HTML as sent: compressed, with its headers. */
+  documentKb: number;
+  /** Lighthouse's server response time for the page (its `server-response-time` audit). */
+  serverMs: number;
 }
 
 interface Page {
@@ -181,6 +187,8 @@ async function auditOnce(page: Page, profile: Profile): Promise<PageFigures> {
     const { audits, categories } = result.lhr;
     const requests = (audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
     const scripts = requests.filter((request) => request.resourceType === 'Script' && request.url.startsWith(ORIGIN));
+    // The page itself: the first request.
+    const documentBytes = requests.find((request) => request.resourceType === 'Document')?.transferSize ?? NaN;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     return {
       ttiMs: audits.interactive?.numericValue ?? NaN,
@@ -193,6 +201,8 @@ async function auditOnce(page: Page, profile: Profile): Promise<PageFigures> {
       bestPractices: score('best-practices'),
       seo: score('seo'),
       scriptKb: scripts.reduce((sum, script) => sum + (script.transferSize ?? 0), 0) / 1024,
+      documentKb: documentBytes / 1024,
+      serverMs: audits['server-response-time']?.numericValue ?? NaN,
     };
   } finally {
     chrome.kill();
@@ -237,7 +247,7 @@ function printLighthouse(pages: Page[], figures: Map<string, PageFigures[]>): vo
   for (const profile of PROFILES) {
     const floor = medianFigures(figures.get(`${floorPage!.name}|${profile.name}`)!);
     console.log(`\n${profile.name}: ${profile.description}. Floor (an empty page, same server): TTI ${formatNumber(floor.ttiMs)} ms`);
-    console.log('page                     TTI ms  over floor   FCP ms   LCP ms   TBT ms    CLS  perf a11y  b.p.  SEO   JS KB  targets');
+    console.log('page                     TTI ms  over floor   FCP ms   LCP ms   TBT ms    CLS  perf a11y  b.p.  SEO   JS KB  page KB  server ms  targets');
     for (const page of pages) {
       const median = medianFigures(figures.get(`${page.name}|${profile.name}`)!);
       const isFloor = page === floorPage;
@@ -256,6 +266,8 @@ function printLighthouse(pages: Page[], figures: Map<string, PageFigures[]>): vo
           String(median.bestPractices).padStart(5),
           String(median.seo).padStart(4),
           formatNumber(median.scriptKb, 1).padStart(7),
+          formatNumber(median.documentKb, 1).padStart(8),
+          formatNumber(median.serverMs).padStart(10),
           isFloor ? '(floor)' : missed.length === 0 ? 'all hold' : `MISSED: ${missed.join('; ')}`,
         ].join(' '),
       );
@@ -266,6 +278,9 @@ function printLighthouse(pages: Page[], figures: Map<string, PageFigures[]>): vo
   }
   console.log(
     `\ntargets: TTI within 300 ms of the floor on faster-3g and 500 ms on emerging-markets; on mobile LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS <= ${TARGETS.cls}, each score >= ${TARGETS.score}`,
+  );
+  console.log(
+    `page KB: the page's HTML as sent, headers included; the simulation sends a new connection's first ${formatNumber(FIRST_WINDOW_BYTES / 1024, 1)} KB in one round trip, so a page over that takes one more. server ms: Lighthouse's server response time for it, which the simulation adds as it is.`,
   );
 }
 
