@@ -7,10 +7,14 @@ function heldThread(name: string) {
   const thread = {
     name,
     closed: false,
+    warmedUp: false,
     get load() {
       return held.length;
     },
     render: () => new Promise<Uint8Array>((resolve) => held.push(resolve)),
+    warmUp: () => {
+      thread.warmedUp = true;
+    },
     close: async () => {
       thread.closed = true;
     },
@@ -48,5 +52,15 @@ describe('RenderThreads', () => {
     expect(threads).toHaveLength(1);
     await pool.close();
     expect(threads.every((thread) => thread.closed)).toBe(true);
+  });
+
+  it('starts every thread when warmed up, before any page is asked for', () => {
+    const threads = [heldThread('a'), heldThread('b')];
+    let started = 0;
+    const pool = new RenderThreads(2, () => threads[started++]!);
+    expect(threads.map((thread) => thread.warmedUp)).toEqual([false, false]);
+    pool.warmUp();
+    expect(threads.map((thread) => thread.warmedUp)).toEqual([true, true]);
+    expect(threads.map((thread) => thread.load)).toEqual([0, 0]);
   });
 });

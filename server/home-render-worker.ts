@@ -12,6 +12,7 @@ const { entryUrl, template, credit, stylesheet } = workerData as RenderWorkerDat
 const parsedStylesheet = parseStylesheet(stylesheet);
 const renderer = (await import(entryUrl)) as ServerRenderer;
 if (credit) renderer.setSiteCredit(credit);
+await renderer.preloadRenderedPages();
 const port = parentPort!;
 
 /** Room to write a page in, kept from one page to the next and grown when a page needs more. */

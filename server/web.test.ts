@@ -191,6 +191,7 @@ describe('webRoutes', () => {
 
 /** A stand-in for the built server-side renderer: it asks the API as the page's visitor, then renders what it heard. */
 const FAKE_RENDERER = `
+export async function preloadRenderedPages() {}
 export async function loadSignedInHomeState(call, search) {
   const who = await call('/api/whoami');
   if (who.body?.name === 'linker') return { audience: 'signed-in', state: { search }, darkMode: false };

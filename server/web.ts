@@ -166,13 +166,9 @@ async function loadHomeRenderer(
   if (credit) renderer.setSiteCredit(credit);
   const head = templateHead(template);
   const tail = template.slice(head.length + EMPTY_ROOT.length);
-  return {
-    renderer,
-    head,
-    tail,
-    stylesheet: parseStylesheet(stylesheet),
-    threads: new RenderThreads(renderThreads, () => new HomeRenderThread(entryUrl, cutHomeTemplate(head, tail), mode, stylesheet, credit)),
-  };
+  const threads = new RenderThreads(renderThreads, () => new HomeRenderThread(entryUrl, cutHomeTemplate(head, tail), mode, stylesheet, credit));
+  threads.warmUp();
+  return { renderer, head, tail, stylesheet: parseStylesheet(stylesheet), threads };
 }
 
 /**

@@ -18,6 +18,7 @@ const INDEX_HTML = `<!doctype html><head><title>app</title></head>${EMPTY_APP}`;
 const PAGE_TEMPLATE = '<!doctype html><html lang="en"><head><title>HN Trends</title><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled></head><div id="root"></div></html>';
 const ECHO_RENDERER = `
 export function setSiteCredit() {}
+export async function preloadRenderedPages() {}
 export async function loadSignedInHomeState() { return { audience: 'visitor' }; }
 export async function renderSignedInHome() { return ''; }
 export async function renderStoryPage(answers, storyId) { return '<div id="root" data-story="' + storyId + '">' + answers + '</div>'; }

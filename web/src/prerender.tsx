@@ -56,6 +56,14 @@ function pageClient() {
   return client;
 }
 
+/**
+ * The chunks of the pages rendered per request (the signed-in home, the story page), loaded as a render thread
+ * starts rather than by the first page of each kind.
+ */
+export function preloadRenderedPages(): Promise<unknown> {
+  return Promise.all([preloadSignedInHome(), preloadStoryPage(true)]);
+}
+
 /** The app as a visitor without a session sees it at `/`, before its answers: what the build writes. */
 export function renderLandingRoot(): string {
   return prerenderedRoot(renderToString(homeApp({ prerenderedForVisitor: true })), { mark: LANDING_PAGE_MARK });

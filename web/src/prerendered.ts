@@ -166,4 +166,6 @@ export interface ServerRenderer {
   renderLanding(state: unknown): string;
   /** The footer's credit, put in every page's state this module gathers or renders: set once, as the module loads. */
   setSiteCredit(credit: SiteCredit): void;
+  /** Loads the chunks of the pages rendered per request, before the first of them is asked for. */
+  preloadRenderedPages(): Promise<unknown>;
 }
