@@ -150,15 +150,18 @@ export class HomeRenderThread {
   }
 }
 
+/** What the pool uses of a render thread. */
+type PooledThread = Pick<HomeRenderThread, 'load' | 'render' | 'warmUp' | 'close'>;
+
 /**
  * Several render threads (RENDER_THREADS), each page sent to the one with the fewest renders waiting: for a machine
  * with cores to spare beside the HTTP thread and the database. On two cores one thread is best (a second bought no
  * pages a second, and a worse p99).
  */
 export class RenderThreads {
-  private readonly threads: Pick<HomeRenderThread, 'load' | 'render' | 'warmUp' | 'close'>[];
+  private readonly threads: PooledThread[];
 
-  constructor(count: number, start: () => Pick<HomeRenderThread, 'load' | 'render' | 'warmUp' | 'close'>) {
+  constructor(count: number, start: () => PooledThread) {
     this.threads = Array.from({ length: Math.max(1, count) }, start);
   }
 
