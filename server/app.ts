@@ -231,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         const verdict = await storyPageLimit?.(request);
         return !verdict || verdict.isAllowed || !verdict.isExceeded;
       },
-      history: (storyId) => services.get('storyHistory').history(storyId),
+      history: (storyId) => services.get('storyHistory').packedHistory(storyId),
       preferences: (userId) => services.get('accounts').preferences(userId),
     });
     await server.register(webRoutes({ distDir: webDistDir, ssrDir: webSsrDir, maintenanceMode, readStoryPage, publicUrl: publicUrl(deps.config), credit: siteCredit(deps.config), mode: deps.config.NODE_ENV, renderThreads: deps.config.RENDER_THREADS }));

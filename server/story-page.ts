@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Preferences } from '#common/contracts/accounts.ts';
-import type { StoryHistory } from '#common/contracts/story-history.ts';
+import type { PackedStoryHistory } from '#common/rules/packed-history.ts';
 import { formatCount } from '#common/rules/plural.ts';
 import type { StoryPageAnswers } from '../web/src/prerendered.ts';
 import { currentUser, hasRole, type UserResolver } from './http/access.ts';
@@ -27,7 +27,8 @@ export interface StoryPageSources {
   withinRateLimit: (request: FastifyRequest) => Promise<boolean>;
   resolveUser: UserResolver;
   maintenanceMode: () => Promise<boolean>;
-  history: (storyId: number) => Promise<StoryHistory>;
+  /** The story's history, its snapshots packed as the page carries them. */
+  history: (storyId: number) => Promise<PackedStoryHistory>;
   preferences: (userId: string) => Promise<Preferences>;
 }
 
@@ -62,7 +63,7 @@ export function storyPageReader(sources: StoryPageSources): StoryPageReader {
   };
 }
 
-function storyPageMeta({ story, facts }: StoryHistory): StoryPageMeta {
+function storyPageMeta({ story, facts }: PackedStoryHistory): StoryPageMeta {
   const peak = facts.peak ? `, peak rank #${facts.peak.rank}` : '';
   const description = `${formatCount(story.score, 'point')}, ${formatCount(story.descendants, 'comment')}${story.domain ? ` on ${story.domain}` : ''}${peak}: its history, minute by minute, on HN Trends.`;
   return { title: story.title, description };

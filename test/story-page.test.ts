@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPackedStoryHistory, unpackStoryHistory } from '#common/rules/packed-history.ts';
 import type { StoryPageAnswers } from '../web/src/prerendered.ts';
 import { setRole, signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -34,13 +35,15 @@ const ids: Record<string, number> = {};
 const pool = () => t.db.database.pool;
 const get = (url: string, person?: TestUser) => t.app.server.inject({ url, headers: person ? { cookie: person.cookie } : {} });
 
-/** The answers the stand-in renderer wrote into the page, and the page's title. */
+/** The answers the stand-in renderer wrote into the page (the history unpacked, as the app's cache takes it), and the page's title. */
 async function renderedPage(storyId: number, person?: TestUser) {
   const response = await get(`/stories/${storyId}`, person);
   expect(response.statusCode, response.body).toBe(200);
   const answers = /<div id="root" data-story="\d+">(.*)<\/div><\/html>$/s.exec(response.body)?.[1];
   expect(answers, response.body).toBeDefined();
-  return { response, answers: JSON.parse(answers!) as StoryPageAnswers, title: /<title>(.*?)<\/title>/.exec(response.body)?.[1] };
+  const given = JSON.parse(answers!) as StoryPageAnswers;
+  expect(isPackedStoryHistory(given.history)).toBe(true);
+  return { response, answers: { ...given, history: unpackStoryHistory(given.history) }, title: /<title>(.*?)<\/title>/.exec(response.body)?.[1] };
 }
 
 async function setMaintenance(on: boolean): Promise<void> {

@@ -12,7 +12,7 @@ import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { preloadSignedInHome, preloadStoryPage } from './app/signed-in-frame';
 import { fillStoryPage } from './app/story-page-state';
-import { packPageState } from './features/story-page/packed-history';
+import { withPackedHistory } from './features/story-page/packed-history';
 import { loadSignedInHome } from './app/signed-in-home-state';
 import { loadLanding } from './app/landing-state';
 import { LoadingScreen } from './components/loading-screen';
@@ -120,13 +120,14 @@ export async function renderSignedInHome(state: unknown, search: string): Promis
 /**
  * `/stories/{id}` for anyone (the page is public), rendered from its answers as JSON text (the server gathers them
  * on its HTTP thread and hands them over as text, which crosses threads as one copy): the answers go in the page
- * too, as the query cache holds them but for the history's snapshots, packed (features/story-page/packed-history.ts),
- * with the footer's credit.
+ * too, as the query cache holds them but for the history's snapshots, which stay packed as they came
+ * (features/story-page/packed-history.ts), with the footer's credit.
  */
 export async function renderStoryPage(answers: string, storyId: number): Promise<string> {
   const client = pageClient();
-  fillStoryPage(client, storyId, JSON.parse(answers) as StoryPageAnswers);
+  const given = JSON.parse(answers) as StoryPageAnswers;
+  fillStoryPage(client, storyId, given);
   const state = dehydrate(client);
   await preloadStoryPage(Boolean(client.getQueryData(CURRENT_USER_KEY)));
-  return renderedRootWithState(renderToString(homeApp({ client, path: `/stories/${storyId}` })), packPageState(state));
+  return renderedRootWithState(renderToString(homeApp({ client, path: `/stories/${storyId}` })), withPackedHistory(state, storyId, given.history));
 }

@@ -1,5 +1,5 @@
 import type { CurrentUser, Preferences } from '#common/contracts/accounts.ts';
-import type { StoryHistory } from '#common/contracts/story-history.ts';
+import type { PackedStoryHistory } from '#common/rules/packed-history.ts';
 
 /**
  * Pages rendered to HTML before the browser runs any script. The landing page is rendered when the web app is
@@ -135,13 +135,14 @@ export type SignedInHomeState =
 /**
  * What the story page's first render reads, each as its API call answers it: who is asking (null for a visitor: the
  * page is public; `/api/auth/me`), the maintenance status (`/api/maintenance-status`), the story's history
- * (`/api/stories/{id}/history`) and, for someone signed in, their preferences (the theme; `/api/user/preferences`'s
- * `preferences`). The server reads them from its services rather than its own API (server/story-page.ts).
+ * (`/api/stories/{id}/history`, its snapshots packed: common/rules/packed-history.ts) and, for someone signed in,
+ * their preferences (the theme; `/api/user/preferences`'s `preferences`). The server reads them from its services
+ * rather than its own API (server/story-page.ts).
  */
 export interface StoryPageAnswers {
   user: CurrentUser | null;
   maintenance: { maintenanceMode: boolean };
-  history: StoryHistory;
+  history: PackedStoryHistory;
   preferences: Preferences | null;
 }
 

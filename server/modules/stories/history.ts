@@ -13,7 +13,8 @@ import {
 } from '#common/rules/story-history.ts';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { HttpError } from '../../http/errors.ts';
-import { isoTime } from './iso-time.ts';
+import { isoTime } from '#common/rules/iso-time.ts';
+import { packSnapshots, type PackedStoryHistory } from '#common/rules/packed-history.ts';
 import type { CardInput } from '../shares/og-image.ts';
 import { presentStory } from './presenter.ts';
 import type { StoryRow } from './queries.ts';
@@ -110,7 +111,19 @@ export class StoryHistoryService {
     return row;
   }
 
+  /** The story's history as the API answers it. */
   async history(storyId: number): Promise<StoryHistory> {
+    const { chartPoints, ...rest } = await this.read(storyId);
+    return { ...rest, snapshots: chartPoints.map((point) => ({ time: isoTime(point.timeMs), score: point.score, comments: point.comments, rank: point.rank })) };
+  }
+
+  /** The same, its snapshots packed (for the page the server renders: no time written as text to be read back). */
+  async packedHistory(storyId: number): Promise<PackedStoryHistory> {
+    const { chartPoints, ...rest } = await this.read(storyId);
+    return { ...rest, packedSnapshots: packSnapshots(chartPoints) };
+  }
+
+  private async read(storyId: number): Promise<Omit<StoryHistory, 'snapshots'> & { chartPoints: readonly HistoryPoint[] }> {
     const result = await this.pool.query<HistoryRow>({ name: 'story-history', text: HISTORY_SQL, values: [storyId] });
     const story = result.rows[0];
     if (!story) throw new StoryHistoryNotFoundError();
@@ -133,7 +146,7 @@ export class StoryHistoryService {
     return {
       asOf: isoTime(nowMs),
       story: { ...presentStory(story, nowMs), rank: story.top_rank },
-      snapshots: chart.points.map((point) => ({ time: isoTime(point.timeMs), score: point.score, comments: point.comments, rank: point.rank })),
+      chartPoints: chart.points,
       markers: markers.map((marker) => ({ kind: marker.kind, time: isoTime(marker.timeMs), rank: marker.rank })),
       facts: {
         firstSeen: isoOrNull(facts.firstSeenMs),

@@ -1,55 +1,38 @@
 import { dehydrate } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { StoryHistory } from '#common/contracts/story-history.ts';
+import { packSnapshots, unpackStoryHistory, type PackedStoryHistory } from '#common/rules/packed-history.ts';
 import { createQueryClient } from '@/app/query-client';
-import { isPackedStoryHistory, packPageState, packStoryHistory, unpackPageState, unpackStoryHistory } from './packed-history';
+import { unpackPageState, withPackedHistory } from './packed-history';
 import { storyHistoryKey } from './api';
 
-const history = (snapshots: StoryHistory['snapshots']): StoryHistory => ({
+const packed: PackedStoryHistory = {
   asOf: '2026-11-30T12:00:00.000Z',
   story: { id: 7, hnId: 9_000_007, title: 'A story', url: '', score: 40, descendants: 3, by: 'ann', time: 1_764_496_800, timeAgo: '2 hours ago', domain: '', scoreVelocity: 2, commentsVelocity: 1, trendingScore: 1, rank: null },
-  snapshots,
-  markers: [{ kind: 'peak', time: '2026-11-30T10:01:00.000Z', rank: 3 }],
-  facts: { firstSeen: '2026-11-30T10:00:00.000Z', minutesToFrontPage: 1, peak: { rank: 3, time: '2026-11-30T10:01:00.000Z' }, minutesOnFrontPage: 1, now: { pointsPerHour: 2, commentsPerHour: 1 }, atPeak: null, heat: [] },
+  markers: [],
+  facts: { firstSeen: '2026-11-30T10:00:00.000Z', minutesToFrontPage: null, peak: null, minutesOnFrontPage: 0, now: { pointsPerHour: 2, commentsPerHour: 1 }, atPeak: null, heat: [] },
   resolution: { hourlyBefore: null, dailyBefore: null, sliceMinutes: null, label: 'Every change, minute by minute.' },
   predictions: [],
-  keywords: ['story'],
-});
+  keywords: [],
+  packedSnapshots: packSnapshots([
+    { timeMs: Date.UTC(2026, 10, 30, 10), score: 1, comments: 0, rank: null },
+    { timeMs: Date.UTC(2026, 10, 30, 10, 1), score: 5, comments: 1, rank: 12 },
+  ]),
+};
 
-const snapshots: StoryHistory['snapshots'] = [
-  { time: '2026-11-30T10:00:00.000Z', score: 1, comments: 0, rank: null },
-  { time: '2026-11-30T10:01:00.000Z', score: 5, comments: 0, rank: 3 },
-  { time: '2026-11-30T10:01:00.250Z', score: 4, comments: 2, rank: 31 },
-  { time: '2026-11-30T11:59:59.999Z', score: 40, comments: 3, rank: null },
-];
-
-describe('a story history packed for the page', () => {
-  it('gives back exactly the answer it was made from', () => {
-    const packed = packStoryHistory(history(snapshots));
-    expect(isPackedStoryHistory(packed)).toBe(true);
-    expect(JSON.stringify(packed)).not.toContain('2026-11-30T11:59:59.999Z');
-    expect(unpackStoryHistory(packed as never)).toEqual(history(snapshots));
-  });
-
-  it('packs no snapshots as none', () => {
-    expect(unpackStoryHistory(packStoryHistory(history([])) as never)).toEqual(history([]));
-  });
-
-  it('leaves as they are times it could not give back in the same words', () => {
-    const odd = history([{ time: '2026-11-30T10:00:00Z', score: 1, comments: 0, rank: null }]);
-    expect(packStoryHistory(odd)).toBe(odd);
-  });
-
-  it("packs a page's state and unpacks it, leaving the cache's own answer and other answers alone", () => {
+describe("a story page's state", () => {
+  it('carries the history packed as it was handed over, and unpacks to what the cache held; other answers stay as they are', () => {
     const client = createQueryClient();
-    const answer = history(snapshots);
+    const answer = unpackStoryHistory(packed);
     client.setQueryData(storyHistoryKey(7), answer);
+    client.setQueryData(storyHistoryKey(8), answer);
     client.setQueryData(['/api/auth/me'], { id: 'u1', snapshots: 'not a history' });
     const state = dehydrate(client);
-    const packed = packPageState(state);
-    expect(state.queries.find((query) => query.queryKey[0] === storyHistoryKey(7)[0])?.state.data).toBe(answer);
-    const read = JSON.parse(JSON.stringify(packed)) as typeof packed;
-    expect(JSON.stringify(read)).not.toContain('"snapshots":[');
+    const page = withPackedHistory(state, 7, packed);
+    const dataOf = (of: typeof state, key: readonly unknown[]) => of.queries.find((query) => JSON.stringify(query.queryKey) === JSON.stringify(key))?.state.data;
+    expect(dataOf(page, storyHistoryKey(7))).toBe(packed);
+    expect(dataOf(page, storyHistoryKey(8))).toBe(answer);
+    expect(dataOf(state, storyHistoryKey(7))).toBe(answer);
+    const read = JSON.parse(JSON.stringify(page)) as typeof page;
     unpackPageState(read);
     expect(read).toEqual(JSON.parse(JSON.stringify(state)));
   });
