@@ -4,6 +4,7 @@ import { ATTENTION_MIN_POINTS } from '#common/rules/keyword-trends.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { startTestReplay } from './support/replay.ts';
 import { mergeSearchIndexPendingLists } from '../server/modules/search/indexes.ts';
+import { DIGEST_IS_CURRENT_SQL, SNAPSHOTS_NOW_SQL } from '../server/modules/stories/history-digests.ts';
 import type { ReplayServer } from '../tools/hn-replay/index.ts';
 
 let replay: ReplayServer;
@@ -150,10 +151,18 @@ describe('ingestion against the replay', () => {
       expect(report?.errors).toBe(1);
       expect(report?.snapshotsAppended).toBeGreaterThan(0);
       expect(await scalar('SELECT count(*) FROM story_snapshots')).toBe(before + report!.snapshotsAppended);
-      expect(Object.keys(report!.listenersMs)).toEqual(['keywords', 'predictions', 'search', 'failing']);
+      expect(Object.keys(report!.listenersMs)).toEqual(['stories', 'keywords', 'predictions', 'search', 'failing']);
     } finally {
       unsubscribe();
     }
+  });
+
+  it('keeps a current history digest of every story it took snapshots of', async () => {
+    expect(await scalar('SELECT count(*) FROM story_history_digests')).toBeGreaterThan(50);
+    expect(
+      await scalar(`SELECT count(*) FROM stories s CROSS JOIN ${SNAPSHOTS_NOW_SQL} LEFT JOIN story_history_digests d ON d.story_id = s.id
+                     WHERE v.count > 0 AND (d.story_id IS NULL OR NOT (${DIGEST_IS_CURRENT_SQL}))`),
+    ).toBe(0);
   });
 
   it("counts every stored story's keywords in the hourly buckets, as it is now", async () => {

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_TIMEFRAMES, SHARED_LINK_PERIODS } from '#common/rules/analytics.ts';
 import { minimumRetentionDays, SNAPSHOT_HOURLY_DAYS, STANDARD_TASKS } from '#common/rules/maintenance.ts';
+import { storeHistoryDigests } from '../server/modules/stories/history-digests.ts';
 import { setRole, signUp, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';
@@ -117,6 +118,7 @@ describe('what each task removes and keeps', () => {
       [storyId, clock],
     );
     const recentBefore = await pool().query(`SELECT sampled_at, score FROM story_snapshots WHERE story_id = $1 AND sampled_at >= $2 ORDER BY sampled_at`, [storyId, new Date(clock - 7 * DAY_MS)]);
+    expect(await storeHistoryDigests(pool(), [storyId])).toBe(1);
     const result = await execute('thin_snapshots');
     expect(result.success).toBe(true);
     const rows = (await pool().query<{ sampled_at: Date }>(`SELECT sampled_at FROM story_snapshots WHERE story_id = $1 ORDER BY sampled_at`, [storyId])).rows.map((row) => row.sampled_at.getTime());
@@ -136,6 +138,9 @@ describe('what each task removes and keeps', () => {
     expect(daily.slice(0, -1).every((ms) => new Date(ms).getUTCHours() === 23 && new Date(ms).getUTCMinutes() === 40)).toBe(true);
     expect(new Date(daily.at(-1)!).toISOString()).toBe(new Date(clock - SNAPSHOT_HOURLY_DAYS * DAY_MS - 20 * 60_000).toISOString());
     expect(result.recordsDeleted).toBe(100 * 72 - rows.length);
+    // The story's history digest, made before, is made again for the snapshots left.
+    const digest = await pool().query<{ snapshot_count: number }>('SELECT snapshot_count FROM story_history_digests WHERE story_id = $1', [storyId]);
+    expect(digest.rows[0]?.snapshot_count).toBe(rows.length);
     // A second run finds nothing more to remove.
     expect((await execute('thin_snapshots')).recordsDeleted).toBe(0);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoryHistory } from '#common/contracts/story-history.ts';
 import { HISTORY_CHART_MAX_POINTS } from '#common/rules/story-history.ts';
+import { storeHistoryDigests } from '../server/modules/stories/history-digests.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { seedStories } from './support/seed.ts';
 
@@ -142,5 +143,62 @@ describe('GET /api/stories/{id}/history', () => {
       expect(response.statusCode, `${id}: ${response.body}`).toBe(400);
       expect(response.json<{ message: string }>().message).toMatch(/id/);
     }
+  });
+});
+
+describe("a story's history digest", () => {
+  const digestOf = async (storyId: number) =>
+    (await pool().query<{ snapshot_count: number; digest: string }>('SELECT snapshot_count, digest FROM story_history_digests WHERE story_id = $1', [storyId])).rows[0];
+  const answer = async (storyId: number) => {
+    const response = await get(`/api/stories/${storyId}/history`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<StoryHistory>();
+  };
+
+  it('gives the answer the snapshots give, for a long history and one still on the front page', async () => {
+    const fromSnapshots = [await answer(ids.main!), await answer(ids.long!)];
+    expect(await storeHistoryDigests(pool(), [ids.main!, ids.long!, ids.never!, ids.main!])).toBe(2);
+    expect((await digestOf(ids.long!))?.snapshot_count).toBe(2 * 1440);
+    expect(await digestOf(ids.never!)).toBeUndefined();
+    expect([await answer(ids.main!), await answer(ids.long!)]).toEqual(fromSnapshots);
+    // Current digests are not made again.
+    expect(await storeHistoryDigests(pool(), [ids.main!, ids.long!])).toBe(0);
+  });
+
+  it('is read while it stands for the snapshots, and never once they change or its rules do', async () => {
+    await story('digested', 9_100_005, posted, { score: 60, rank: 7 });
+    const rows = [
+      { atMs: posted + 30 * MINUTE, score: 10, comments: 1, rank: 20 },
+      { atMs: posted + 90 * MINUTE, score: 60, comments: 9, rank: 7 },
+    ];
+    await snapshots(ids.digested!, rows);
+    expect(await storeHistoryDigests(pool(), [ids.digested!])).toBe(1);
+    const made = (await answer(ids.digested!)).facts;
+    expect(made).toMatchObject({ minutesToFrontPage: 30, peak: { rank: 7 } });
+    // A digest marked so it shows when it is read: the page reads it, not the snapshots.
+    const marked = (await digestOf(ids.digested!))!.digest.replace('"minutesToFrontPage":30', '"minutesToFrontPage":999');
+    await pool().query('UPDATE story_history_digests SET digest = $2 WHERE story_id = $1', [ids.digested, marked]);
+    expect((await answer(ids.digested!)).facts.minutesToFrontPage).toBe(999);
+
+    // A digest of another version of the rules is not read.
+    await pool().query('UPDATE story_history_digests SET version = version - 1 WHERE story_id = $1', [ids.digested]);
+    expect((await answer(ids.digested!)).facts).toEqual(made);
+    await pool().query('UPDATE story_history_digests SET version = version + 1 WHERE story_id = $1', [ids.digested]);
+    expect((await answer(ids.digested!)).facts.minutesToFrontPage).toBe(999);
+
+    // A newer snapshot: the snapshots are read, and show it.
+    await snapshots(ids.digested!, [{ atMs: posted + 150 * MINUTE, score: 90, comments: 12, rank: 2 }]);
+    const newer = await answer(ids.digested!);
+    expect(newer.facts).toMatchObject({ minutesToFrontPage: 30, peak: { rank: 2 } });
+    expect(newer.snapshots).toHaveLength(3);
+    expect(await storeHistoryDigests(pool(), [ids.digested!])).toBe(1);
+    expect(await answer(ids.digested!)).toEqual(newer);
+
+    // One snapshot fewer, the newest unchanged (as thinning does): the snapshots are read.
+    await pool().query('UPDATE story_history_digests SET digest = replace(digest, $2, $3) WHERE story_id = $1', [ids.digested, '"minutesToFrontPage":30', '"minutesToFrontPage":999']);
+    await pool().query('DELETE FROM story_snapshots WHERE story_id = $1 AND sampled_at = $2', [ids.digested, new Date(rows[1]!.atMs)]);
+    const thinned = await answer(ids.digested!);
+    expect(thinned.facts.minutesToFrontPage).toBe(30);
+    expect(thinned.snapshots).toHaveLength(2);
   });
 });

@@ -2,13 +2,16 @@
  * The product's HTTP app on a seeded database for bench/story: BENCH_STORIES stories (default 500,000) and
  * BENCH_SNAPSHOTS snapshots (default 20 a story: 10,000,000), as bench/api seeds them, plus BENCH_LONG_STORIES
  * stories (default 100) with two days of a snapshot every minute (2,880 each), the longest history thinning keeps
- * whole. Started as a child process by bench/story/run.ts; prints its address, the id range and the long stories' ids.
+ * whole, and their history digests as ingestion keeps them (BENCH_HISTORY_DIGESTS=off: none, every page read from
+ * its snapshots). Started as a child process by bench/story/run.ts; prints its address, the id range and the long
+ * stories' ids.
  */
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
+import { refreshHistoryDigests } from '../../server/modules/stories/history-digests.ts';
 import { addCeilingRoute, seedBenchmarkData, serveBenchApp } from '../support.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 500_000);
@@ -46,6 +49,15 @@ if ((existing.rows[0]?.n ?? 0) === 0) {
     client.release();
   }
   process.stderr.write(`seeded ${STORIES} stories and ${SNAPSHOTS} snapshots (+ ${LONG_STORIES} long histories) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+// The stories' history digests, as ingestion and the thinning task keep them (server/modules/stories/history-digests.ts);
+// BENCH_HISTORY_DIGESTS=off removes them, to measure the pages read from every snapshot instead.
+if (process.env.BENCH_HISTORY_DIGESTS === 'off') {
+  await pool.query('TRUNCATE story_history_digests');
+} else {
+  const started = Date.now();
+  const made = await refreshHistoryDigests(pool);
+  if (made > 0) process.stderr.write(`made ${made} history digests in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 const range = (await pool.query<{ low: number; high: number; rows: string }>('SELECT min(id) AS low, max(id) AS high, (SELECT count(*) FROM story_snapshots) AS rows FROM stories')).rows[0]!;
 const long = (await pool.query<{ id: number }>('SELECT id FROM stories ORDER BY time DESC LIMIT $1', [LONG_STORIES])).rows.map((row) => row.id);

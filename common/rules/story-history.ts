@@ -4,6 +4,7 @@
  * resolution the chart shows. One reading, used by the server to answer GET /api/stories/{id}/history.
  */
 import { heatLevel, type HeatLevel, type HeatStory } from './heat.ts';
+import { packSnapshots, type PackedSnapshots } from './packed-history.ts';
 
 /** Ranks 1-30 of Hacker News's top list are its front page. */
 export const FRONT_PAGE_RANKS = 30;
@@ -123,10 +124,17 @@ export interface HistoryFacts {
 }
 
 /**
- * The page's derived facts. `stillListedAt` is now when the story's current rank is the last snapshot's (it is
- * still there, unchanged), else null: only then does its last stay on the front page run on to now.
+ * A story's facts as of its newest snapshot: all of HistoryFacts but the front page's minutes, which run on to now
+ * while the story is still where its newest snapshot saw it (factsAt adds that part).
  */
-export function historyFacts(points: readonly HistoryPoint[], postedSeconds: number, stillListedAt: number | null): HistoryFacts {
+export interface FactsToNewest extends Omit<HistoryFacts, 'minutesOnFrontPage'> {
+  /** Minutes on the front page up to the newest snapshot, not rounded. */
+  minutesOnToNewest: number;
+  /** The newest snapshot's time and rank; null without snapshots. */
+  newest: { timeMs: number; rank: number | null } | null;
+}
+
+export function factsToNewest(points: readonly HistoryPoint[], postedSeconds: number): FactsToNewest {
   const postedMs = postedSeconds * 1000;
   const rates = ratesOver(points, postedMs);
   const firstFront = points.find((point) => isFrontPageRank(point.rank));
@@ -134,20 +142,54 @@ export function historyFacts(points: readonly HistoryPoint[], postedSeconds: num
   let peakIndex = -1;
   points.forEach((point, index) => {
     if (point.rank !== null && (peakIndex === -1 || point.rank < points[peakIndex]!.rank!)) peakIndex = index;
-    if (!isFrontPageRank(point.rank)) return;
     const next = points[index + 1];
-    const end = next ? next.timeMs : (stillListedAt ?? point.timeMs);
-    minutesOn += Math.max(0, end - point.timeMs) / MS_PER_MINUTE;
+    if (next && isFrontPageRank(point.rank)) minutesOn += Math.max(0, next.timeMs - point.timeMs) / MS_PER_MINUTE;
   });
   const peak = peakIndex === -1 ? null : points[peakIndex]!;
+  const newest = points.at(-1);
   return {
     firstSeenMs: points[0]?.timeMs ?? null,
     minutesToFrontPage: firstFront ? Math.max(0, Math.round((firstFront.timeMs - postedMs) / MS_PER_MINUTE)) : null,
     peak: peak ? { rank: peak.rank!, timeMs: peak.timeMs } : null,
-    minutesOnFrontPage: Math.round(minutesOn),
+    minutesOnToNewest: minutesOn,
+    newest: newest ? { timeMs: newest.timeMs, rank: newest.rank } : null,
     atPeak: peak ? rates[peakIndex]! : null,
     heat: heatHistory(points, rates, postedSeconds),
   };
+}
+
+/**
+ * The page's derived facts from those as of the newest snapshot. `stillListedAt` is now when the story's current
+ * rank is the newest snapshot's (it is still there, unchanged), else null: only then does its last stay on the
+ * front page run on to now.
+ */
+export function factsAt({ minutesOnToNewest, newest, ...facts }: FactsToNewest, stillListedAt: number | null): HistoryFacts {
+  const runOn = newest && stillListedAt !== null && isFrontPageRank(newest.rank) ? Math.max(0, stillListedAt - newest.timeMs) / MS_PER_MINUTE : 0;
+  return { ...facts, minutesOnFrontPage: Math.round(minutesOnToNewest + runOn) };
+}
+
+/** The page's derived facts (factsToNewest, then factsAt). */
+export function historyFacts(points: readonly HistoryPoint[], postedSeconds: number, stillListedAt: number | null): HistoryFacts {
+  return factsAt(factsToNewest(points, postedSeconds), stillListedAt);
+}
+
+/**
+ * All a story page draws from the story's snapshots, as of the newest: its facts, markers and the chart's points
+ * (packed). It changes only when the snapshots do, so the server keeps it as they are written and reads it whole
+ * rather than every snapshot (server/modules/stories/history-digests.ts).
+ */
+export interface HistoryDigest {
+  facts: FactsToNewest;
+  markers: HistoryMarker[];
+  chart: PackedSnapshots;
+  /** The chart's slice in minutes; null when it holds every snapshot. */
+  sliceMinutes: number | null;
+}
+
+export function historyDigest(points: readonly HistoryPoint[], postedSeconds: number): HistoryDigest {
+  const markers = historyMarkers(points);
+  const chart = thinForChart(points, markers);
+  return { facts: factsToNewest(points, postedSeconds), markers, chart: packSnapshots(chart.points), sliceMinutes: chart.sliceMinutes };
 }
 
 /**

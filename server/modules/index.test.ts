@@ -15,13 +15,13 @@ describe('the module list', () => {
     }
   });
 
-  it("the modules' listeners follow the module list: keywords, then predictions, then the search indexes", async () => {
+  it("the modules' listeners follow the module list: the history digests, then keywords, predictions and the search indexes", async () => {
     const order: string[] = [];
     const events = ingestionEventsFor(
       SERVER_MODULES.map((module) => (module.storiesStored ? { ...module, storiesStored: async () => void order.push(module.name) } : module)),
     );
     await events.storiesStored({ pool: {} as pg.Pool, storyIds: [1], nowMs: 0 });
-    expect(order).toEqual(['keywords', 'predictions', 'search']);
+    expect(order).toEqual(['stories', 'keywords', 'predictions', 'search']);
   });
 
   it('every module has tests where test/README.md says they are (npm run modules:untested lists none)', () => {

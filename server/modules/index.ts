@@ -28,8 +28,8 @@ import { watchesModule } from './watches/module.ts';
 
 /**
  * The server's features, in the order they are set up: a module comes after the modules whose services it uses
- * (server/modules/module.ts, `Services`), and ingestion's listeners run in this order too (keywords, then
- * predictions, then the search indexes). Adding a feature is a folder with a module.ts and a line here.
+ * (server/modules/module.ts, `Services`), and ingestion's listeners run in this order too (the stories' history
+ * digests, then keywords, predictions and the search indexes). Adding a feature is a folder with a module.ts and a line here.
  */
 export const SERVER_MODULES: readonly ServerModule[] = [
   systemModule,

@@ -145,6 +145,20 @@ export const storySnapshots = pgTable(
   (table) => [primaryKey({ columns: [table.storyId, table.sampledAt] })],
 );
 
+/**
+ * What a story page draws from a story's snapshots (common/rules/story-history.ts's HistoryDigest, as JSON), kept as
+ * they are written; it stands for the snapshots counted and the newest one named (server/modules/stories/history-digests.ts).
+ */
+export const storyHistoryDigests = pgTable('story_history_digests', {
+  storyId: integer('story_id')
+    .primaryKey()
+    .references(() => stories.id, { onDelete: 'cascade' }),
+  snapshotCount: integer('snapshot_count').notNull(),
+  newestAt: timestamp('newest_at', { withTimezone: true }).notNull(),
+  version: smallint('version').notNull(),
+  digest: text('digest').notNull(),
+});
+
 /** Items that are not stories (jobs, polls, comments) or are dead on arrival, so they are not fetched again. */
 export const skippedItems = pgTable('skipped_items', {
   hnId: integer('hn_id').primaryKey(),

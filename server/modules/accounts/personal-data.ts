@@ -432,6 +432,7 @@ const keyedHashOfTheDay =
 export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   stories: 'Hacker News stories as Hacker News publishes them (authors by their public Hacker News name)',
   story_snapshots: 'the public scores and ranks of stories over time',
+  story_history_digests: 'what story pages draw from the public snapshots (facts, markers, chart points)',
   story_deletions: 'a count of deleted stories',
   skipped_items: 'Hacker News item ids ingestion gave up on',
   pending_items: 'Hacker News item ids ingestion retries',

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { SNAPSHOT_HOURLY_DAYS, type MaintenanceTaskName } from '#common/rules/maintenance.ts';
 import { expireWindows, periodStart, TIMEFRAME_HOURS } from '../analytics/windows.ts';
+import { refreshHistoryDigests } from '../stories/history-digests.ts';
 
 /**
  * What each standard maintenance task does. Every task works in batches of short statements, each committed on its
@@ -81,11 +82,13 @@ async function thinSnapshots(context: TaskRun): Promise<number> {
     );
     total += result.rowCount ?? 0;
   }
+  // The stories it thinned have digests no longer current, and stories may have none yet: all are made again.
+  await refreshHistoryDigests(pool);
   return total;
 }
 
 export const MAINTENANCE_TASKS: Readonly<Record<MaintenanceTaskName, TaskDefinition>> = {
-  thin_snapshots: { tables: ['story_snapshots'], run: thinSnapshots },
+  thin_snapshots: { tables: ['story_snapshots', 'story_history_digests'], run: thinSnapshots },
 
   expired_sessions: {
     tables: ['sessions', 'verifications'],

@@ -2,20 +2,13 @@ import type pg from 'pg';
 import type { StoryHistory } from '#common/contracts/story-history.ts';
 import { SNAPSHOT_HOURLY_DAYS } from '#common/rules/maintenance.ts';
 import { predictionScore, type PredictionConfidence } from '#common/rules/predictions.ts';
-import {
-  HISTORY_MAX_SNAPSHOTS,
-  historyFacts,
-  historyMarkers,
-  historyResolution,
-  resolutionLabel,
-  thinForChart,
-  type HistoryPoint,
-} from '#common/rules/story-history.ts';
+import { factsAt, historyDigest, historyResolution, resolutionLabel, type HistoryDigest } from '#common/rules/story-history.ts';
 import { jsonColumnsSql, rowsOfColumns } from '../../db/json-columns.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isoTime } from '#common/rules/iso-time.ts';
-import { packSnapshots, type PackedStoryHistory } from '#common/rules/packed-history.ts';
+import { unpackSnapshots, type PackedSnapshots, type PackedStoryHistory } from '#common/rules/packed-history.ts';
 import type { CardInput } from '../shares/og-image.ts';
+import { DIGEST_IS_CURRENT_SQL, epochMs, pointsOfText, SNAPSHOTS_NOW_SQL, SNAPSHOTS_TEXT_SQL } from './history-digests.ts';
 import { presentStory } from './presenter.ts';
 import type { StoryRow } from './queries.ts';
 import { visibleStory } from './visibility.ts';
@@ -31,17 +24,12 @@ export class StoryHistoryNotFoundError extends HttpError {
   }
 }
 
-/**
- * Times as epoch milliseconds, whole: as the driver's Date of a timestamp, which drops its microseconds too. In
- * floating point (date_part) rather than numeric (extract), which cost as much as the rest of a long history's
- * statement: the microseconds are rounded back to whole first, which makes the result exact.
- */
-const epochMs = (column: string) => `floor(round(date_part('epoch', ${column}) * 1e6) / 1000)::int8`;
-
-/** A story and its page's rows, newest first: the predictions as one JSON value column by column, the snapshots as text. */
+/** A story and its page's rows, newest first: the predictions as one JSON value column by column. */
 interface HistoryRow extends StoryRow {
   top_rank: number | null;
-  /** A JSON array of sampled_at (ms after `time`), score, descendants, top_rank for each snapshot in turn; null when none. */
+  /** The story's history digest (JSON of a HistoryDigest) when it is current, else null. */
+  digest: string | null;
+  /** Without a current digest, the snapshots as SNAPSHOTS_TEXT_SQL writes them; null when none (or with one). */
   snapshots: string | null;
   predictions: unknown[][];
   keywords: string[] | null;
@@ -60,22 +48,17 @@ type PredictionRow = [
 ];
 
 /**
- * One statement, so one round trip: the story, and only for a story that may be shown, its newest
- * HISTORY_MAX_SNAPSHOTS snapshots (read backwards along the primary key, which carries the chart's columns: an
- * index-only scan, migration 0034), its latest predictions (predictions_story_idx), its keywords and the thinning
- * task's retention. An unknown or hidden story costs one primary-key lookup and reads nothing of its history.
- * The snapshots are one JSON array written as text, four numbers a snapshot (concat_ws leaves out nulls, hence the
- * rank's 'null'): for 2,880 snapshots, with epochMs's times, this cost the database 30 % less than four json_agg
- * columns of numeric times, and the driver hands the text over as it is. Their times are milliseconds after the
- * story's posting: up to 9 digits for a story's first weeks rather than 13, which JSON.parse reads as small
- * integers (a long history's text a sixth shorter, read in two thirds of the time).
+ * One statement, so one round trip: the story, and only for a story that may be shown, its history digest when it
+ * is current (history-digests.ts: a count of the story's snapshots in its index tells) or else its newest
+ * HISTORY_MAX_SNAPSHOTS snapshots as text (SNAPSHOTS_TEXT_SQL, read only then: a CASE runs its subquery only when
+ * taken), its latest predictions (predictions_story_idx), its keywords and the thinning task's retention. An unknown
+ * or hidden story costs one primary-key lookup and reads nothing of its history.
  */
 const HISTORY_SQL = `
   SELECT s.id, s.hn_id, s.title, s.url, s.score, s.descendants, s.by, s.time, s.domain, s.score_velocity,
          s.comments_velocity, s.trending_score, s.prediction_probability, s.top_rank, s.synthetic,
-         (SELECT '[' || string_agg(concat_ws(',', n.at, n.score, n.descendants, coalesce(n.top_rank::text, 'null')), ',') || ']'
-            FROM (SELECT ${epochMs('sampled_at')} - s.time * 1000::int8 AS at, score, descendants, top_rank FROM story_snapshots
-                   WHERE story_id = s.id ORDER BY sampled_at DESC LIMIT ${HISTORY_MAX_SNAPSHOTS}) n) AS snapshots,
+         CASE WHEN ${DIGEST_IS_CURRENT_SQL} THEN d.digest END AS digest,
+         CASE WHEN d.story_id IS NULL OR NOT (${DIGEST_IS_CURRENT_SQL}) THEN ${SNAPSHOTS_TEXT_SQL} END AS snapshots,
          (SELECT ${jsonColumnsSql('p', ['at', 'probability', 'confidence', 'score_at_prediction', 'verified_at', 'score_at_horizon', 'accurate'])}
             FROM (SELECT ${epochMs('predicted_at')} AS at, probability, confidence, score_at_prediction,
                          ${epochMs('verified_at')} AS verified_at, score_at_horizon, accurate
@@ -84,7 +67,10 @@ const HISTORY_SQL = `
             FROM (SELECT k.display FROM story_keywords sk JOIN keywords k ON k.id = sk.keyword_id
                    WHERE sk.story_id = s.id ORDER BY k.display LIMIT ${KEYWORDS_SHOWN}) w) AS keywords,
          (SELECT retention_days FROM maintenance_tasks WHERE task_name = 'thin_snapshots' AND enabled) AS retention_days
-    FROM stories s WHERE s.id = $1 AND ${visibleStory('s')}`;
+    FROM stories s
+    CROSS JOIN ${SNAPSHOTS_NOW_SQL}
+    LEFT JOIN story_history_digests d ON d.story_id = s.id
+   WHERE s.id = $1 AND ${visibleStory('s')}`;
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : isoTime(ms));
 
@@ -113,40 +99,35 @@ export class StoryHistoryService {
 
   /** The story's history as the API answers it. */
   async history(storyId: number): Promise<StoryHistory> {
-    const { chartPoints, ...rest } = await this.read(storyId);
-    return { ...rest, snapshots: chartPoints.map((point) => ({ time: isoTime(point.timeMs), score: point.score, comments: point.comments, rank: point.rank })) };
+    const { chart, ...rest } = await this.read(storyId);
+    return { ...rest, snapshots: unpackSnapshots(chart) };
   }
 
   /** The same, its snapshots packed (for the page the server renders: no time written as text to be read back). */
   async packedHistory(storyId: number): Promise<PackedStoryHistory> {
-    const { chartPoints, ...rest } = await this.read(storyId);
-    return { ...rest, packedSnapshots: packSnapshots(chartPoints) };
+    const { chart, ...rest } = await this.read(storyId);
+    return { ...rest, packedSnapshots: chart };
   }
 
-  private async read(storyId: number): Promise<Omit<StoryHistory, 'snapshots'> & { chartPoints: readonly HistoryPoint[] }> {
+  private async read(storyId: number): Promise<Omit<StoryHistory, 'snapshots'> & { chart: PackedSnapshots }> {
     const result = await this.pool.query<HistoryRow>({ name: 'story-history', text: HISTORY_SQL, values: [storyId] });
     const story = result.rows[0];
     if (!story) throw new StoryHistoryNotFoundError();
 
-    // Oldest first, from the newest-first text.
-    const points: HistoryPoint[] = [];
-    const values = story.snapshots === null ? [] : (JSON.parse(story.snapshots) as (number | null)[]);
-    const postedMs = story.time * 1000;
-    for (let i = values.length - 4; i >= 0; i -= 4) points.push({ timeMs: postedMs + values[i]!, score: values[i + 1]!, comments: values[i + 2]!, rank: values[i + 3]! });
-    const last = points.at(-1);
+    const digest: HistoryDigest = story.digest === null ? historyDigest(pointsOfText(story.snapshots, story.time), story.time) : (JSON.parse(story.digest) as HistoryDigest);
+    const newest = digest.facts.newest;
     // To the minute, as the story's facts count it, so the answer reads the same to everyone within a minute and
     // nothing in it looks personal to a cache; never before the newest snapshot, which would make durations negative.
-    const nowMs = Math.max(Math.floor(this.now() / 60_000) * 60_000, last?.timeMs ?? 0);
-    const stillListed = last !== undefined && last.rank !== null && last.rank === story.top_rank;
-    const facts = historyFacts(points, story.time, stillListed ? nowMs : null);
-    const markers = historyMarkers(points);
-    const chart = thinForChart(points, markers);
-    const resolution = historyResolution(facts.firstSeenMs, nowMs, story.retention_days, SNAPSHOT_HOURLY_DAYS, chart.sliceMinutes);
+    const nowMs = Math.max(Math.floor(this.now() / 60_000) * 60_000, newest?.timeMs ?? 0);
+    const stillListed = newest !== null && newest.rank !== null && newest.rank === story.top_rank;
+    const facts = factsAt(digest.facts, stillListed ? nowMs : null);
+    const { markers } = digest;
+    const resolution = historyResolution(facts.firstSeenMs, nowMs, story.retention_days, SNAPSHOT_HOURLY_DAYS, digest.sliceMinutes);
 
     return {
       asOf: isoTime(nowMs),
       story: { ...presentStory(story, nowMs), rank: story.top_rank },
-      chartPoints: chart.points,
+      chart: digest.chart,
       markers: markers.map((marker) => ({ kind: marker.kind, time: isoTime(marker.timeMs), rank: marker.rank })),
       facts: {
         firstSeen: isoOrNull(facts.firstSeenMs),

@@ -1,10 +1,13 @@
 import type { ServerModule } from '../module.ts';
+import { storeHistoryDigests } from './history-digests.ts';
 import { StoryHistoryService } from './history.ts';
 import { storiesRoutes, storyHistoryRoutes } from './routes.ts';
 import { StoriesService } from './service.ts';
 
 export const storiesModule: ServerModule = {
   name: 'stories',
+  // The history digests of the stories a cycle stored, whose snapshots it may have added to.
+  storiesStored: ({ pool, storyIds }) => storeHistoryDigests(pool, storyIds),
   async setup({ deps, server, services, resolveUser, ingestion }) {
     const stories = services.provide('stories', new StoriesService(deps.pool, deps.trigger, deps.now));
     // The lists are answered from memory: a finished cycle makes them stale.
