@@ -575,12 +575,18 @@ describe('cross-site requests, headers, limits', () => {
     }
   });
 
-  it('applies a general API rate limit', async () => {
+  it('applies a general API rate limit, which signing out is not counted against', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
     try {
       const statuses = [];
       for (let i = 0; i < 6; i++) statuses.push((await limited.app.server.inject({ url: '/api/maintenance-status' })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      // Signing out is not counted: over the limit, it still signs out (and goes home).
+      const person = await signUp(limited.app.server);
+      const logout = await limited.app.server.inject({ url: '/api/logout', headers: { cookie: person.cookie } });
+      expect(logout.statusCode, logout.body).toBe(302);
+      expect(logout.headers.location).toBe('/');
+      expect(String(logout.headers['set-cookie'])).toMatch(/hnt\.session_token=;/);
       // Health checks are not API calls and are never limited.
       expect((await limited.app.server.inject({ url: '/healthz' })).statusCode).toBe(200);
     } finally {

@@ -180,7 +180,17 @@ export function accountsRoutes(deps: AccountsRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/logout',
-      { config: { access: 'public', duringMaintenance: 'open' }, schema: { tags: ['accounts'], summary: 'Sign out (browser navigation)', response: { 302: redirectResponseSchema } } },
+      {
+        // Outside the API's general limit: signing out always works. A browser's navigation here that met the limit
+        // showed the person the 429's JSON, still signed in; the call only ends the session its cookie names.
+        config: { access: 'public', duringMaintenance: 'open', rateLimit: false },
+        schema: {
+          tags: ['accounts'],
+          summary: 'Sign out (browser navigation)',
+          description: "Not counted against the API's limit: signing out always works.",
+          response: { 302: redirectResponseSchema },
+        },
+      },
       async (request, reply) => {
         const response = await auth.api.signOut({ headers: toHeaders(request.headers), asResponse: true });
         reply.header('set-cookie', response.headers.getSetCookie());
