@@ -119,6 +119,9 @@ describe('what each task removes and keeps', () => {
     );
     const recentBefore = await pool().query(`SELECT sampled_at, score FROM story_snapshots WHERE story_id = $1 AND sampled_at >= $2 ORDER BY sampled_at`, [storyId, new Date(clock - 7 * DAY_MS)]);
     expect(await storeHistoryDigests(pool(), [storyId])).toBe(1);
+    // A story whose one snapshot thinning leaves, and which has no digest yet (as in a database from before them).
+    await seedStories(pool(), [{ hnId: 7002, time: Math.floor(clock / 1000) - 3600, score: 4 }]);
+    await pool().query(`INSERT INTO story_snapshots (story_id, sampled_at, score, descendants) SELECT id, $2, 4, 0 FROM stories WHERE hn_id = $1`, [7002, new Date(clock - 1000)]);
     const result = await execute('thin_snapshots');
     expect(result.success).toBe(true);
     const rows = (await pool().query<{ sampled_at: Date }>(`SELECT sampled_at FROM story_snapshots WHERE story_id = $1 ORDER BY sampled_at`, [storyId])).rows.map((row) => row.sampled_at.getTime());
@@ -141,6 +144,13 @@ describe('what each task removes and keeps', () => {
     // The story's history digest, made before, is made again for the snapshots left.
     const digest = await pool().query<{ snapshot_count: number }>('SELECT snapshot_count FROM story_history_digests WHERE story_id = $1', [storyId]);
     expect(digest.rows[0]?.snapshot_count).toBe(rows.length);
+    // And every story with snapshots has one: the one the task did not thin, without one before, too.
+    const without = await pool().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM stories s
+        WHERE EXISTS (SELECT 1 FROM story_snapshots n WHERE n.story_id = s.id)
+          AND NOT EXISTS (SELECT 1 FROM story_history_digests d WHERE d.story_id = s.id)`,
+    );
+    expect(without.rows[0]?.n).toBe(0);
     // A second run finds nothing more to remove.
     expect((await execute('thin_snapshots')).recordsDeleted).toBe(0);
   });

@@ -11,7 +11,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createMetrics } from '../../server/metrics.ts';
-import { refreshHistoryDigests } from '../../server/modules/stories/history-digests.ts';
+import { makeMissingHistoryDigests } from '../../server/modules/stories/history-digests.ts';
 import { addCeilingRoute, seedBenchmarkData, serveBenchApp } from '../support.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 500_000);
@@ -56,7 +56,7 @@ if (process.env.BENCH_HISTORY_DIGESTS === 'off') {
   await pool.query('TRUNCATE story_history_digests');
 } else {
   const started = Date.now();
-  const made = await refreshHistoryDigests(pool);
+  const made = await makeMissingHistoryDigests(pool);
   if (made > 0) process.stderr.write(`made ${made} history digests in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 const range = (await pool.query<{ low: number; high: number; rows: string }>('SELECT min(id) AS low, max(id) AS high, (SELECT count(*) FROM story_snapshots) AS rows FROM stories')).rows[0]!;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { SNAPSHOT_HOURLY_DAYS, type MaintenanceTaskName } from '#common/rules/maintenance.ts';
 import { expireWindows, periodStart, TIMEFRAME_HOURS } from '../analytics/windows.ts';
-import { refreshHistoryDigests } from '../stories/history-digests.ts';
+import { makeMissingHistoryDigests, storeHistoryDigests } from '../stories/history-digests.ts';
 
 /**
  * What each standard maintenance task does. Every task works in batches of short statements, each committed on its
@@ -67,23 +67,32 @@ async function thinSnapshots(context: TaskRun): Promise<number> {
   if (low === null || high === null) return 0;
   let total = 0;
   for (let from = low; from <= high; from += STORIES_PER_BATCH) {
-    const result = await pool.query(
-      `DELETE FROM story_snapshots s
-        USING (
-          SELECT story_id, sampled_at,
-                 row_number() OVER (
-                   PARTITION BY story_id, date_trunc(CASE WHEN sampled_at < $3 THEN 'day' ELSE 'hour' END, sampled_at AT TIME ZONE 'UTC')
-                   ORDER BY sampled_at DESC) AS newest_first
-            FROM story_snapshots
-           WHERE story_id >= $1 AND story_id < $2 AND sampled_at < $4
-        ) old
-       WHERE old.newest_first > 1 AND s.story_id = old.story_id AND s.sampled_at = old.sampled_at`,
+    const thinned = await pool.query<{ story_id: number; removed: number }>(
+      `WITH removed AS (
+         DELETE FROM story_snapshots s
+          USING (
+            SELECT story_id, sampled_at,
+                   row_number() OVER (
+                     PARTITION BY story_id, date_trunc(CASE WHEN sampled_at < $3 THEN 'day' ELSE 'hour' END, sampled_at AT TIME ZONE 'UTC')
+                     ORDER BY sampled_at DESC) AS newest_first
+              FROM story_snapshots
+             WHERE story_id >= $1 AND story_id < $2 AND sampled_at < $4
+          ) old
+         WHERE old.newest_first > 1 AND s.story_id = old.story_id AND s.sampled_at = old.sampled_at
+         RETURNING s.story_id
+       )
+       SELECT story_id, count(*)::int AS removed FROM removed GROUP BY story_id`,
       [from, from + STORIES_PER_BATCH, daily, keepAll],
     );
-    total += result.rowCount ?? 0;
+    for (const row of thinned.rows) total += row.removed;
+    // The stories thinned have history digests no longer current: they are made again.
+    await storeHistoryDigests(
+      pool,
+      thinned.rows.map((row) => row.story_id),
+    );
   }
-  // The stories it thinned have digests no longer current, and stories may have none yet: all are made again.
-  await refreshHistoryDigests(pool);
+  // And those of stories that have none yet (a database from before digests).
+  await makeMissingHistoryDigests(pool);
   return total;
 }
 

@@ -12,7 +12,7 @@ import { HISTORY_MAX_SNAPSHOTS, historyDigest, type HistoryPoint } from '#common
  * while both still hold (one count over the story's index entries), and otherwise reads the snapshots as before,
  * so a digest not yet made or made before a change (an insert, a correction, thinning) can never show: it costs
  * that page the longer read. Digests are made for the stories each ingestion cycle stored (the stories module's
- * listener), and for any story without a current one by the thinning task, which changes old histories.
+ * listener), for the stories the thinning task thinned, and by that task for stories that have none yet.
  */
 
 /**
@@ -55,7 +55,7 @@ export function pointsOfText(text: string | null, postedSeconds: number): Histor
   return points;
 }
 
-/** Stories digested a statement: their snapshots are read together, a few MB of text at most. */
+/** Stories digested a statement: their snapshots are read together (about 12 MB of text for 200 of two days of a snapshot a minute). */
 const STORIES_PER_STATEMENT = 200;
 
 /**
@@ -88,20 +88,30 @@ export async function storeHistoryDigests(pool: pg.Pool, storyIds: readonly numb
   return made;
 }
 
-/** Story ids looked at a step by refreshHistoryDigests. */
+/** Story ids looked at a step by makeMissingHistoryDigests. */
 const IDS_PER_STEP = 2000;
 
-/** Makes every story's digest that is missing or no longer current, in steps of ids; returns how many it made. */
-export async function refreshHistoryDigests(pool: pg.Pool): Promise<number> {
+/**
+ * Makes the digests of the stories with snapshots and no digest at all (a database from before digests), in steps
+ * of ids; returns how many it made. Finding them is an index lookup a story; digests that exist are kept current
+ * by those who change the snapshots (ingestion, thinning).
+ */
+export async function makeMissingHistoryDigests(pool: pg.Pool): Promise<number> {
   const bounds = await pool.query<{ low: number | null; high: number | null }>('SELECT min(id) AS low, max(id) AS high FROM stories');
   const { low, high } = bounds.rows[0]!;
   if (low === null || high === null) return 0;
   let made = 0;
   for (let from = low; from <= high; from += IDS_PER_STEP) {
-    const ids = await pool.query<{ id: number }>('SELECT id FROM stories WHERE id >= $1 AND id < $2', [from, from + IDS_PER_STEP]);
+    const missing = await pool.query<{ id: number }>(
+      `SELECT s.id FROM stories s
+        WHERE s.id >= $1 AND s.id < $2
+          AND NOT EXISTS (SELECT 1 FROM story_history_digests d WHERE d.story_id = s.id)
+          AND EXISTS (SELECT 1 FROM story_snapshots n WHERE n.story_id = s.id)`,
+      [from, from + IDS_PER_STEP],
+    );
     made += await storeHistoryDigests(
       pool,
-      ids.rows.map((row) => row.id),
+      missing.rows.map((row) => row.id),
     );
   }
   return made;
