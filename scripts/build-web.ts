@@ -18,6 +18,7 @@ import { criticalCss, fullStylesheetPath, parseStylesheet, withCriticalStyle, wi
 import { PAGE_TEMPLATE_FILE, PRECOMPRESSED, SSR_ENTRY_FILE } from '../server/web.ts';
 import { APP_ICONS } from '../web/app-icons.ts';
 import { APP_SHELL_PATH, PRECACHE_MAX_BYTES, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
+import { svgDataUrlText } from '../web/src/lib/svg-data-url.ts';
 import { APP_ENTRY_ATTRIBUTE, APP_HEAD_LINKS_ID, EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -86,7 +87,7 @@ function withHeadForRenderedPages(html: string, favicon: string): string {
   if (links?.length !== 2 || !FAVICON_LINK.test(html)) throw new Error('dist/web/index.html lacks its favicon, manifest or home-screen icon link');
   return html
     .replace(LINKS_FOR_THE_APP, '')
-    .replace(FAVICON_LINK, () => `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(favicon)}" />`)
+    .replace(FAVICON_LINK, () => `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${svgDataUrlText(favicon)}" />`)
     .replace('</head>', () => `<template id="${APP_HEAD_LINKS_ID}">${links.map((link) => link.trim()).join('')}</template>\n  </head>`);
 }
 

@@ -66,8 +66,18 @@ describe('criticalCss', () => {
     ['a brace in a string', '.a{content:"{"}.b{content:"}"}', '<i class="b">', '.b{content:"}"}'],
     ['comments', '/*! licence */.a{color:red}/* note */', '<i class="a">', '.a{color:red}'],
     ['a story title that reads like a class', '.evil{color:red}', '<script type="application/json">{"title":"class=\\"evil\\""}</script>', ''],
+    ['no rule for a pointer hovering', '.a{color:red}@media (hover:hover){.a:hover{color:blue}}@layer u{@media (hover:hover){.b:hover{color:red}}}', '<i class="a b">', '.a{color:red}@layer u{}'],
+    ['the dark variant, on a page that may be dark', '.a{color:red}.a:where(.dark,.dark *){color:blue}', '<i class="a">', '.a{color:red}.a:where(.dark,.dark *){color:blue}'],
   ])('%s', (_what, css, markup, expected) => {
     expect(critical(css, markup)).toBe(expected);
+  });
+
+  it("leaves the dark theme's rules out of a page that stays light until the app runs", () => {
+    const css = ':root{--bg:white}.dark{--bg:black}.a{background:var(--bg)}.a:where(.dark,.dark *){color:gray}.b:where(.dark,.dark *),.b:focus{outline:0}';
+    const sheet = parseStylesheet(css);
+    expect(criticalCss(sheet, '<i class="a b">', false)).toBe(':root{--bg:white}.a{background:var(--bg)}.b:where(.dark,.dark *),.b:focus{outline:0}');
+    expect(criticalCss(sheet, '<i class="a b">', true)).toBe(css);
+    expect(criticalCss(sheet, '<i class="a b">')).toBe(css);
   });
 
   it('keeps every rule, in order, when the markup uses everything', () => {

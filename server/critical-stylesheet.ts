@@ -21,11 +21,14 @@ interface Variable {
   text: string;
 }
 
-/** A part of the stylesheet, kept whole or left out by the keys of its selectors (null: kept on every page). */
+/**
+ * A part of the stylesheet, kept whole or left out by the keys of its selectors (null: kept on every page); a rule
+ * of the dark theme only (`dark`) is also left out of a page that cannot be dark before the app runs.
+ */
 type Part =
-  | { kind: 'rule'; keys: readonly string[] | null; text: string }
+  | { kind: 'rule'; keys: readonly string[] | null; dark: boolean; text: string }
   /** A rule that only sets custom properties: each is kept if something reads it. */
-  | { kind: 'variables'; keys: readonly string[] | null; selector: string; variables: readonly Variable[] }
+  | { kind: 'variables'; keys: readonly string[] | null; dark: boolean; selector: string; variables: readonly Variable[] }
   /** `@property --name {…}`: kept if something reads the property. */
   | { kind: 'property'; name: string; text: string }
   /** A conditional group (`@media`, `@supports`, `@layer`) of parts, kept when something in it is. */
@@ -52,14 +55,24 @@ export interface ParsedStylesheet {
 /** How many choices a stylesheet keeps; the oldest goes first. */
 const CHOICES_KEPT = 64;
 
+/**
+ * The block of the rules for a pointer hovering (Tailwind's `hover:` variant): left out of every page, as a pointer
+ * moving over the page starts the app (web/src/page-start.ts), which enables the full stylesheet.
+ */
+const HOVER_BLOCK = /^@media\s*\(\s*hover\s*:\s*hover\s*\)$/i;
+
 /** At-rules whose block holds rules to choose from; any other at-rule (`@keyframes`, `@font-face`) is kept whole. */
 const GROUPING_AT_RULE = /^@(?:media|supports|layer|container)\b/i;
 
 /**
- * Classes a page has before any script of the app runs that its markup does not show: the theme script
- * (web/theme-init-script.ts) adds `dark` to the root element.
+ * The class that turns a page dark, on its root element, which the markup does not show: the server puts it there
+ * for a person whose theme is dark, and the theme script (web/theme-init-script.ts) for a visitor whose browser
+ * stored the dark theme.
  */
-const CLASSES_ADDED_BEFORE_THE_APP = ['dark'];
+const DARK_THEME_CLASS = 'dark';
+
+/** How the app's stylesheet writes its `dark:` variant (web/src/index.css): the element or one around it is dark. */
+const DARK_VARIANT = ':where(.dark,.dark *)';
 
 /** Prefixes that keep a class's key, an attribute's key and an element's key apart. */
 const CLASS_KEY = '.';
@@ -88,23 +101,33 @@ export function parseStylesheet(css: string): ParsedStylesheet {
   return { parts, keyIndex: new Map([...keys].map((key, index) => [key, index])), keysOfAttribute: new Map(), elementTags, chosenFor: new Map() };
 }
 
-/** The stylesheet's rules that `markup` (HTML) may use, in their order. */
-export function criticalCss(sheet: ParsedStylesheet, markup: string): string {
-  const used = keysUsed(sheet, markup);
+/**
+ * The stylesheet's rules that `markup` (HTML) may use, in their order. `darkThemePossible`: whether the page may be
+ * dark before the app runs; a person's page in their light theme stays light until then (the theme script leaves
+ * it alone), and needs no rule of the dark one.
+ */
+export function criticalCss(sheet: ParsedStylesheet, markup: string, darkThemePossible = true): string {
+  const used = keysUsed(sheet, markup, darkThemePossible);
   const readByMarkup = variablesReadIn(markup);
-  const decidedBy = `${Buffer.from(used).toString('latin1')}|${[...readByMarkup].sort().join(' ')}`;
+  const decidedBy = `${Buffer.from(used).toString('latin1')}|${[...readByMarkup].sort().join(' ')}|${darkThemePossible}`;
   let css = sheet.chosenFor.get(decidedBy);
   if (css === undefined) {
     const usedKeys = new Set<string>();
     for (const [key, index] of sheet.keyIndex) if (used[index]) usedKeys.add(key);
-    css = chooseCss(sheet, usedKeys, readByMarkup);
+    css = chooseCss(sheet, { keys: usedKeys, dark: darkThemePossible }, readByMarkup);
     if (sheet.chosenFor.size >= CHOICES_KEPT) sheet.chosenFor.delete(sheet.chosenFor.keys().next().value!);
     sheet.chosenFor.set(decidedBy, css);
   }
   return css;
 }
 
-function chooseCss(sheet: ParsedStylesheet, used: ReadonlySet<string>, readByMarkup: ReadonlySet<string>): string {
+/** What a page has that decides its rules: the keys its markup uses, and whether it may be dark. */
+interface PageKeys {
+  keys: ReadonlySet<string>;
+  dark: boolean;
+}
+
+function chooseCss(sheet: ParsedStylesheet, used: PageKeys, readByMarkup: ReadonlySet<string>): string {
   const chosen: Chosen[] = [];
   for (const part of sheet.parts) choose(part, used, chosen);
   const read = readVariables(chosen, readByMarkup);
@@ -121,14 +144,15 @@ function chooseCss(sheet: ParsedStylesheet, used: ReadonlySet<string>, readByMar
 }
 
 /** Adds what `part` keeps for a page with the `used` keys to `chosen`; whether it kept anything. */
-function choose(part: Part, used: ReadonlySet<string>, chosen: Chosen[]): boolean {
+function choose(part: Part, used: PageKeys, chosen: Chosen[]): boolean {
   switch (part.kind) {
     case 'property':
       chosen.push(part);
       return true;
     case 'rule':
     case 'variables': {
-      if (part.keys && !part.keys.some((key) => used.has(key))) return false;
+      if (part.keys && !part.keys.some((key) => used.keys.has(key))) return false;
+      if (part.dark && !used.dark) return false;
       chosen.push(part.kind === 'rule' ? part.text : part);
       return true;
     }
@@ -186,7 +210,7 @@ function readVariables(chosen: readonly Chosen[], readByMarkup: ReadonlySet<stri
  * keys looked up once for all pages (`keysOfAttribute`): the markup of a home is some 90 KB, a thousand attributes of
  * a hundred or so distinct values.
  */
-function keysUsed(sheet: ParsedStylesheet, markup: string): Uint8Array {
+function keysUsed(sheet: ParsedStylesheet, markup: string, darkThemePossible: boolean): Uint8Array {
   const used = new Uint8Array(sheet.keyIndex.size);
   const useAttribute = (attribute: string) => {
     let indexes = sheet.keysOfAttribute.get(attribute);
@@ -197,7 +221,7 @@ function keysUsed(sheet: ParsedStylesheet, markup: string): Uint8Array {
     }
     for (const index of indexes) used[index] = 1;
   };
-  for (const name of CLASSES_ADDED_BEFORE_THE_APP) useAttribute(`class="${name}`);
+  if (darkThemePossible) useAttribute(`class="${DARK_THEME_CLASS}`);
   for (const prefix of [CLASS_ATTRIBUTE, DATA_ATTRIBUTE]) {
     for (let at = markup.indexOf(prefix); at !== -1; at = markup.indexOf(prefix, at)) {
       const start = at + 1;
@@ -253,26 +277,31 @@ function parseBlock(css: string, start: number, end: number): Part[] {
     const prelude = css.slice(at, stop).trim();
     if (stop === end || css[stop] === ';') {
       // A statement (`@layer a, b;`, `@import …;`) or trailing text.
-      if (prelude) parts.push({ kind: 'rule', keys: null, text: css.slice(at, Math.min(stop + 1, end)).trim() });
+      if (prelude) parts.push({ kind: 'rule', keys: null, dark: false, text: css.slice(at, Math.min(stop + 1, end)).trim() });
       at = stop + 1;
       continue;
     }
     const close = matchingBrace(css, stop, end);
-    const text = `${prelude}${css.slice(stop, close + 1)}`;
-    if (GROUPING_AT_RULE.test(prelude)) {
-      parts.push({ kind: 'group', open: prelude, parts: parseBlock(css, stop + 1, close), keepEmpty: /^@layer\b/i.test(prelude) });
-    } else if (prelude.startsWith('@')) {
-      const property = /^@property\s+(--[\w-]+)$/i.exec(prelude);
-      parts.push(property ? { kind: 'property', name: property[1]!, text } : { kind: 'rule', keys: null, text });
-    } else {
-      const keys = selectorKeys(prelude);
-      const body = css.slice(stop + 1, close);
-      const variables = onlyVariables(body);
-      parts.push(variables ? { kind: 'variables', keys, selector: prelude, variables } : { kind: 'rule', keys, text: body.includes('{') ? text : `${prelude}{${lastOfEach(body)}}` });
-    }
+    if (!HOVER_BLOCK.test(prelude)) parts.push(blockPart(css, prelude, stop, close));
     at = close + 1;
   }
   return parts;
+}
+
+/** The part of a block: its `prelude` (selectors or at-rule) then its braces, at `open` and `close` in `css`. */
+function blockPart(css: string, prelude: string, open: number, close: number): Part {
+  if (GROUPING_AT_RULE.test(prelude)) return { kind: 'group', open: prelude, parts: parseBlock(css, open + 1, close), keepEmpty: /^@layer\b/i.test(prelude) };
+  const text = `${prelude}${css.slice(open, close + 1)}`;
+  if (prelude.startsWith('@')) {
+    const property = /^@property\s+(--[\w-]+)$/i.exec(prelude);
+    return property ? { kind: 'property', name: property[1]!, text } : { kind: 'rule', keys: null, dark: false, text };
+  }
+  const keys = selectorKeys(prelude);
+  const dark = splitTopLevel(prelude).every((selector) => selector.includes(DARK_VARIANT));
+  const body = css.slice(open + 1, close);
+  const variables = onlyVariables(body);
+  if (variables) return { kind: 'variables', keys, dark, selector: prelude, variables };
+  return { kind: 'rule', keys, dark, text: body.includes('{') ? text : `${prelude}{${lastOfEach(body)}}` };
 }
 
 /** A rule's declarations when every one sets a custom property (and nothing is nested in it), else null. */

@@ -28,13 +28,13 @@ describe('RenderThreads', () => {
     const threads = [heldThread('a'), heldThread('b')];
     let started = 0;
     const pool = new RenderThreads(2, () => threads[started++]!);
-    const first = pool.render({}, '', false);
-    const second = pool.render({}, '', false);
+    const first = pool.render({}, '', 'light');
+    const second = pool.render({}, '', 'light');
     expect(threads.map((thread) => thread.load)).toEqual([1, 1]);
     threads[0]!.finish();
     expect(new TextDecoder().decode(await first)).toBe('a');
     // a is free again, b still renders: the next page goes to a.
-    const third = pool.render({}, '', false);
+    const third = pool.render({}, '', 'light');
     expect(threads.map((thread) => thread.load)).toEqual([1, 1]);
     threads[0]!.finish();
     threads[1]!.finish();

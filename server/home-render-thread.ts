@@ -23,12 +23,18 @@ export interface RenderWorkerData {
   /** The app's full stylesheet, whose rules each page's markup uses go inline in its head. */
   stylesheet: string;
 }
+/**
+ * The theme a page starts in: the person's own ('light' or 'dark', from their darkMode preference), which the theme
+ * script leaves alone, or, for a visitor, the browser's (null: the theme script may turn it dark).
+ */
+export type PageTheme = 'light' | 'dark' | null;
+
 export interface RenderRequest {
   id: number;
   /** The home's dehydrated query cache, or a story page's answers as JSON text (a string crosses threads as one copy). */
   state: unknown;
   search: string;
-  darkMode: boolean;
+  theme: PageTheme;
   /** How to compress the page, or null to send it as it is. */
   encoding: Encoding | null;
   /** Set for a story page (/stories/{id}), rendered instead of the home. */
@@ -74,11 +80,11 @@ export class HomeRenderThread {
    * The page, in the person's theme, with the root rendered from `state`, compressed in `encoding` (or not). The
    * compression is the render thread's work too: on the HTTP thread it cost more than the rest of its share of a page.
    */
-  async render(state: unknown, search: string, darkMode: boolean, encoding: Encoding | null = null, story?: { storyId: number; head: Uint8Array }): Promise<Uint8Array> {
+  async render(state: unknown, search: string, theme: PageTheme, encoding: Encoding | null = null, story?: { storyId: number; head: Uint8Array }): Promise<Uint8Array> {
     const worker = await this.started();
     const id = this.nextId++;
     const rendered = new Promise<Uint8Array>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    worker.postMessage({ id, state, search, darkMode, encoding, ...story } satisfies RenderRequest);
+    worker.postMessage({ id, state, search, theme, encoding, ...story } satisfies RenderRequest);
     return rendered;
   }
 

@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { criticalCss, criticalStyleElement, HEAD_END, parseStylesheet } from './critical-stylesheet.ts';
 import { compressSync, RENDERED_PAGE_BROTLI_OPTIONS, STORY_PAGE_BROTLI_OPTIONS, type Encoding } from './http/compression.ts';
 import { withoutState, type ServerRenderer } from '../web/src/prerendered.ts';
-import type { RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
+import type { PageTheme, RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
 const { entryUrl, template, credit, stylesheet } = workerData as RenderWorkerData;
 const parsedStylesheet = parseStylesheet(stylesheet);
@@ -26,8 +26,8 @@ let room = Buffer.allocUnsafeSlow(0);
  * sends it as it is: no other copy of the page is made on either thread. The rules are chosen by the rendered root
  * alone: the answers after it were most of a long story page's text to search, and hold no markup.
  */
-function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null, storyPage: boolean): Uint8Array<ArrayBuffer> {
-  const style = criticalStyleElement(criticalCss(parsedStylesheet, withoutState(markup)));
+function pageBytes(head: Uint8Array, markup: string, theme: PageTheme, encoding: Encoding | null, storyPage: boolean): Uint8Array<ArrayBuffer> {
+  const style = criticalStyleElement(criticalCss(parsedStylesheet, withoutState(markup), theme !== 'light'));
   const most = head.length + (style.length + markup.length) * 3 + template.tail.length;
   if (room.length < most) room = Buffer.allocUnsafeSlow(Math.max(most, room.length * 2));
   const headEnd = Buffer.from(head.buffer, head.byteOffset, head.byteLength).indexOf(HEAD_END);
@@ -45,11 +45,11 @@ function pageBytes(head: Uint8Array, markup: string, encoding: Encoding | null, 
   return new Uint8Array(encoding ? compressSync(page, encoding, brotliOptions) : page);
 }
 
-port.on('message', ({ id, state, search, darkMode, encoding, storyId, head }: RenderRequest) => {
+port.on('message', ({ id, state, search, theme, encoding, storyId, head }: RenderRequest) => {
   (storyId === undefined ? renderer.renderSignedInHome(state, search) : renderer.renderStoryPage(state as string, storyId)).then(
     // Handed over rather than copied.
     (markup) => {
-      const page = pageBytes(head ?? (darkMode ? template.dark : template.light), markup, encoding, storyId !== undefined);
+      const page = pageBytes(head ?? (theme === 'dark' ? template.dark : template.light), markup, theme, encoding, storyId !== undefined);
       port.postMessage({ id, page } satisfies RenderReply, [page.buffer]);
     },
     (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies RenderReply),

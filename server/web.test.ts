@@ -192,9 +192,10 @@ describe('webRoutes', () => {
 /** A stand-in for the built server-side renderer: it asks the API as the page's visitor, then renders what it heard. */
 const FAKE_RENDERER = `
 export async function preloadRenderedPages() {}
-export async function loadSignedInHomeState(call, search) {
+export async function loadSignedInHomeState(call, search, screen) {
   const who = await call('/api/whoami');
   if (who.body?.name === 'linker') return { audience: 'signed-in', state: { search }, darkMode: false };
+  if (who.body?.name === 'measurer') return { audience: 'signed-in', state: { screen }, darkMode: false };
   if (who.status === 401) return { audience: 'visitor' };
   if (who.body.name === 'broken') throw new Error('the stories call failed');
   if (who.body.name === 'locked-out') return { audience: 'maintenance' };
@@ -203,6 +204,7 @@ export async function loadSignedInHomeState(call, search) {
 }
 export async function renderSignedInHome(state, search) {
   if (state.search !== undefined) return '<div id="root" data-prerendered>' + search + '</div>';
+  if (state.screen !== undefined) return '<div id="root" data-prerendered>' + state.screen + '</div>';
   // A long render: the HTTP thread must not wait on it.
   if (state.name === 'slow') {
     const until = Date.now() + 400;
@@ -286,6 +288,16 @@ describe('webRoutes with the server-side renderer', () => {
     const cookie = { cookie: 'hnt.session_token=linker' };
     expect((await app.inject({ url: '/?sort=time&window=1h&page=2', headers: cookie })).body).toContain('data-prerendered>?sort=time&window=1h&page=2</div>');
     expect((await app.inject({ url: '/', headers: cookie })).body).toContain('data-prerendered></div>');
+  });
+
+  it('hands the renderer the screen the page is asked from, a phone or a larger one', async () => {
+    const cookie = 'hnt.session_token=measurer';
+    const phone = { cookie, 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148' };
+    expect((await app.inject({ url: '/', headers: phone })).body).toContain('data-prerendered>phone</div>');
+    expect((await app.inject({ url: '/', headers: { cookie, 'sec-ch-ua-mobile': '?1' } })).body).toContain('data-prerendered>phone</div>');
+    expect((await app.inject({ url: '/', headers: { cookie, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' } })).body).toContain(
+      'data-prerendered>large</div>',
+    );
   });
 
   it("starts the page in the person's dark theme when their preferences ask for it", async () => {

@@ -13,6 +13,7 @@ import { HomeRenderThread, RenderThreads, type HomeTemplate } from './home-rende
 import { withSharedSessionLookup } from './http/access.ts';
 import { answerEncoding, compressSync, preferredEncoding, type Encoding } from './http/compression.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
+import { screenAskedFrom } from './http/screen.ts';
 import { hasSessionCookie } from './http/session-cookie.ts';
 import { criticalCss, fullStylesheetPath, parseStylesheet, withCriticalStyle, type ParsedStylesheet } from './critical-stylesheet.ts';
 import { KeptPage, type HeldPage } from './kept-page.ts';
@@ -239,13 +240,13 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, pub
       if (!home) return sendApp(request, reply, 200);
 
       const search = searchOf(request.url);
-      const gathered = await withSharedSessionLookup(() => home.renderer.loadSignedInHomeState(inProcessApiCall(app, request.headers.cookie, request.ip), search)).catch(failed(request, 'gathering'));
+      const gathered = await withSharedSessionLookup(() => home.renderer.loadSignedInHomeState(inProcessApiCall(app, request.headers.cookie, request.ip), search, screenAskedFrom(request.headers))).catch(failed(request, 'gathering'));
       if (gathered === null) return sendApp(request, reply, 200);
       if (gathered.audience === 'visitor') return sendLandingOrApp();
       if (gathered.audience === 'maintenance') return sendApp(request, reply, 200);
       // Compressed on the render thread too, as the client accepts: the compression plugin leaves it alone then.
       const encoding = answerEncoding(request, reply);
-      const page = await home.threads.render(gathered.state, search, gathered.darkMode, encoding).catch(failed(request, 'rendering'));
+      const page = await home.threads.render(gathered.state, search, gathered.darkMode ? 'dark' : 'light', encoding).catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
       if (encoding) reply.header('content-encoding', encoding);
       // The page holds the person's own data: never stored, by shared caches or the browser's.
@@ -283,7 +284,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, pub
       });
       const encoding = answerEncoding(request, reply);
       const page = await home.threads
-        .render(JSON.stringify(gathered.answers), '', darkMode, encoding, { storyId, head: Buffer.from(head) })
+        .render(JSON.stringify(gathered.answers), '', signedIn ? (darkMode ? 'dark' : 'light') : null, encoding, { storyId, head: Buffer.from(head) })
         .catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
       if (encoding) reply.header('content-encoding', encoding);

@@ -41,7 +41,7 @@ const web = {
   storyActions: '../web/src/features/story-actions/index.ts',
 };
 const { createQueryClient } = (await import(web.queryClient)) as { createQueryClient(): QueryCacheLike };
-const { loadSignedInHome } = (await import(web.homeState)) as { loadSignedInHome(client: QueryCacheLike, call: ApiCall, search: string): Promise<HomeAudience> };
+const { loadSignedInHome } = (await import(web.homeState)) as { loadSignedInHome(client: QueryCacheLike, call: ApiCall, search: string, screen: 'phone' | 'large'): Promise<HomeAudience> };
 const { batchStatusKey } = (await import(web.storyActions)) as { batchStatusKey(kind: string, ids: readonly number[]): readonly unknown[] };
 
 /** Gathers the home for the reader, returning the statements it ran. */
@@ -49,7 +49,7 @@ async function gatherCountingStatements() {
   const query = vi.spyOn(pg.Client.prototype, 'query');
   try {
     const client = createQueryClient();
-    const audience = await withSharedSessionLookup(() => loadSignedInHome(client, inProcessApiCall(t.app.server, reader.cookie, '127.0.0.1'), ''));
+    const audience = await withSharedSessionLookup(() => loadSignedInHome(client, inProcessApiCall(t.app.server, reader.cookie, '127.0.0.1'), '', 'large'));
     const statements = query.mock.calls.map(([config]) => (typeof config === 'string' ? config : (config as { text: string }).text));
     return { audience, client, statements };
   } finally {

@@ -39,11 +39,11 @@ export function answerEncoding(request: FastifyRequest, reply: FastifyReply): En
 }
 
 /**
- * Brotli for the signed-in home, rendered for each request on the render thread: quality 5, for the bytes a slow
- * network waits for before the page shows (with its first screen of cards, 19 KB against 23 at quality 2), for
- * about 0.7 ms more.
+ * Brotli for the signed-in home, rendered for each request on the render thread: quality 6, for the bytes a slow
+ * network waits for before the page shows (with 15 cards, 17.6 KB against 23 at quality 2 and 17.8 at 5, in the
+ * same 2.1 ms as 5; quality 7 takes 15 ms, 10 takes 41 for 16.4 KB).
  */
-export const RENDERED_PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+export const RENDERED_PAGE_BROTLI_OPTIONS: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } };
 
 /**
  * Quality 3 for a story page, the render threads' busiest page: 12.6 KB, within a new connection's first round trip

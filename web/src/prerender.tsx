@@ -16,6 +16,7 @@ import { withPackedHistory } from './features/story-page/packed-history';
 import { loadSignedInHome } from './app/signed-in-home-state';
 import { loadLanding } from './app/landing-state';
 import { LoadingScreen } from './components/loading-screen';
+import type { FirstScreen } from './features/stories';
 import { keepRenderedSpriteSymbols, SpriteSymbols } from './components/sprite-icon';
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
 import { CURRENT_USER_KEY, type CurrentUser } from './lib/session';
@@ -93,11 +94,12 @@ export function renderLoadingRoot(): string {
 
 /**
  * What `/` for someone signed in renders from, asked of the API as them (`call` carries their cookie): who they
- * are, their preferences, and the page of story cards its query string (`search`) names, with its statuses.
+ * are, their preferences, and the page of story cards its query string (`search`) names, with its statuses: as many
+ * cards as the `screen` the page is for shows.
  */
-export async function loadSignedInHomeState(call: ApiCall, search: string): Promise<SignedInHomeState> {
+export async function loadSignedInHomeState(call: ApiCall, search: string, screen: FirstScreen): Promise<SignedInHomeState> {
   const client = pageClient();
-  const audience = await loadSignedInHome(client, call, search);
+  const audience = await loadSignedInHome(client, call, search, screen);
   if (audience === 'visitor' || audience === 'maintenance') return { audience };
   const darkMode = client.getQueryData<Preferences>(PREFERENCES_KEY)?.darkMode ?? false;
   return { audience, state: dehydrate(client), darkMode };

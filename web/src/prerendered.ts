@@ -1,5 +1,6 @@
 import type { CurrentUser, Preferences } from '#common/contracts/accounts.ts';
 import type { PackedStoryHistory } from '#common/rules/packed-history.ts';
+import type { FirstScreen } from './features/stories/first-screen.ts';
 
 /**
  * Pages rendered to HTML before the browser runs any script. The landing page is rendered when the web app is
@@ -152,8 +153,11 @@ export interface StoryPageAnswers {
  * thread's work), rendering them is CPU only (a render thread's, server/home-render-thread.ts).
  */
 export interface ServerRenderer {
-  /** `search` is the page's query string ('' or '?sort=score&page=2'): the list's view lives in it. */
-  loadSignedInHomeState(call: ApiCall, search: string): Promise<SignedInHomeState>;
+  /**
+   * `search` is the page's query string ('' or '?sort=score&page=2'): the list's view lives in it. `screen` is the
+   * screen the page is for, whose first screen of stories it renders.
+   */
+  loadSignedInHomeState(call: ApiCall, search: string, screen: FirstScreen): Promise<SignedInHomeState>;
   /** The page's root element, rendered from a signed-in person's gathered `state`, with that state in it as JSON. */
   renderSignedInHome(state: unknown, search: string): Promise<string>;
   /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoryPage } from '#common/contracts/stories.ts';
 import { DEFAULT_PREFERENCES, PREFERENCES_KEY, type Preferences } from '@/features/preferences/api';
 import { storyListKey, storyListPath, storyListQuery } from '@/features/stories';
-import { FIRST_SCREEN_STORIES } from '@/features/stories/first-screen';
+import { FIRST_SCREEN_KEY, FIRST_SCREEN_STORIES } from '@/features/stories/first-screen';
 import { batchStatusKey } from '@/features/story-actions';
 import { CURRENT_USER_KEY, type CurrentUser } from '@/lib/session';
 import type { ApiAnswer } from '../prerendered';
@@ -54,7 +54,7 @@ describe('loadSignedInHome', () => {
   it("fills the cache under the keys the app's own queries read, for the list the preferences choose", async () => {
     const client = createQueryClient();
     const api = fakeApi();
-    await expect(loadSignedInHome(client, api.call, '')).resolves.toBe('signed-in');
+    await expect(loadSignedInHome(client, api.call, '', 'large')).resolves.toBe('signed-in');
 
     expect(api.storiesPath).toBe('/api/stories/top?minScore=40&page=1&limit=10&hours=72');
     expect(client.getQueryData(CURRENT_USER_KEY)).toEqual(user);
@@ -74,26 +74,28 @@ describe('loadSignedInHome', () => {
     expect(api.calls.filter((entry) => entry.path.endsWith('check-batch'))).toEqual([{ path: '/api/story-statuses/check-batch', body: { storyIds: [7, 9] } }]);
   });
 
-  it("keeps a long page's first screen only, and asks about those stories alone", async () => {
+  it.each(['large', 'phone'] as const)("keeps a long page's first screen only on a %s screen, and asks about those stories alone", async (screen) => {
     const ids = Array.from({ length: 50 }, (_, index) => 100 + index);
     const long = { stories: ids.map((id) => ({ id })), count: 50, totalCount: 400, totalPages: 8 } as unknown as StoryPage;
     const api = fakeApi({ [storyListPath(storyListQuery(preferences, ''))]: { status: 200, body: long } });
     const client = createQueryClient();
-    await loadSignedInHome(client, api.call, '');
+    await loadSignedInHome(client, api.call, '', screen);
 
-    const firstIds = ids.slice(0, FIRST_SCREEN_STORIES.cards);
+    const firstIds = ids.slice(0, FIRST_SCREEN_STORIES[screen].cards);
     const cached = client.getQueryData<StoryPage>(storyListKey({ sort: 'score', timeFilter: '3d', minScore: 40, page: 1, limit: 10 }));
     expect(cached?.stories.map((story) => story.id)).toEqual(firstIds);
     // The page's own figures stay, so the list knows how many stories are still to come.
     expect(cached).toMatchObject({ count: 50, totalCount: 400, totalPages: 8 });
     expect(api.calls.filter((entry) => entry.path.endsWith('check-batch'))).toEqual([{ path: '/api/story-statuses/check-batch', body: { storyIds: firstIds } }]);
+    // A phone's page says so, for the parts it renders only once its app runs.
+    expect(client.getQueryData(FIRST_SCREEN_KEY)).toBe(screen === 'phone' ? 'phone' : undefined);
   });
 
   it("renders the view the page's URL names, the preferences filling in what it leaves out", async () => {
     const client = createQueryClient();
     const linked = storyListPath({ sort: 'time', timeFilter: '1h', minScore: 40, page: 3, limit: 10 });
     const api = fakeApi({ [linked]: { status: 200, body: page } });
-    await expect(loadSignedInHome(client, api.call, '?sort=time&window=1h&page=3')).resolves.toBe('signed-in');
+    await expect(loadSignedInHome(client, api.call, '?sort=time&window=1h&page=3', 'large')).resolves.toBe('signed-in');
     expect(api.calls.map((entry) => entry.path)).toContain('/api/stories/recent?minScore=40&page=3&limit=10&hours=1');
     expect(client.getQueryData(storyListKey({ sort: 'time', timeFilter: '1h', minScore: 40, page: 3, limit: 10 }))).toEqual(page);
   });
@@ -101,16 +103,16 @@ describe('loadSignedInHome', () => {
   it('reads a stale session cookie as a visitor, and fills nothing', async () => {
     const client = createQueryClient();
     const api = fakeApi({ '/api/auth/me': { status: 200, body: null }, '/api/user/preferences': { status: 401, body: null } });
-    await expect(loadSignedInHome(client, api.call, '')).resolves.toBe('visitor');
+    await expect(loadSignedInHome(client, api.call, '', 'large')).resolves.toBe('visitor');
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
 
   it('leaves maintenance to the app for everyone but admins', async () => {
     const maintenance = { '/api/maintenance-status': { status: 200, body: { maintenanceMode: true } } };
-    await expect(loadSignedInHome(createQueryClient(), fakeApi(maintenance).call, '')).resolves.toBe('maintenance');
+    await expect(loadSignedInHome(createQueryClient(), fakeApi(maintenance).call, '', 'large')).resolves.toBe('maintenance');
 
     const admin = { ...maintenance, '/api/auth/me': { status: 200, body: { ...user, role: 'admin' } } };
-    await expect(loadSignedInHome(createQueryClient(), fakeApi(admin).call, '')).resolves.toBe('signed-in');
+    await expect(loadSignedInHome(createQueryClient(), fakeApi(admin).call, '', 'large')).resolves.toBe('signed-in');
   });
 
   it('asks for everything that needs only the person at once, before the stories', async () => {
@@ -124,7 +126,7 @@ describe('loadSignedInHome', () => {
       pending--;
       return api.call(path, body);
     };
-    await expect(loadSignedInHome(createQueryClient(), counted, '')).resolves.toBe('signed-in');
+    await expect(loadSignedInHome(createQueryClient(), counted, '', 'large')).resolves.toBe('signed-in');
     // Who is signed in, maintenance, preferences, announcements, keyword alerts and the data's age; then the stories,
     // then their statuses.
     expect(mostAtOnce).toBe(6);
@@ -134,19 +136,19 @@ describe('loadSignedInHome', () => {
   it('asks no batch question for an empty page', async () => {
     const api = fakeApi({});
     const empty = fakeApi({ [api.storiesPath]: { status: 200, body: { ...page, stories: [], count: 0, totalCount: 0 } } });
-    await expect(loadSignedInHome(createQueryClient(), empty.call, '')).resolves.toBe('signed-in');
+    await expect(loadSignedInHome(createQueryClient(), empty.call, '', 'large')).resolves.toBe('signed-in');
     expect(empty.calls.some((entry) => entry.path.endsWith('check-batch'))).toBe(false);
   });
 
   it('fails on any unexpected answer, so the server sends the plain app instead', async () => {
     const api = fakeApi({});
-    await expect(loadSignedInHome(createQueryClient(), fakeApi({ [api.storiesPath]: { status: 500, body: null } }).call, '')).rejects.toThrow(
+    await expect(loadSignedInHome(createQueryClient(), fakeApi({ [api.storiesPath]: { status: 500, body: null } }).call, '', 'large')).rejects.toThrow(
       `${api.storiesPath} answered 500`,
     );
-    await expect(loadSignedInHome(createQueryClient(), fakeApi({ '/api/auth/me': { status: 429, body: null } }).call, '')).rejects.toThrow(
+    await expect(loadSignedInHome(createQueryClient(), fakeApi({ '/api/auth/me': { status: 429, body: null } }).call, '', 'large')).rejects.toThrow(
       '/api/auth/me answered 429',
     );
-    await expect(loadSignedInHome(createQueryClient(), fakeApi({ '/api/keyword-alerts': { status: 503, body: null } }).call, '')).rejects.toThrow(
+    await expect(loadSignedInHome(createQueryClient(), fakeApi({ '/api/keyword-alerts': { status: 503, body: null } }).call, '', 'large')).rejects.toThrow(
       '/api/keyword-alerts answered 503',
     );
   });

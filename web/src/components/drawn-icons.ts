@@ -24,6 +24,7 @@ import {
 } from 'lucide-react';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { svgDataUrlText } from '../lib/svg-data-url.ts';
 
 /**
  * The icons a story card draws: its five actions, its heat badge, the rising rocket, and the score's and comments'
@@ -78,12 +79,8 @@ export const DRAWN_ICONS_CSS_FILE = 'web/src/components/drawn-icons.css';
 export function drawnIconsStylesheet(): string {
   const rules = Object.entries(DRAWN_ICONS).map(([name, icon]) => {
     const svg = renderToStaticMarkup(icon).replace(/ class="[^"]*"| aria-hidden="true"/g, '');
-    return `[data-icon='${name}'] {\n  --drawn-icon: url("data:image/svg+xml,${dataUrlText(svg)}");\n}\n`;
+    return `[data-icon='${name}'] {\n  --drawn-icon: url("data:image/svg+xml,${svgDataUrlText(svg)}");\n}\n`;
   });
   return `/* Written by \`npm run icons\` (scripts/drawn-icons.ts) from lucide-react's icons: do not edit by hand. */\n${rules.join('')}`;
 }
 
-/** SVG markup as the text of a double-quoted data URL: its quotes made single, and only what a URL reads otherwise escaped. */
-function dataUrlText(svg: string): string {
-  return svg.replaceAll('"', "'").replace(/[%#<>]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
-}

@@ -1,16 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_SCREEN_KEY } from '../first-screen';
 import { FilterBar, type ListFilters } from './filter-bar';
 
 afterEach(cleanup);
 
 /** The bar as the list uses it: a change comes back as the bar's new filters (the list reads them from its URL). */
-function renderBar() {
+function barHarness(queryClient = new QueryClient()) {
   const onFiltersChange = vi.fn();
-  function Harness() {
+  function Bar() {
     const [filters, setFilters] = useState<ListFilters>({ sort: 'score', timeFilter: 'week', minScore: 10, domain: '', heat: '' });
     return (
       <FilterBar
@@ -29,9 +32,42 @@ function renderBar() {
       />
     );
   }
-  render(<Harness />);
+  const harness = (
+    <QueryClientProvider client={queryClient}>
+      <Bar />
+    </QueryClientProvider>
+  );
+  return { onFiltersChange, harness };
+}
+
+function renderBar() {
+  const { onFiltersChange, harness } = barHarness();
+  render(harness);
   return { onFiltersChange };
 }
+
+describe('FilterBar on a page the server rendered for a phone', () => {
+  it('holds the summary alone, at any width, until the app runs; then both, and forgets the mark', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(FIRST_SCREEN_KEY, 'phone');
+    const { harness } = barHarness(queryClient);
+    // What the server rendered, as the app's first render (hydration) must match it.
+    const markup = renderToString(harness);
+    render(harness);
+    expect(markup.match(/aria-label="Story filters"/g)).toHaveLength(1);
+    expect(markup).not.toContain('sm:hidden');
+    expect(markup).toContain('Filters');
+    // The app, once it ran: the one-line bar too (for larger screens), the summary for phones only.
+    expect(screen.getAllByRole('region', { name: 'Story filters' })).toHaveLength(2);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toBeTruthy();
+    expect(queryClient.getQueryData(FIRST_SCREEN_KEY)).toBeUndefined();
+  });
+
+  it('renders both from the start on a page rendered for a larger screen', () => {
+    const { harness } = barHarness();
+    expect(renderToString(harness).match(/aria-label="Story filters"/g)).toHaveLength(2);
+  });
+});
 
 describe('FilterBar on a phone', () => {
   const summary = () => screen.getByRole('button', { name: /Filters$/ });

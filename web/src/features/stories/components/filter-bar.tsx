@@ -15,6 +15,7 @@ import { cn } from '@/lib/utils';
 import { HEAT_LEVEL_NAMES, HEAT_LEVELS, type HeatLevel } from '#common/rules/heat.ts';
 import { normaliseDomain } from '#common/rules/mutes.ts';
 import { listFeedAddress } from '#common/rules/feed-links.ts';
+import { useRenderedForPhone } from '../first-screen';
 
 const SORT_OPTIONS = STORY_SORTS.map((sort) => ({ value: sort, label: STORY_SORT_LABELS[sort] }));
 const TIME_FILTER_OPTIONS = TIME_FILTERS.map((filter) => ({ value: filter, label: filter }));
@@ -56,7 +57,8 @@ export interface FilterBarProps {
  * screen: the sort, the domain and the heat say what they are by their values, their labels are for screen
  * readers); phones show a one-line summary of the view
  * (sort, window, min score) that opens the same controls in a sheet, so the first screen is stories. Both are in
- * the page the server renders (CSS picks one), so it hydrates the same at any width.
+ * the page the server renders (CSS picks one), so it hydrates the same at any width; a page rendered for a phone
+ * holds the summary alone, at any width, until its app runs.
  */
 export function FilterBar(props: FilterBarProps) {
   const { filters, onFiltersChange } = props;
@@ -88,13 +90,16 @@ export function FilterBar(props: FilterBarProps) {
   };
   useFeedAlternates(listFeedAddress(filters), `HN Trends: ${STORY_SORT_LABELS[filters.sort]} stories`);
   const controls = { ...props, minScoreText, onMinScoreTextChange: setMinScoreText, commitMinScore, domainText, onDomainTextChange: setDomainText, commitDomain };
+  const forPhone = useRenderedForPhone();
 
   return (
     <>
-      <section aria-label="Story filters" className="hidden flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border bg-card px-3 py-1.5 shadow-sm sm:flex">
-        <FilterControls {...controls} />
-      </section>
-      <section aria-label="Story filters" className="sm:hidden">
+      {!forPhone && (
+        <section aria-label="Story filters" className="hidden flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border bg-card px-3 py-1.5 shadow-sm sm:flex">
+          <FilterControls {...controls} />
+        </section>
+      )}
+      <section aria-label="Story filters" className={cn(!forPhone && 'sm:hidden')}>
         <Dialog
           open={sheetOpen}
           onOpenChange={(open) => {
