@@ -163,6 +163,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Headers of software long gone, a few bytes more on every answer: X-Download-Options is Internet Explorer 8's,
+    // X-Permitted-Cross-Domain-Policies governs Flash's policy files (this site serves none).
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
   });
 
   // Pages, scripts and JSON go out compressed to clients that accept it (BROTLI_OPTIONS says how); JSON of up to

@@ -9,6 +9,7 @@ import { preferredEncoding } from './http/compression.ts';
 import type { SiteCredit } from '../web/src/prerendered.ts';
 import { loadConfig, siteCredit } from './config.ts';
 import { pageScriptHashes, webRoutes } from './web.ts';
+import { THEME_INIT_SCRIPT } from '../web/theme-init-script.ts';
 
 const INDEX_HTML = '<!doctype html><title>app</title><div id="root"></div>';
 const APP_JS = `export const words = ${JSON.stringify('hacker news '.repeat(200))};`;
@@ -216,7 +217,7 @@ export async function renderSignedInHome(state, search) {
 }
 `;
 /** The rendered pages' template links the build's stylesheet disabled; each page carries the rules its markup uses. */
-const PAGE_TEMPLATE = '<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled></head><div id="root"></div>';
+const PAGE_TEMPLATE = `<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled><script>${THEME_INIT_SCRIPT}</script></head><div id="root"></div>`;
 const STYLESHEET = 'body{margin:0}.figures{color:red}.unused{color:blue}';
 
 /** Writes a build with the renderer `renderer` and the page template. */
@@ -303,6 +304,8 @@ describe('webRoutes with the server-side renderer', () => {
   it("starts the page in the person's dark theme when their preferences ask for it", async () => {
     const response = await app.inject({ url: '/', headers: { cookie: 'hnt.session_token=night-owl' } });
     expect(response.body).toMatch(/^<!doctype html><html class="dark" data-account-theme lang="en"><head>.*<\/head><div id="root" data-prerendered>night-owl /);
+    // The theme script would leave a page in the person's theme alone: it is not sent.
+    expect(response.body).not.toContain(THEME_INIT_SCRIPT);
   });
 
   it('sends the landing page for a stale session cookie, or the plain app during maintenance', async () => {
@@ -392,7 +395,8 @@ describe('the landing page rendered with its answers', () => {
     try {
       // With the stylesheet's rules its markup uses, the rule of a class it lacks left out.
       const page =
-        '<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled><style>body{margin:0}.figures{color:red}</style></head>' +
+        // A visitor's page keeps the theme script: their browser may have stored the dark theme.
+        `<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled><script>${THEME_INIT_SCRIPT}</script><style>body{margin:0}.figures{color:red}</style></head>` +
         '<div id="root" data-prerendered="landing"><p class="figures">1274 stories, render 1</p></div>';
       const [first, second] = await Promise.all([app.inject({ url: '/' }), app.inject({ url: '/', headers: { cookie: 'theme=dark' } })]);
       expect(first.body).toBe(page);

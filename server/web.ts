@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppRoute } from '../web/src/app/route-paths.ts';
-import { ACCOUNT_THEME_ATTRIBUTE } from '../web/theme-init-script.ts';
+import { ACCOUNT_THEME_ATTRIBUTE, THEME_INIT_SCRIPT } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, siteCreditElement, type ApiCall, type ServerRenderer, type SiteCredit } from '../web/src/prerendered.ts';
 import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
 import { HomeRenderThread, RenderThreads, type HomeTemplate } from './home-render-thread.ts';
@@ -135,9 +135,12 @@ function templateHead(page: string): string {
   return page.slice(0, at);
 }
 
-/** The head in the person's theme, marked as their account's (the theme script leaves it alone). */
+/**
+ * The head in the person's theme, marked as their account's, without the theme script, which would leave such a
+ * page alone anyway.
+ */
 function themedHead(head: string, dark: boolean): string {
-  return head.replace('<html ', `<html ${dark ? 'class="dark" ' : ''}${ACCOUNT_THEME_ATTRIBUTE} `);
+  return head.replace('<html ', `<html ${dark ? 'class="dark" ' : ''}${ACCOUNT_THEME_ATTRIBUTE} `).replace(`<script>${THEME_INIT_SCRIPT}</script>`, '');
 }
 
 function cutHomeTemplate(head: string, tail: string): HomeTemplate {

@@ -520,6 +520,8 @@ describe('cross-site requests, headers, limits', () => {
     expect(response.headers['content-security-policy']).toMatch(/script-src 'self'/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBeDefined();
+    // None of the headers of software long gone.
+    for (const obsolete of ['x-download-options', 'x-permitted-cross-domain-policies']) expect(response.headers[obsolete]).toBeUndefined();
   });
 
   it('limits failed sign-ins per account, across addresses, for the addresses that failed', async () => {

@@ -6,7 +6,8 @@ import { ANNOUNCEMENTS_KEY, ANNOUNCEMENTS_PATH, type Announcement } from '@/feat
 import { ALERTS_KEY } from '@/features/keywords';
 import { MAINTENANCE_STATUS_KEY, MAINTENANCE_STATUS_PATH, type MaintenanceStatus } from '@/features/maintenance/api';
 import { PREFERENCES_KEY, PREFERENCES_PATH, type Preferences } from '@/features/preferences/api';
-import { FIRST_SCREEN_KEY, firstScreenOf, storyListKey, storyListPath, storyListQuery, type FirstScreen } from '@/features/stories';
+import { firstScreenOf, storyListKey, storyListPath, storyListQuery, type FirstScreen } from '@/features/stories';
+import { FIRST_SCREEN_KEY } from '@/lib/rendered-for-phone';
 import { ALL_STATUSES_PATH, BATCH_CALLS, batchIds, batchStatusKey, type StatusKind } from '@/features/story-actions';
 import { CURRENT_USER_KEY, CURRENT_USER_PATH, type CurrentUser } from '@/lib/session';
 import type { ApiCall, HomeAudience } from '../prerendered';

@@ -1,5 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { StoryPage } from '#common/contracts/stories.ts';
 
 /**
@@ -31,22 +29,3 @@ export function storiesToCome(page: StoryPage): number {
   return Math.max(page.count - page.stories.length, 0);
 }
 
-/** Where a page the server rendered keeps, among its answers, the screen it was rendered for. */
-export const FIRST_SCREEN_KEY = ['first-screen'] as const;
-
-/**
- * Whether this render is of a page the server rendered for a phone, before its app has run: such a page leaves out
- * what only a larger screen shows (the one-line filter bar), and the app, hydrating it, must render what it holds.
- * True for the server's render and the app's first; the app then renders everything (and forgets the mark, so a
- * later visit to the list within the app is rendered whole from the start).
- */
-export function useRenderedForPhone(): boolean {
-  const queryClient = useQueryClient();
-  const [forPhone, setForPhone] = useState(() => queryClient.getQueryData(FIRST_SCREEN_KEY) === 'phone');
-  useEffect(() => {
-    if (!forPhone) return;
-    queryClient.removeQueries({ queryKey: FIRST_SCREEN_KEY, exact: true });
-    setForPhone(false);
-  }, [forPhone, queryClient]);
-  return forPhone;
-}

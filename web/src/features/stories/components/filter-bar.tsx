@@ -15,7 +15,7 @@ import { cn } from '@/lib/utils';
 import { HEAT_LEVEL_NAMES, HEAT_LEVELS, type HeatLevel } from '#common/rules/heat.ts';
 import { normaliseDomain } from '#common/rules/mutes.ts';
 import { listFeedAddress } from '#common/rules/feed-links.ts';
-import { useRenderedForPhone } from '../first-screen';
+import { useRenderedForPhone } from '@/lib/rendered-for-phone';
 
 const SORT_OPTIONS = STORY_SORTS.map((sort) => ({ value: sort, label: STORY_SORT_LABELS[sort] }));
 const TIME_FILTER_OPTIONS = TIME_FILTERS.map((filter) => ({ value: filter, label: filter }));

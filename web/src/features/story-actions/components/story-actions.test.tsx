@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { FIRST_SCREEN_KEY } from '@/lib/rendered-for-phone';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Story } from '#common/contracts/stories.ts';
@@ -165,6 +166,39 @@ describe('StoryActions', () => {
     });
     expect(labels()).toEqual(['Stop watching', 'Add note', 'Flag story', 'Hide this story', 'More muting', 'Bookmark', 'Share']);
     // The page hydrated as it was sent: no mismatch for React to report.
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    flushSync(() => root?.unmount());
+    container.remove();
+  });
+
+  it("leaves a closed sheet's buttons out of a page rendered for a phone, which hydrates as sent; the app adds them", async () => {
+    const ids = [1];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const answers: Record<StatusKind, Record<string, boolean>> = { bookmarks: { 1: false }, flags: { 1: false }, watches: { 1: true }, notes: { 1: false } };
+    for (const [kind, answer] of Object.entries(answers)) client.setQueryData(batchStatusKey(kind as StatusKind, ids), answer);
+    client.setQueryData(FIRST_SCREEN_KEY, 'phone');
+    const page = (
+      <QueryClientProvider client={client}>
+        <StoryActionsScope storyIds={ids} signedIn>
+          <StoryActions story={story(1)} storyIds={ids} signedIn />
+        </StoryActionsScope>
+      </QueryClientProvider>
+    );
+    const labels = () => [...container.querySelectorAll('button.story-action:not(.story-actions-toggle)')].map((button) => button.getAttribute('aria-label'));
+
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    expect(labels()).toEqual(['Stop watching']);
+    expect(container.querySelector('.story-actions-toggle')).not.toBeNull();
+
+    const errors = vi.spyOn(console, 'error');
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page);
+    });
+    expect(labels()).toEqual(['Stop watching', 'Add note', 'Flag story', 'Hide this story', 'More muting', 'Bookmark', 'Share']);
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
     flushSync(() => root?.unmount());

@@ -10,6 +10,7 @@ import { usePageStatuses, useToggleBookmark, useToggleWatch, type PageStatuses }
 import { truncateTitle } from '../rules';
 import { useMuteWithUndo } from '@/lib/mutes-api';
 import { useAppRunning } from '@/lib/app-running';
+import { useRenderedForPhone } from '@/lib/rendered-for-phone';
 
 /** Marks a card's hide button, which the story list's `x` key presses. */
 export const HIDE_STORY_ATTRIBUTE = 'data-hide-story';
@@ -78,6 +79,7 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
   // The buttons that show only on a hover (wide screens) or in the closed sheet (phones) come once the app runs,
   // but for one whose state is set, which the card keeps in view; Bookmark and Share always show.
   const appRunning = useAppRunning();
+  const renderedForPhone = useRenderedForPhone();
   // Which dialog is open, and which have been opened (kept mounted, so a note typed stays until saved).
   const [open, setOpen] = useState<OpenDialog>(null);
   const [mounted, setMounted] = useState<ReadonlySet<Exclude<OpenDialog, null>>>(() => new Set());
@@ -173,7 +175,8 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
         data-active={bookmarked || watched || hasNote || flagged || undefined}
       />
       <div id={sheetId} popover="auto" role="group" aria-label={`Actions: ${truncateTitle(story.title)}`} className="story-actions-sheet" onClick={closeSheetAfterChoice}>
-        <p className="story-actions-sheet-title">{truncateTitle(story.title)}</p>
+        {/* A phone's sheet is closed until its button is used, which waits for the app. */}
+        {!renderedForPhone && <p className="story-actions-sheet-title">{truncateTitle(story.title)}</p>}
       {signedIn && (appRunning || watched) && (
         <ActionButton
           label={watched ? 'Stop watching' : 'Watch story'}
@@ -207,23 +210,27 @@ function StoryActionButtons({ story, signedIn, statuses }: StoryActionsProps & {
         />
       )}
       {signedIn && appRunning && <MuteButtons story={story} />}
-      <ActionButton
-        label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
-        pressed={signedIn ? bookmarked : undefined}
-        busy={toggleBookmark.isPending}
-        onClick={onBookmark}
-        active={bookmarked}
-        icon={bookmarked ? 'bookmark-check' : 'bookmark'}
-        alwaysShown
-      />
-      <ActionButton
-        label="Share"
-        onClick={signedIn ? openDialog('share') : askToSignIn}
-        onPointerEnter={signedIn ? () => void loadDialogs() : undefined}
-        haspopup={signedIn}
-        icon="share"
-        alwaysShown
-      />
+      {!renderedForPhone && (
+        <>
+          <ActionButton
+            label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
+            pressed={signedIn ? bookmarked : undefined}
+            busy={toggleBookmark.isPending}
+            onClick={onBookmark}
+            active={bookmarked}
+            icon={bookmarked ? 'bookmark-check' : 'bookmark'}
+            alwaysShown
+          />
+          <ActionButton
+            label="Share"
+            onClick={signedIn ? openDialog('share') : askToSignIn}
+            onPointerEnter={signedIn ? () => void loadDialogs() : undefined}
+            haspopup={signedIn}
+            icon="share"
+            alwaysShown
+          />
+        </>
+      )}
       </div>
 
       {mounted.size > 0 && (
