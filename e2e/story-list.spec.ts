@@ -266,10 +266,9 @@ test.describe('story list', () => {
     expect(await stories).toBeNull();
     // The page came with that list: the last hour's stories, and only those.
     const served = await page.evaluate(() => {
-      const state = JSON.parse(document.getElementById('app-state')?.textContent ?? '{}') as {
-        queries: { queryKey: [string, { sort: string; timeFilter: string }]; state: { data: { stories: { time: number }[] } } }[];
-      };
-      return state.queries.filter((query) => query.queryKey[0] === '/api/stories').map((query) => ({ view: query.queryKey[1], times: query.state.data.stories.map((story) => story.time) }));
+      // Each answer as its key, data and time (web/src/lib/page-state.ts).
+      const answers = JSON.parse(document.getElementById('app-state')?.textContent ?? '[]') as [[string, { sort: string; timeFilter: string }], { stories?: { time: number }[] }, number][];
+      return answers.filter(([key]) => key[0] === '/api/stories').map(([key, data]) => ({ view: key[1], times: data.stories!.map((story) => story.time) }));
     });
     expect(served).toHaveLength(1);
     expect(served[0]!.view).toMatchObject({ sort: 'time', timeFilter: '1h', minScore: 0 });

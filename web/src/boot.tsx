@@ -2,7 +2,7 @@
  * Starts the app: hydrates a page the server sent already rendered (the landing page, or the signed-in home with
  * the answers it was rendered from), or renders into the root. Loaded by main.tsx.
  */
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
@@ -16,6 +16,7 @@ import { unpackPageState } from './features/story-page/packed-history';
 import { applyFullStylesheet } from './lib/full-stylesheet';
 import { listenForInstallOffer } from './lib/install-prompt';
 import { notePageData } from './lib/offline-status';
+import { dehydratedStateOf, type PageState } from './lib/page-state';
 import { CURRENT_USER_KEY } from './lib/session';
 import { APP_READY_ATTRIBUTE, APP_STATE_ELEMENT_ID, LANDING_PAGE_MARK, PRERENDERED_ATTRIBUTE } from './prerendered';
 
@@ -27,7 +28,7 @@ const queryClient = createQueryClient();
 // A page the server rendered comes with the answers it was rendered from: the app starts from the same data, so its
 // first render is the page on screen, with nothing left to ask for.
 if (stateElement) {
-  const state = JSON.parse(stateElement.textContent ?? '{}') as DehydratedState;
+  const state = dehydratedStateOf(JSON.parse(stateElement.textContent ?? '[]') as PageState);
   // A story page's snapshots come packed: the cache holds them as the API answers them.
   unpackPageState(state);
   hydrate(queryClient, state);

@@ -16,6 +16,7 @@ import { withPackedHistory } from './features/story-page/packed-history';
 import { loadSignedInHome } from './app/signed-in-home-state';
 import { loadLanding } from './app/landing-state';
 import { LoadingScreen } from './components/loading-screen';
+import { pageStateOf } from './lib/page-state';
 import type { FirstScreen } from './features/stories';
 import { keepRenderedSpriteSymbols, SpriteSymbols } from './components/sprite-icon';
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
@@ -81,7 +82,7 @@ export async function loadLandingState(call: ApiCall): Promise<unknown> {
 export function renderLanding(state: unknown): string {
   const client = createQueryClient();
   hydrate(client, state as DehydratedState);
-  return renderedRootWithState(renderToString(homeApp({ client, prerenderedForVisitor: true })), state, { mark: LANDING_PAGE_MARK });
+  return renderedRootWithState(renderToString(homeApp({ client, prerenderedForVisitor: true })), pageStateOf(state as DehydratedState), { mark: LANDING_PAGE_MARK });
 }
 
 /**
@@ -116,7 +117,7 @@ export async function renderSignedInHome(state: unknown, search: string): Promis
   const user = client.getQueryData<CurrentUser>(CURRENT_USER_KEY);
   const announcements = client.getQueryData<unknown[]>(ANNOUNCEMENTS_KEY) ?? [];
   const startAtOnce = user?.onboardingCompleted === false || announcements.length > 0;
-  return renderedRootWithState(renderToString(homeApp({ client, search })), state, { startAtOnce });
+  return renderedRootWithState(renderToString(homeApp({ client, search })), pageStateOf(state as DehydratedState), { startAtOnce });
 }
 
 /**
@@ -131,5 +132,5 @@ export async function renderStoryPage(answers: string, storyId: number): Promise
   fillStoryPage(client, storyId, given);
   const state = dehydrate(client);
   await preloadStoryPage(Boolean(client.getQueryData(CURRENT_USER_KEY)));
-  return renderedRootWithState(renderToString(homeApp({ client, path: `/stories/${storyId}` })), withPackedHistory(state, storyId, given.history));
+  return renderedRootWithState(renderToString(homeApp({ client, path: `/stories/${storyId}` })), pageStateOf(withPackedHistory(state, storyId, given.history)));
 }
