@@ -8,13 +8,17 @@ import { expect, seedStoryWithHistory, test } from './support.ts';
  * enables the rest.
  */
 
+type Change = 'enable the full stylesheet' | 'drop the own rules, in the other theme';
+
 /**
- * Enables the full stylesheet of the page as served (the app not started) and lists every computed property (but
- * custom properties) of every element of the body, and of its ::before and ::after where drawn, that changed. Done in the page in one step: the app
- * would start on its own 10 s after the load.
+ * Makes a change to the page's style sheets and lists every computed property (but custom properties) of every
+ * element of the body, and of its ::before and ::after where drawn, that it changed. Either enables the full
+ * stylesheet of the page as served (the app not started), or, with the full stylesheet applied, switches the theme
+ * and drops the page's own rules: those must then change nothing, whatever variants they left out. Done in the
+ * page in one step: the app would start on its own 10 s after the load.
  */
-function changesWithFullStylesheet(page: Page): Promise<{ stylesheetsBefore: number; stylesheetsAfter: number; values: number; changed: string[] }> {
-  return page.evaluate(async () => {
+function changesMade(page: Page, change: Change): Promise<{ stylesheetsBefore: number; stylesheetsAfter: number; values: number; changed: string[] }> {
+  return page.evaluate(async (change) => {
     const computed = () => {
       // Running animations (the live dot's ping) held at their start, so their values compare.
       for (const animation of document.getAnimations()) {
@@ -38,23 +42,34 @@ function changesWithFullStylesheet(page: Page): Promise<{ stylesheetsBefore: num
       });
       return styles;
     };
-    const stylesheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][disabled]');
-    if (!stylesheet) throw new Error('the page has no disabled stylesheet: the app started, or the page links its stylesheet');
+    const stylesheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+    if (!stylesheet) throw new Error('the page links no stylesheet');
     const stylesheetsBefore = document.styleSheets.length;
-    const before = computed();
-    await new Promise<void>((resolve, reject) => {
-      stylesheet.addEventListener('load', () => resolve(), { once: true });
-      stylesheet.addEventListener('error', () => reject(new Error('the full stylesheet did not load')), { once: true });
-      stylesheet.disabled = false;
-    });
+    let before: Map<string, string>;
+    if (change === 'enable the full stylesheet') {
+      if (!stylesheet.disabled) throw new Error('the full stylesheet is enabled already: the app started, or the page links its stylesheet');
+      before = computed();
+      await new Promise<void>((resolve, reject) => {
+        stylesheet.addEventListener('load', () => resolve(), { once: true });
+        stylesheet.addEventListener('error', () => reject(new Error('the full stylesheet did not load')), { once: true });
+        stylesheet.disabled = false;
+      });
+    } else {
+      if (stylesheet.disabled) throw new Error('the full stylesheet is not applied');
+      document.documentElement.classList.toggle('dark');
+      // Transitions off, so each value read is the theme's own, not one half-way.
+      document.body.querySelectorAll<HTMLElement>('*').forEach((element) => element.style.setProperty('transition', 'none'));
+      before = computed();
+      document.head.querySelector('style')!.remove();
+    }
     const after = computed();
     const changed = [...after].filter(([key, value]) => before.get(key) !== value).map(([key, value]) => `${key}: ${before.get(key)} → ${value}`);
     return { stylesheetsBefore, stylesheetsAfter: document.styleSheets.length, values: after.size, changed: changed.slice(0, 50) };
-  });
+  }, change);
 }
 
 async function expectSameWithFullStylesheet(page: Page): Promise<void> {
-  const { stylesheetsBefore, stylesheetsAfter, values, changed } = await changesWithFullStylesheet(page);
+  const { stylesheetsBefore, stylesheetsAfter, values, changed } = await changesMade(page, 'enable the full stylesheet');
   // Before: the page's own rules alone; after: the full stylesheet too.
   expect(stylesheetsBefore).toBe(1);
   expect(stylesheetsAfter).toBe(2);
@@ -84,6 +99,12 @@ test('the signed-in home looks the same with its own rules as with the full styl
   await page.goto('/');
   await expect(page.getByRole('list', { name: 'Stories' }).getByRole('article').first()).toBeVisible({ timeout: 30_000 });
   await expectSameWithFullStylesheet(page);
+  // The page's rules for the light theme stay in its head once the full stylesheet applies: they must not outweigh
+  // its dark rules when the person switches theme.
+  const dark = await changesMade(page, 'drop the own rules, in the other theme');
+  expect(dark.stylesheetsBefore - dark.stylesheetsAfter).toBe(1);
+  expect(dark.values).toBeGreaterThan(10_000);
+  expect(dark.changed).toEqual([]);
 });
 
 test('a story page looks the same with its own rules as with the full stylesheet', async ({ page }) => {

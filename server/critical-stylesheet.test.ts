@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { criticalCss, fullStylesheetPath, parseStylesheet, withCriticalStyle, withFullStylesheetDisabled } from './critical-stylesheet.ts';
+import { criticalCss, criticalStylePlace, fullStylesheetPath, parseStylesheet, withCriticalStyle, withFullStylesheetDisabled } from './critical-stylesheet.ts';
 
 const critical = (css: string, markup: string) => criticalCss(parseStylesheet(css), markup);
 
@@ -101,8 +101,19 @@ describe('the template and the page', () => {
     expect(() => withFullStylesheetDisabled('<head></head>')).toThrow(/no stylesheet/);
   });
 
-  it('puts the critical rules at the end of the head', () => {
+  it('puts the critical rules before the full stylesheet, whose rules then decide, or at the end of the head', () => {
+    const template = withFullStylesheetDisabled(INDEX);
+    expect(withCriticalStyle(template, 'p{margin:0}')).toBe(
+      '<head><style>p{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index-Ab1.css" disabled></head><div id="root"></div>',
+    );
     expect(withCriticalStyle('<head><title>t</title></head><p>', 'p{margin:0}')).toBe('<head><title>t</title><style>p{margin:0}</style></head><p>');
     expect(() => withCriticalStyle('<p>', '')).toThrow(/no <\/head>/);
+  });
+
+  it('finds the place in a head given as bytes, counted in bytes', () => {
+    const head = `<head><title>Café</title>${withFullStylesheetDisabled(INDEX).slice('<head>'.length)}`;
+    const place = criticalStylePlace(Buffer.from(head));
+    expect(place).toBe(criticalStylePlace(head) + 1);
+    expect(Buffer.from(head).subarray(place).toString()).toMatch(/^<link rel="stylesheet"/);
   });
 });

@@ -506,16 +506,31 @@ export function fullStylesheetPath(template: string): string | null {
   return DISABLED_STYLESHEET_LINK.exec(template)?.[1] ?? null;
 }
 
-export const HEAD_END = '</head>';
+const HEAD_END = '</head>';
+const STYLESHEET_LINK_START = '<link rel="stylesheet"';
 
-/** The element that carries a page's critical rules, placed last in its head. */
+/**
+ * Where a page's critical rules go: just before the full stylesheet's link, or at the end of a head without one.
+ * Once the app enables the full stylesheet its rules come later and decide: the page's rules leave out variants it
+ * does not need yet (the dark theme for a person in the light one), and a plain rule of the page written after
+ * the full stylesheet would beat its dark variant of the same weight when the person switches theme. A string or
+ * the bytes of one (an offset in bytes then); throws on a text that is no head.
+ */
+export function criticalStylePlace(head: { indexOf(search: string): number }): number {
+  const link = head.indexOf(STYLESHEET_LINK_START);
+  if (link !== -1) return link;
+  const end = head.indexOf(HEAD_END);
+  if (end === -1) throw new Error(`the page has no ${HEAD_END}`);
+  return end;
+}
+
+/** The element that carries a page's critical rules. */
 export function criticalStyleElement(css: string): string {
   return `<style>${css}</style>`;
 }
 
-/** A page's head (or the whole page) with its critical rules at the end of the head. */
+/** A page's head (or the whole page) with its critical rules in their place (criticalStylePlace). */
 export function withCriticalStyle(page: string, css: string): string {
-  const headEnd = page.indexOf(HEAD_END);
-  if (headEnd === -1) throw new Error('the page has no </head>');
-  return `${page.slice(0, headEnd)}${criticalStyleElement(css)}${page.slice(headEnd)}`;
+  const place = criticalStylePlace(page);
+  return `${page.slice(0, place)}${criticalStyleElement(css)}${page.slice(place)}`;
 }

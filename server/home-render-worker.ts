@@ -3,7 +3,7 @@
  * renders each signed-in home (or story page) it is sent, one after another.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { criticalCss, criticalStyleElement, HEAD_END, parseStylesheet } from './critical-stylesheet.ts';
+import { criticalCss, criticalStyleElement, criticalStylePlace, parseStylesheet } from './critical-stylesheet.ts';
 import { compressSync, RENDERED_PAGE_BROTLI_OPTIONS, STORY_PAGE_BROTLI_OPTIONS, type Encoding } from './http/compression.ts';
 import { withoutState, type ServerRenderer } from '../web/src/prerendered.ts';
 import type { PageTheme, RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
@@ -19,8 +19,8 @@ const port = parentPort!;
 let room = Buffer.allocUnsafeSlow(0);
 
 /**
- * The page as UTF-8 bytes: the head with the stylesheet's rules the markup uses (server/critical-stylesheet.ts) at
- * its end, the markup and the tail, written into the room kept for it, then copied out at their exact length. The
+ * The page as UTF-8 bytes: the head with the stylesheet's rules the markup uses (server/critical-stylesheet.ts) in
+ * their place, the markup and the tail, written into the room kept for it, then copied out at their exact length. The
  * text is written without being measured first (three bytes a UTF-16 unit at most), which TextEncoder would do, and
  * the room is not allocated again for every page. The copy handed over is the page's size, and the HTTP thread
  * sends it as it is: no other copy of the page is made on either thread. The rules are chosen by the rendered root
@@ -30,12 +30,11 @@ function pageBytes(head: Uint8Array, markup: string, theme: PageTheme, encoding:
   const style = criticalStyleElement(criticalCss(parsedStylesheet, withoutState(markup), theme !== 'light'));
   const most = head.length + (style.length + markup.length) * 3 + template.tail.length;
   if (room.length < most) room = Buffer.allocUnsafeSlow(Math.max(most, room.length * 2));
-  const headEnd = Buffer.from(head.buffer, head.byteOffset, head.byteLength).indexOf(HEAD_END);
-  if (headEnd === -1) throw new Error(`the page head has no ${HEAD_END}`);
-  room.set(head.subarray(0, headEnd), 0);
-  let length = headEnd + room.write(style, headEnd, 'utf8');
-  room.set(head.subarray(headEnd), length);
-  length += head.length - headEnd;
+  const place = criticalStylePlace(Buffer.from(head.buffer, head.byteOffset, head.byteLength));
+  room.set(head.subarray(0, place), 0);
+  let length = place + room.write(style, place, 'utf8');
+  room.set(head.subarray(place), length);
+  length += head.length - place;
   length += room.write(markup, length, 'utf8');
   room.set(template.tail, length);
   length += template.tail.length;

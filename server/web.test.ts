@@ -267,7 +267,7 @@ describe('webRoutes with the server-side renderer', () => {
     // The rendered root replaces the template's, verbatim ('$&' is not a replacement pattern here), in UTF-8.
     const echo = JSON.stringify({ body: { ids: [1, 2] }, ip: '203.0.113.9', method: 'POST' });
     // The head ends with the stylesheet's rules the page uses: here only the one for every element.
-    const page = `<!doctype html><html data-account-theme lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled><style>body{margin:0}</style></head><div id="root" data-prerendered>ada — $& ${echo}</div>`;
+    const page = `<!doctype html><html data-account-theme lang="en"><head><style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled></head><div id="root" data-prerendered>ada — $& ${echo}</div>`;
     expect(response.body).toBe(page);
     expect(response.headers['content-length']).toBe(String(Buffer.byteLength(page)));
   });
@@ -396,7 +396,7 @@ describe('the landing page rendered with its answers', () => {
       // With the stylesheet's rules its markup uses, the rule of a class it lacks left out.
       const page =
         // A visitor's page keeps the theme script: their browser may have stored the dark theme.
-        `<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled><script>${THEME_INIT_SCRIPT}</script><style>body{margin:0}.figures{color:red}</style></head>` +
+        `<!doctype html><html lang="en"><head><style>body{margin:0}.figures{color:red}</style><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled><script>${THEME_INIT_SCRIPT}</script></head>` +
         '<div id="root" data-prerendered="landing"><p class="figures">1274 stories, render 1</p></div>';
       const [first, second] = await Promise.all([app.inject({ url: '/' }), app.inject({ url: '/', headers: { cookie: 'theme=dark' } })]);
       expect(first.body).toBe(page);

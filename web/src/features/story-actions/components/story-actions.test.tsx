@@ -62,6 +62,42 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * A signed-in card's actions (story 1, watched) as the server renders them, in the page; `hydrate` hydrates them as
+ * the app does and gives back how to take them down.
+ */
+function client() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const answers: Record<StatusKind, Record<string, boolean>> = { bookmarks: { 1: false }, flags: { 1: false }, watches: { 1: true }, notes: { 1: false } };
+  for (const [kind, answer] of Object.entries(answers)) queryClient.setQueryData(batchStatusKey(kind as StatusKind, [1]), answer);
+  return queryClient;
+}
+
+function serverRendered(queryClient: QueryClient) {
+  const page = (
+    <QueryClientProvider client={queryClient}>
+      <StoryActionsScope storyIds={[1]} signedIn>
+        <StoryActions story={story(1)} storyIds={[1]} signedIn />
+      </StoryActionsScope>
+    </QueryClientProvider>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page);
+  document.body.append(container);
+  const labels = () => [...container.querySelectorAll('button.story-action:not(.story-actions-toggle)')].map((button) => button.getAttribute('aria-label'));
+  const hydrate = async () => {
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page);
+    });
+    return () => {
+      flushSync(() => root?.unmount());
+      container.remove();
+    };
+  };
+  return { container, labels, hydrate };
+}
+
 const paths = () => fetchMock.mock.calls.map(([path]) => path as string);
 
 describe('StoryActions', () => {
@@ -141,68 +177,31 @@ describe('StoryActions', () => {
   });
 
   it('leaves the buttons that wait for a hover out of the page the server renders, keeping one whose state is set; hydrated, the app adds them', async () => {
-    const ids = [1];
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    const answers: Record<StatusKind, Record<string, boolean>> = { bookmarks: { 1: false }, flags: { 1: false }, watches: { 1: true }, notes: { 1: false } };
-    for (const [kind, answer] of Object.entries(answers)) client.setQueryData(batchStatusKey(kind as StatusKind, ids), answer);
-    const page = (
-      <QueryClientProvider client={client}>
-        <StoryActionsScope storyIds={ids} signedIn>
-          <StoryActions story={story(1)} storyIds={ids} signedIn />
-        </StoryActionsScope>
-      </QueryClientProvider>
-    );
-    const labels = () => [...container.querySelectorAll('button.story-action:not(.story-actions-toggle)')].map((button) => button.getAttribute('aria-label'));
-
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(page);
-    document.body.append(container);
+    const { labels, hydrate } = serverRendered(client());
     expect(labels()).toEqual(['Stop watching', 'Bookmark', 'Share']);
 
     const errors = vi.spyOn(console, 'error');
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, page);
-    });
+    const unmount = await hydrate();
     expect(labels()).toEqual(['Stop watching', 'Add note', 'Flag story', 'Hide this story', 'More muting', 'Bookmark', 'Share']);
     // The page hydrated as it was sent: no mismatch for React to report.
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
-    flushSync(() => root?.unmount());
-    container.remove();
+    unmount();
   });
 
   it("leaves a closed sheet's buttons out of a page rendered for a phone, which hydrates as sent; the app adds them", async () => {
-    const ids = [1];
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    const answers: Record<StatusKind, Record<string, boolean>> = { bookmarks: { 1: false }, flags: { 1: false }, watches: { 1: true }, notes: { 1: false } };
-    for (const [kind, answer] of Object.entries(answers)) client.setQueryData(batchStatusKey(kind as StatusKind, ids), answer);
-    client.setQueryData(FIRST_SCREEN_KEY, 'phone');
-    const page = (
-      <QueryClientProvider client={client}>
-        <StoryActionsScope storyIds={ids} signedIn>
-          <StoryActions story={story(1)} storyIds={ids} signedIn />
-        </StoryActionsScope>
-      </QueryClientProvider>
-    );
-    const labels = () => [...container.querySelectorAll('button.story-action:not(.story-actions-toggle)')].map((button) => button.getAttribute('aria-label'));
-
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(page);
-    document.body.append(container);
+    const rendering = client();
+    rendering.setQueryData(FIRST_SCREEN_KEY, 'phone');
+    const { container, labels, hydrate } = serverRendered(rendering);
     expect(labels()).toEqual(['Stop watching']);
     expect(container.querySelector('.story-actions-toggle')).not.toBeNull();
 
     const errors = vi.spyOn(console, 'error');
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, page);
-    });
+    const unmount = await hydrate();
     expect(labels()).toEqual(['Stop watching', 'Add note', 'Flag story', 'Hide this story', 'More muting', 'Bookmark', 'Share']);
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
-    flushSync(() => root?.unmount());
-    container.remove();
+    unmount();
   });
 
   it('shows visitors only Bookmark and Share, asks nothing, and sends them to sign in', () => {
