@@ -18,7 +18,7 @@ import { loadLanding } from './app/landing-state';
 import { LoadingScreen } from './components/loading-screen';
 import { pageStateOf } from './lib/page-state';
 import type { FirstScreen } from './features/stories';
-import { keepRenderedSpriteSymbols, SpriteSymbols } from './components/sprite-icon';
+import { keepRenderedSpriteSymbols, SpriteSymbols, withUnusedIconsLeftOut } from './components/sprite-icon';
 import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
 import { CURRENT_USER_KEY, type CurrentUser } from './lib/session';
 import { ANNOUNCEMENTS_KEY } from './features/announcements/api';
@@ -44,6 +44,11 @@ function homeApp(options: { client?: QueryClient; prerenderedForVisitor?: boolea
 // The icon sprite is the same on every page: rendered here once, for every page this module renders.
 keepRenderedSpriteSymbols(renderToStaticMarkup(<SpriteSymbols />));
 
+/** The markup of a page of the app, with the icons it does not draw left out of its sprite. */
+function pageMarkup(app: ReactNode): string {
+  return withUnusedIconsLeftOut(renderToString(app));
+}
+
 /** The footer's credit, from the server's configuration: none when the build renders the landing page. */
 let siteCredit: SiteCredit | null = null;
 
@@ -68,7 +73,7 @@ export function preloadRenderedPages(): Promise<unknown> {
 
 /** The app as a visitor without a session sees it at `/`, before its answers: what the build writes. */
 export function renderLandingRoot(): string {
-  return prerenderedRoot(renderToString(homeApp({ prerenderedForVisitor: true })), { mark: LANDING_PAGE_MARK });
+  return prerenderedRoot(pageMarkup(homeApp({ prerenderedForVisitor: true })), { mark: LANDING_PAGE_MARK });
 }
 
 /** The landing page's answers, asked of the API as a visitor: the same for every visitor. */
@@ -82,7 +87,7 @@ export async function loadLandingState(call: ApiCall): Promise<unknown> {
 export function renderLanding(state: unknown): string {
   const client = createQueryClient();
   hydrate(client, state as DehydratedState);
-  return renderedRootWithState(renderToString(homeApp({ client, prerenderedForVisitor: true })), pageStateOf(state as DehydratedState), { mark: LANDING_PAGE_MARK });
+  return renderedRootWithState(pageMarkup(homeApp({ client, prerenderedForVisitor: true })), pageStateOf(state as DehydratedState), { mark: LANDING_PAGE_MARK });
 }
 
 /**
@@ -117,7 +122,7 @@ export async function renderSignedInHome(state: unknown, search: string): Promis
   const user = client.getQueryData<CurrentUser>(CURRENT_USER_KEY);
   const announcements = client.getQueryData<unknown[]>(ANNOUNCEMENTS_KEY) ?? [];
   const startAtOnce = user?.onboardingCompleted === false || announcements.length > 0;
-  return renderedRootWithState(renderToString(homeApp({ client, search })), pageStateOf(state as DehydratedState), { startAtOnce });
+  return renderedRootWithState(pageMarkup(homeApp({ client, search })), pageStateOf(state as DehydratedState), { startAtOnce });
 }
 
 /**
@@ -132,5 +137,5 @@ export async function renderStoryPage(answers: string, storyId: number): Promise
   fillStoryPage(client, storyId, given);
   const state = dehydrate(client);
   await preloadStoryPage(Boolean(client.getQueryData(CURRENT_USER_KEY)));
-  return renderedRootWithState(renderToString(homeApp({ client, path: `/stories/${storyId}` })), pageStateOf(withPackedHistory(state, storyId, given.history)));
+  return renderedRootWithState(pageMarkup(homeApp({ client, path: `/stories/${storyId}` })), pageStateOf(withPackedHistory(state, storyId, given.history)));
 }
