@@ -29,6 +29,11 @@ export interface RenderWorkerData {
  */
 export type PageTheme = 'light' | 'dark' | null;
 
+/** A person's own theme, from their darkMode preference. */
+export function accountTheme(darkMode: boolean): PageTheme {
+  return darkMode ? 'dark' : 'light';
+}
+
 export interface RenderRequest {
   id: number;
   /** The home's dehydrated query cache, or a story page's answers as JSON text (a string crosses threads as one copy). */

@@ -9,7 +9,7 @@ import { isAppRoute } from '../web/src/app/route-paths.ts';
 import { ACCOUNT_THEME_ATTRIBUTE, THEME_INIT_SCRIPT } from '../web/theme-init-script.ts';
 import { EMPTY_ROOT, LANDING_HTML_FILE, siteCreditElement, type ApiCall, type ServerRenderer, type SiteCredit } from '../web/src/prerendered.ts';
 import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
-import { HomeRenderThread, RenderThreads, type HomeTemplate } from './home-render-thread.ts';
+import { accountTheme, HomeRenderThread, RenderThreads, type HomeTemplate } from './home-render-thread.ts';
 import { withSharedSessionLookup } from './http/access.ts';
 import { answerEncoding, compressSync, preferredEncoding, type Encoding } from './http/compression.ts';
 import { PRIVATE_NO_STORE, withVary } from './http/caching.ts';
@@ -249,7 +249,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, pub
       if (gathered.audience === 'maintenance') return sendApp(request, reply, 200);
       // Compressed on the render thread too, as the client accepts: the compression plugin leaves it alone then.
       const encoding = answerEncoding(request, reply);
-      const page = await home.threads.render(gathered.state, search, gathered.darkMode ? 'dark' : 'light', encoding).catch(failed(request, 'rendering'));
+      const page = await home.threads.render(gathered.state, search, accountTheme(gathered.darkMode), encoding).catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
       if (encoding) reply.header('content-encoding', encoding);
       // The page holds the person's own data: never stored, by shared caches or the browser's.
@@ -287,7 +287,7 @@ export function webRoutes({ distDir, ssrDir, maintenanceMode, readStoryPage, pub
       });
       const encoding = answerEncoding(request, reply);
       const page = await home.threads
-        .render(JSON.stringify(gathered.answers), '', signedIn ? (darkMode ? 'dark' : 'light') : null, encoding, { storyId, head: Buffer.from(head) })
+        .render(JSON.stringify(gathered.answers), '', signedIn ? accountTheme(darkMode) : null, encoding, { storyId, head: Buffer.from(head) })
         .catch(failed(request, 'rendering'));
       if (page === null) return sendApp(request, reply, 200);
       if (encoding) reply.header('content-encoding', encoding);

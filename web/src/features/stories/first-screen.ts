@@ -28,4 +28,3 @@ export function firstScreenOf(page: StoryPage, compact: boolean, screen: FirstSc
 export function storiesToCome(page: StoryPage): number {
   return Math.max(page.count - page.stories.length, 0);
 }
-
