@@ -40,6 +40,15 @@ async function expectMarkedAsNew(page: Page, shownBefore: readonly number[]): Pr
   return newCount;
 }
 
+/**
+ * Waits until the list shows its whole page and the app runs: the server sends a first screen of it, and the app
+ * brings the rest, then records what it showed. Read before that, the list is a part of what the app records.
+ */
+async function waitForWholePage(page: Page): Promise<void> {
+  await waitForStories(page);
+  await expect(page.getByRole('status').filter({ hasText: /^Loading the other/ })).toHaveCount(0);
+}
+
 test.describe('the reader', () => {
   test.beforeEach(async ({ page }) => {
     // Signing up, reloads and two axe passes per checked page: on a loaded machine a test takes one to two minutes.
@@ -199,6 +208,7 @@ test.describe('the reader', () => {
 
   test('what is new since the last visit, and what an auto-refresh brought, is marked', async ({ page }) => {
     // New since the last visit: a story this browser did not see on this view last time is marked.
+    await waitForWholePage(page);
     const secondTitle = await titleOf(cards(page).nth(1));
     const secondId = Number(await stories(page).locator('li').nth(1).getAttribute('data-story-id'));
     const lastVisit = await page.evaluate((id) => {
@@ -208,7 +218,7 @@ test.describe('the reader', () => {
       return Object.values(lists).flatMap((list) => list.ids);
     }, secondId);
     await page.reload();
-    await waitForStories(page);
+    await waitForWholePage(page);
     await expect(stories(page).getByRole('article', { name: secondTitle, exact: true }).getByTestId('new-badge')).toHaveText('New');
     expect(await expectMarkedAsNew(page, lastVisit)).toBeGreaterThanOrEqual(1);
 
@@ -216,7 +226,7 @@ test.describe('the reader', () => {
     await page.clock.install();
     const shownBefore = await shownIds(page);
     await page.reload();
-    await waitForStories(page);
+    await waitForWholePage(page);
     await expectMarkedAsNew(page, shownBefore);
     const beforeRefresh = await shownIds(page);
     await page.route('**/api/stories/trending?*', async (route) => {
