@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { act } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
+import { hydrateAsSent, serverRenderedInto } from '@/test/server-rendered';
 import { IconSprite, keepRenderedSpriteSymbols, SpriteIcon, SpriteSymbols, withUnusedIconsLeftOut } from './sprite-icon';
 
 afterEach(() => keepRenderedSpriteSymbols(null));
@@ -42,19 +41,12 @@ test("a page's markup keeps the symbols of the icons it draws, and nothing else 
 
 test('a page hydrates with the symbols it came with, and the app then adds the others', async () => {
   keepRenderedSpriteSymbols(renderToStaticMarkup(<SpriteSymbols />));
-  const container = document.createElement('div');
-  container.innerHTML = withUnusedIconsLeftOut(renderToString(<Page />));
-  document.body.append(container);
+  const container = serverRenderedInto(<Page />, withUnusedIconsLeftOut(renderToString(<Page />)));
   keepRenderedSpriteSymbols(null);
-  const errors = vi.spyOn(console, 'error');
-  const root = await act(async () => hydrateRoot(container, <Page />));
-  // The page hydrated as it was sent: no mismatch for React to report.
-  expect(errors).not.toHaveBeenCalled();
-  errors.mockRestore();
+  const unmount = await hydrateAsSent(container, <Page />);
   const all = document.createElement('div');
   all.innerHTML = renderToStaticMarkup(<SpriteSymbols />);
   expect(symbolNames(container)).toEqual(symbolNames(all));
   expect(container.querySelectorAll('svg#icons')).toHaveLength(1);
-  act(() => root.unmount());
-  container.remove();
+  unmount();
 });

@@ -96,13 +96,19 @@ export function IconSprite() {
 const SYMBOL = new RegExp(`<symbol id="${SYMBOL_ID_PREFIX}([\\w-]+)"[^>]*>[\\s\\S]*?</symbol>`, 'g');
 const ICON_USE = new RegExp(`<use href="#${SYMBOL_ID_PREFIX}([\\w-]+)"`, 'g');
 
+/** How the sprite's element starts in a page's markup (its id is its first attribute). */
+const SPRITE_START = `<svg id="${SPRITE_ID}"`;
+
 /**
  * A page's markup with the sprite's symbols it draws no icon of left out: a signed-in home on a phone uses 11 of
  * the 15, and the other four are 325 compressed bytes of a first load that must fit a connection's first round trip.
+ * Only the sprite (last in the app's frame) is searched for symbols: 0.1 ms a home instead of 0.7 for all of it.
  */
 export function withUnusedIconsLeftOut(markup: string): string {
+  const sprite = markup.lastIndexOf(SPRITE_START);
+  if (sprite === -1) return markup;
   const used = new Set(Array.from(markup.matchAll(ICON_USE), (use) => use[1]));
-  return markup.replace(SYMBOL, (symbol, name: string) => (used.has(name) ? symbol : ''));
+  return markup.slice(0, sprite) + markup.slice(sprite).replace(SYMBOL, (symbol, name: string) => (used.has(name) ? symbol : ''));
 }
 
 /** One of the sprite's icons, decorative (the element around it carries the words). Sized by CSS, as lucide's are. */

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_KEY } from '@/lib/rendered-for-phone';
+import { hydrateAsSent, serverRenderedInto } from '@/test/server-rendered';
 import { FilterBar, type ListFilters } from './filter-bar';
 
 afterEach(cleanup);
@@ -58,20 +58,11 @@ describe('FilterBar on a page the server rendered for a phone', () => {
     expect(markup).not.toContain('sm:hidden');
     expect(markup).toContain('Filters');
     // The app hydrates it as sent, then adds the one-line bar (for larger screens), the summary for phones only.
-    const container = document.createElement('div');
-    container.innerHTML = markup;
-    document.body.append(container);
-    const errors = vi.spyOn(console, 'error');
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, harness);
-    });
-    expect(errors).not.toHaveBeenCalled();
-    errors.mockRestore();
+    const container = serverRenderedInto(harness, markup);
+    const unmount = await hydrateAsSent(container, harness);
     expect(within(container).getAllByRole('region', { name: 'Story filters' })).toHaveLength(2);
     expect(within(container).getByRole('combobox', { name: 'Sort by' })).toBeTruthy();
-    act(() => root?.unmount());
-    container.remove();
+    unmount();
   });
 
   it('renders both from the start on a page rendered for a larger screen', () => {

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { flushSync } from 'react-dom';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { FIRST_SCREEN_KEY } from '@/lib/rendered-for-phone';
+import { hydrateAsSent, serverRenderedInto } from '@/test/server-rendered';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Story } from '#common/contracts/stories.ts';
@@ -81,24 +79,9 @@ function serverRendered(queryClient: QueryClient) {
       </StoryActionsScope>
     </QueryClientProvider>
   );
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page);
-  document.body.append(container);
+  const container = serverRenderedInto(page);
   const labels = () => [...container.querySelectorAll('button.story-action:not(.story-actions-toggle)')].map((button) => button.getAttribute('aria-label'));
-  /** Hydrates the page as the app would, checking it hydrated as it was sent (no mismatch for React to report). */
-  const hydrate = async () => {
-    const errors = vi.spyOn(console, 'error');
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, page);
-    });
-    expect(errors).not.toHaveBeenCalled();
-    errors.mockRestore();
-    return () => {
-      flushSync(() => root?.unmount());
-      container.remove();
-    };
-  };
+  const hydrate = () => hydrateAsSent(container, page);
   return { container, labels, hydrate };
 }
 
