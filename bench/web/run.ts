@@ -355,7 +355,7 @@ export async function runWebBenchmark(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hn-bench-web-'));
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../e2e/server.ts')], {
     // The rate limit off, as in bench/api: the load test below sends thousands of requests from one address.
-    env: { ...process.env, E2E_PORT: PORT, E2E_DATA_DIR: dataDir, E2E_LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '0' },
+    env: { ...process.env, E2E_PORT: PORT, E2E_DATA_DIR: dataDir, E2E_LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error', RATE_LIMIT_PER_MINUTE: '0' },
     stdio: 'inherit',
   });
   try {
