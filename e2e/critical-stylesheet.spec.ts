@@ -36,6 +36,9 @@ function changesMade(page: Page, change: Change): Promise<{ stylesheetsBefore: n
             const property = style.item(at);
             // Custom properties no rule of the page reads are left out of its own rules: they change nothing drawn.
             if (property.startsWith('--')) continue;
+            // A drawn icon's mask is the page's own sheet of its icons, then the whole sheet: the same pixels, which
+            // the test of drawn icons below compares.
+            if (pseudo === '::before' && element.hasAttribute('data-icon') && /mask-image$/.test(property)) continue;
             styles.set(`${where}${pseudo} ${property}`, style.getPropertyValue(property));
           }
         }
@@ -112,4 +115,93 @@ test('a story page looks the same with its own rules as with the full stylesheet
   await page.goto(`/stories/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
   await expectSameWithFullStylesheet(page);
+});
+
+/**
+ * How far apart two screenshots of the same size are: the largest difference of a channel (0-255), and how many
+ * pixels differ by more than a quarter of it. Two drawings of one shape differ at their edges by antialiasing alone.
+ */
+function pixelDifference(page: Page, first: string, second: string): Promise<{ largest: number; far: number }> {
+  return page.evaluate(async (images) => {
+    const pixels = await Promise.all(
+      images.map(async (base64) => {
+        const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      }),
+    );
+    let largest = 0;
+    let far = 0;
+    for (let at = 0; at < pixels[0]!.length; at += 4) {
+      const difference = Math.max(...[0, 1, 2].map((channel) => Math.abs(pixels[0]![at + channel]! - pixels[1]![at + channel]!)));
+      largest = Math.max(largest, difference);
+      if (difference > 64) far++;
+    }
+    return { largest, far };
+  }, [first, second]);
+}
+
+/** The screenshot of each of the page's probes of drawn icons (see below), by its test id. */
+async function probeShots(page: Page, ids: string[]): Promise<string[]> {
+  return Promise.all(ids.map(async (id) => (await page.getByTestId(id).screenshot({ animations: 'disabled' })).toString('base64')));
+}
+
+test("a story page's drawn icons show their own cell of the sheet, the page's own sheet as the whole one", async ({ page }) => {
+  const { id, title } = await seedStoryWithHistory();
+  await page.goto(`/stories/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
+  // For each icon the page draws, a probe drawing it at 48 px (a whole number of pixels a unit, so both are drawn
+  // on the same grid), and beside it the icon's cell of the same sheet cut out by an SVG view of its own: the
+  // sheet's scale and the icon's place in the stylesheet must show that cell and nothing of its neighbours.
+  const ids = await page.evaluate(() => {
+    const names = [...new Set([...document.querySelectorAll('#root [data-icon]')].map((element) => element.getAttribute('data-icon')!))];
+    const box = document.createElement('div');
+    box.style.cssText = 'position:fixed;inset:0 auto auto 0;z-index:99;background:#fff;color:#000;display:flex;flex-wrap:wrap;gap:4px;padding:4px';
+    document.body.append(box);
+    const empty = document.createElement('span');
+    empty.dataset.testid = 'no-icon';
+    empty.style.cssText = 'display:block;width:48px;height:48px';
+    box.append(empty);
+    return names.map((name) => {
+      const probe = document.createElement('span');
+      probe.dataset.icon = name;
+      probe.dataset.testid = `drawn-${name}`;
+      probe.style.cssText = 'display:flex;--icon-size:48px';
+      box.append(probe);
+      const drawn = getComputedStyle(probe);
+      const sheet = decodeURIComponent(/^url\("data:image\/svg\+xml,(.*)"\)$/.exec(drawn.getPropertyValue('--drawn-icons').trim())![1]!);
+      const at = Number(drawn.getPropertyValue('--drawn-icon-at'));
+      const cell = sheet.replace(/^<svg ([^>]*?) width='\d+' height='24'/, `<svg $1 width='24' height='24' viewBox='${at * 24} 0 24 24'`);
+      const reference = document.createElement('span');
+      reference.dataset.testid = `cell-${name}`;
+      reference.style.cssText = 'display:block;width:48px;height:48px;background:currentColor';
+      reference.style.setProperty('mask', `url("data:image/svg+xml,${encodeURIComponent(cell)}") 0 0 / 48px 48px no-repeat`);
+      box.append(reference);
+      return name;
+    });
+  });
+  expect(ids.length).toBeGreaterThan(5);
+  const drawn = await probeShots(page, ids.map((name) => `drawn-${name}`));
+  const cells = await probeShots(page, ids.map((name) => `cell-${name}`));
+  const [empty] = await probeShots(page, ['no-icon']);
+  for (const [index, name] of ids.entries()) {
+    const fromCell = await pixelDifference(page, drawn[index]!, cells[index]!);
+    expect(fromCell.far, `${name} drawn as its cell`).toBe(0);
+    expect(fromCell.largest, `${name} drawn as its cell`).toBeLessThanOrEqual(64);
+    expect((await pixelDifference(page, drawn[index]!, empty!)).far, `${name} draws something`).toBeGreaterThan(100);
+  }
+  // The full stylesheet's sheet holds every icon: the same pixels for each.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const stylesheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!;
+        stylesheet.addEventListener('load', () => resolve(), { once: true });
+        stylesheet.addEventListener('error', () => reject(new Error('the full stylesheet did not load')), { once: true });
+        stylesheet.disabled = false;
+      }),
+  );
+  const fromWholeSheet = await probeShots(page, ids.map((name) => `drawn-${name}`));
+  for (const [index, name] of ids.entries()) expect((await pixelDifference(page, fromWholeSheet[index]!, drawn[index]!)).far, `${name} from the whole sheet`).toBe(0);
 });

@@ -19,7 +19,7 @@ import { PAGE_TEMPLATE_FILE, PRECOMPRESSED, SSR_ENTRY_FILE } from '../server/web
 import { APP_ICONS } from '../web/app-icons.ts';
 import { APP_SHELL_PATH, PRECACHE_MAX_BYTES, SERVICE_WORKER_PATH } from '../web/src/lib/offline-protocol.ts';
 import { svgDataUrlText } from '../web/src/lib/svg-data-url.ts';
-import { APP_ENTRY_ATTRIBUTE, APP_HEAD_LINKS_ID, EMPTY_ROOT, LANDING_HTML_FILE } from '../web/src/prerendered.ts';
+import { APP_ENTRY_ATTRIBUTE, APP_HEAD_LINKS_ID, EMPTY_ROOT, LANDING_HTML_FILE, type StylesheetPageValues } from '../web/src/prerendered.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const configFile = path.join(root, 'web/vite.config.ts');
@@ -196,9 +196,10 @@ export async function buildWeb(): Promise<void> {
     logLevel: 'warn',
     build: { ssr: path.join(root, 'web/src/prerender.tsx'), outDir: SSR_DIR, emptyOutDir: true, copyPublicDir: false },
   });
-  const { renderLandingRoot, renderLoadingRoot } = (await import(pathToFileURL(path.join(SSR_DIR, SSR_ENTRY_FILE)).href)) as {
+  const { renderLandingRoot, renderLoadingRoot, stylesheetPageValues } = (await import(pathToFileURL(path.join(SSR_DIR, SSR_ENTRY_FILE)).href)) as {
     renderLandingRoot: () => string;
     renderLoadingRoot: () => string;
+    stylesheetPageValues: StylesheetPageValues;
   };
   const manifest = await readManifest();
   const builtHtml = await readFile(path.join(WEB_DIST_DIR, 'index.html'), 'utf8');
@@ -210,7 +211,7 @@ export async function buildWeb(): Promise<void> {
   const favicon = (await readFile(path.join(WEB_DIST_DIR, 'favicon.svg'), 'utf8')).trim();
   const pageTemplate = withHeadForRenderedPages(withInlineStartScript(withFullStylesheetDisabled(builtHtml), await buildStartScript()), favicon);
   const landingRoot = renderLandingRoot();
-  const stylesheet = parseStylesheet(await readFile(path.join(WEB_DIST_DIR, fullStylesheetPath(pageTemplate)!), 'utf8'));
+  const stylesheet = parseStylesheet(await readFile(path.join(WEB_DIST_DIR, fullStylesheetPath(pageTemplate)!), 'utf8'), stylesheetPageValues);
   const landingHtml = withCriticalStyle(pageTemplate, criticalCss(stylesheet, landingRoot)).replace(EMPTY_ROOT, () => landingRoot);
   await writeFile(path.join(SSR_DIR, PAGE_TEMPLATE_FILE), pageTemplate);
   await writeFile(path.join(WEB_DIST_DIR, 'index.html'), indexHtml.replace(EMPTY_ROOT, renderLoadingRoot()));

@@ -72,6 +72,20 @@ describe('criticalCss', () => {
     expect(critical(css, markup)).toBe(expected);
   });
 
+  it("writes a page's own value of a property, made from the data values the page has, once for pages alike", () => {
+    let made = 0;
+    const sheet = parseStylesheet("[data-icon]{--sheet:all;--unread:1}[data-icon='a']{--at:0}[data-icon='b']{--at:2}[data-icon]::before{mask:var(--sheet) var(--at)}.x{color:red}", {
+      '--sheet': (valuesOf) => `of(${[...valuesOf('data-icon')].sort().join(',')}|${valuesOf('data-other').join(',')})#${++made}`,
+    });
+    const rules = "[data-icon='a']{--at:0}[data-icon='b']{--at:2}[data-icon]::before{mask:var(--sheet) var(--at)}.x{color:red}";
+    expect(criticalCss(sheet, '<i data-icon="b"></i><p class="x" data-icon="a" data-kind="c">')).toBe(`[data-icon]{--sheet:of(a,b|)#1}${rules}`);
+    expect(criticalCss(sheet, '<p data-icon="a" class="x"><i data-icon="b">')).toBe(`[data-icon]{--sheet:of(a,b|)#1}${rules}`);
+    expect(criticalCss(sheet, '<p class="x">')).toBe('[data-icon]{--sheet:of(|)#2}[data-icon]::before{mask:var(--sheet) var(--at)}.x{color:red}');
+    expect(made).toBe(2);
+    // Without page values, the stylesheet's own.
+    expect(critical("[data-icon]{--sheet:all}[data-icon]::before{mask:var(--sheet)}", '<i data-icon="a">')).toBe('[data-icon]{--sheet:all}[data-icon]::before{mask:var(--sheet)}');
+  });
+
   it("leaves the dark theme's rules out of a page that stays light until the app runs", () => {
     const css = ':root{--bg:white}.dark{--bg:black}.a{background:var(--bg)}.a:where(.dark,.dark *){color:gray}.b:where(.dark,.dark *),.b:focus{outline:0}';
     const sheet = parseStylesheet(css);

@@ -10,10 +10,14 @@
  * lacks, so the reset's rules for `abbr`, `sub`, `table` or a date field's parts stay off pages without them. A
  * rule's declarations that repeat one later in it are dropped, as the later one wins anyway. Of the rules that only
  * set custom properties (the theme's colours, Tailwind's defaults for its `--tw-*` properties), and of `@property`
- * rules, only the properties something kept (or the markup) reads with `var()` stay. Anything else is kept: rules of
+ * rules, only the properties something kept (or the markup) reads with `var()` stay; a custom property may have a
+ * value of its own for each page, made from the `data-*` values the page uses (`StylesheetPageValues`: the sheet of drawn icons
+ * holds the page's icons only). Anything else is kept: rules of
  * the elements every page has and of pseudo-classes alone, `@keyframes`, and every `@layer` block (empty ones too,
  * as their first appearance orders the layers).
  */
+
+import type { StylesheetPageValues } from '../web/src/prerendered.ts';
 
 /** A custom property's declaration, `--name:value`. */
 interface Variable {
@@ -39,6 +43,7 @@ type Chosen = string | Extract<Part, { kind: 'variables' | 'property' }>;
 
 export interface ParsedStylesheet {
   readonly parts: readonly Part[];
+  readonly pageValues: StylesheetPageValues;
   /** Each key some selector starts with, numbered: which of them a page has decides its rules, and nothing else does. */
   readonly keyIndex: ReadonlyMap<string, number>;
   /** The keys' numbers of each attribute seen (its text up to the closing quote), kept across pages. */
@@ -88,7 +93,7 @@ const FORM_FIELD_PSEUDO_ELEMENT = /^::(?:-webkit-|file-selector-button)/i;
 /** A custom property read: `var(--name`. */
 const VARIABLE_READ = /var\(\s*(--[\w-]+)/g;
 
-export function parseStylesheet(css: string): ParsedStylesheet {
+export function parseStylesheet(css: string, pageValues: StylesheetPageValues = {}): ParsedStylesheet {
   const parts = parseBlock(css, 0, css.length);
   const keys = new Set<string>();
   const collect = (part: Part) => {
@@ -98,7 +103,7 @@ export function parseStylesheet(css: string): ParsedStylesheet {
   parts.forEach(collect);
   const elements = [...keys].filter((key) => key.startsWith(ELEMENT_KEY)).map((key) => key.slice(ELEMENT_KEY.length));
   const elementTags = elements.length === 0 ? null : new RegExp(`<(${elements.join('|')})[\\s/>]`, 'g');
-  return { parts, keyIndex: new Map([...keys].map((key, index) => [key, index])), keysOfAttribute: new Map(), elementTags, chosenFor: new Map() };
+  return { parts, pageValues, keyIndex: new Map([...keys].map((key, index) => [key, index])), keysOfAttribute: new Map(), elementTags, chosenFor: new Map() };
 }
 
 /**
@@ -137,10 +142,21 @@ function chooseCss(sheet: ParsedStylesheet, used: PageKeys, readByMarkup: Readon
     else if (item.kind === 'property') css += read.has(item.name) ? item.text : '';
     else {
       const kept = item.variables.filter((variable) => read.has(variable.name));
-      if (kept.length > 0) css += `${item.selector}{${kept.map((variable) => variable.text).join(';')}}`;
+      if (kept.length > 0) css += `${item.selector}{${kept.map((variable) => pageVariable(sheet.pageValues, variable, used.keys)).join(';')}}`;
     }
   }
   return css;
+}
+
+/** A custom property's declaration for a page with the `used` keys: its page value if it has one. */
+function pageVariable(pageValues: StylesheetPageValues, variable: Variable, used: ReadonlySet<string>): string {
+  const pageValue = pageValues[variable.name];
+  if (!pageValue) return variable.text;
+  const valuesOf = (dataAttribute: string) => {
+    const prefix = `${ATTRIBUTE_KEY}${dataAttribute}=`;
+    return [...used].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  };
+  return `${variable.name}:${pageValue(valuesOf)}`;
 }
 
 /** Adds what `part` keeps for a page with the `used` keys to `chosen`; whether it kept anything. */

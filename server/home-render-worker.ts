@@ -9,8 +9,8 @@ import { withoutState, type ServerRenderer } from '../web/src/prerendered.ts';
 import type { PageTheme, RenderReply, RenderRequest, RenderWorkerData } from './home-render-thread.ts';
 
 const { entryUrl, template, credit, stylesheet } = workerData as RenderWorkerData;
-const parsedStylesheet = parseStylesheet(stylesheet);
 const renderer = (await import(entryUrl)) as ServerRenderer;
+const parsedStylesheet = parseStylesheet(stylesheet, renderer.stylesheetPageValues);
 if (credit) renderer.setSiteCredit(credit);
 await renderer.preloadRenderedPages();
 const port = parentPort!;

@@ -172,7 +172,7 @@ async function loadHomeRenderer(
   const tail = template.slice(head.length + EMPTY_ROOT.length);
   const threads = new RenderThreads(renderThreads, () => new HomeRenderThread(entryUrl, cutHomeTemplate(head, tail), mode, stylesheet, credit));
   threads.warmUp();
-  return { renderer, head, tail, stylesheet: parseStylesheet(stylesheet), threads };
+  return { renderer, head, tail, stylesheet: parseStylesheet(stylesheet, renderer.stylesheetPageValues), threads };
 }
 
 /**

@@ -23,7 +23,18 @@ import { PREFERENCES_KEY, type Preferences } from './features/preferences/api';
 import { CURRENT_USER_KEY, type CurrentUser } from './lib/session';
 import { ANNOUNCEMENTS_KEY } from './features/announcements/api';
 import { setSiteCredit as putSiteCredit } from './app/layout/site-credit';
-import { LANDING_PAGE_MARK, loadingRoot, prerenderedRoot, renderedRootWithState, type ApiCall, type SignedInHomeState, type SiteCredit, type StoryPageAnswers } from './prerendered';
+import { DRAWN_ICONS_PROPERTY, drawnIconSheet } from './components/drawn-icons';
+import {
+  LANDING_PAGE_MARK,
+  loadingRoot,
+  prerenderedRoot,
+  renderedRootWithState,
+  type ApiCall,
+  type SignedInHomeState,
+  type SiteCredit,
+  type StoryPageAnswers,
+  type StylesheetPageValues,
+} from './prerendered';
 
 /**
  * `/` as the tree boot.tsx hydrates (which gives the Router the browser's path and query string), so the markup
@@ -43,6 +54,11 @@ function homeApp(options: { client?: QueryClient; prerenderedForVisitor?: boolea
 
 // The icon sprite is the same on every page: rendered here once, for every page this module renders.
 keepRenderedSpriteSymbols(renderToStaticMarkup(<SpriteSymbols />));
+
+/** A rendered page's sheet of drawn icons holds only the icons the page draws, as its sprite does. */
+export const stylesheetPageValues: StylesheetPageValues = {
+  [DRAWN_ICONS_PROPERTY]: (valuesOf) => drawnIconSheet(valuesOf('data-icon')),
+};
 
 /** The markup of a page of the app, with the icons it does not draw left out of its sprite. */
 function pageMarkup(app: ReactNode): string {

@@ -152,6 +152,13 @@ export interface StoryPageAnswers {
  * steps so the server can put them on different threads: gathering the answers waits on the API (the HTTP
  * thread's work), rendering them is CPU only (a render thread's, server/home-render-thread.ts).
  */
+/**
+ * Custom properties of the app's stylesheet whose value a rendered page gets its own of (server/critical-stylesheet.ts),
+ * by name: made from the values of the `data-*` attributes the page has (`valuesOf('data-icon')`: every icon its
+ * markup names), written in its rules in place of the stylesheet's value.
+ */
+export type StylesheetPageValues = Readonly<Record<string, (valuesOf: (dataAttribute: string) => string[]) => string>>;
+
 export interface ServerRenderer {
   /**
    * `search` is the page's query string ('' or '?sort=score&page=2'): the list's view lives in it. `screen` is the
@@ -173,4 +180,6 @@ export interface ServerRenderer {
   setSiteCredit(credit: SiteCredit): void;
   /** Loads the chunks of the pages rendered per request, before the first of them is asked for. */
   preloadRenderedPages(): Promise<unknown>;
+  /** The stylesheet's custom properties a page rendered from this module gets its own value of. */
+  stylesheetPageValues: StylesheetPageValues;
 }

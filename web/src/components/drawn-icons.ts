@@ -71,16 +71,78 @@ export type DrawnIcon = keyof typeof DRAWN_ICONS;
 /** The file the stylesheet imports, written by `npm run icons` (scripts/drawn-icons.ts). */
 export const DRAWN_ICONS_CSS_FILE = 'web/src/components/drawn-icons.css';
 
+/** Every icon's place in the sheet, in the order of DRAWN_ICONS. */
+const SHEET_ORDER = Object.keys(DRAWN_ICONS) as DrawnIcon[];
+
+/** Lucide draws in a square of 24 units. */
+const ICON_UNITS = 24;
+
 /**
- * The stylesheet of the icons: each as a data URL in a custom property, chosen by the element's `data-icon`. The
- * SVG's colour is only its mask's opacity (the element paints the icon in its own text colour), so lucide's
- * markup serves as it is.
+ * How many icon widths apart the sheet sets its icons: each in a cell twice its width, so that a scaled icon's
+ * edge never shows a sliver of its neighbour.
  */
-export function drawnIconsStylesheet(): string {
-  const rules = Object.entries(DRAWN_ICONS).map(([name, icon]) => {
-    const svg = renderToStaticMarkup(icon).replace(/ class="[^"]*"| aria-hidden="true"/g, '');
-    return `[data-icon='${name}'] {\n  --drawn-icon: url("data:image/svg+xml,${svgDataUrlText(svg)}");\n}\n`;
-  });
-  return `/* Written by \`npm run icons\` (scripts/drawn-icons.ts) from lucide-react's icons: do not edit by hand. */\n${rules.join('')}`;
+const CELL_WIDTHS = 2;
+
+/** The custom property holding the sheet of icons, whose value a page rendered by the server gets its own of. */
+export const DRAWN_ICONS_PROPERTY = '--drawn-icons';
+
+/** An icon's `<svg>` attributes (lucide writes double quotes), but those the sheet sets itself or needs not. */
+function iconAttributes(svg: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  const tag = svg.slice(0, svg.indexOf('>'));
+  for (const [, name, value] of tag.matchAll(/ ([\w:-]+)="([^"]*)"/g)) {
+    if (!['xmlns', 'width', 'height', 'viewBox', 'class', 'aria-hidden'].includes(name!)) attributes.set(name!, value!);
+  }
+  return attributes;
 }
 
+/** Each icon's attributes and drawing (what its `<svg>` holds), from lucide's markup. */
+const ICON_PARTS = new Map(
+  SHEET_ORDER.map((name) => {
+    const svg = renderToStaticMarkup(DRAWN_ICONS[name]);
+    return [name, { attributes: iconAttributes(svg), drawing: svg.slice(svg.indexOf('>') + 1, svg.lastIndexOf('</svg>')) }] as const;
+  }),
+);
+
+/**
+ * The attributes the sheet sets once: each one every icon has, at the value most of them have (lucide's stroke, line
+ * ends, no fill); an icon's cell repeats only what differs.
+ */
+const SHARED_ATTRIBUTES = new Map<string, string>();
+for (const name of [...ICON_PARTS.values()][0]!.attributes.keys()) {
+  const values = [...ICON_PARTS.values()].map((part) => part.attributes.get(name));
+  if (values.includes(undefined)) continue;
+  const counted = (value: string | undefined) => values.filter((other) => other === value).length;
+  SHARED_ATTRIBUTES.set(name, values.reduce((most, value) => (counted(value) > counted(most) ? value : most))!);
+}
+
+/**
+ * The sheet of icons as a CSS image: one SVG that holds the `names` given (all by default), each in its own cell,
+ * the others' cells left empty, so an icon's place is the same in every sheet. One image rather than one for each
+ * icon: the browser makes a document for every SVG image it draws, a few milliseconds of a phone's main thread
+ * each, and a story page drew twelve (docs/performance.md, "Web").
+ */
+export function drawnIconSheet(names: Iterable<string> = SHEET_ORDER): string {
+  const wanted = new Set(names);
+  const shared = [...SHARED_ATTRIBUTES].map(([name, value]) => ` ${name}="${value}"`).join('');
+  let cells = '';
+  SHEET_ORDER.forEach((name, index) => {
+    if (!wanted.has(name)) return;
+    const { attributes, drawing } = ICON_PARTS.get(name)!;
+    const own = [...attributes].filter(([attribute, value]) => SHARED_ATTRIBUTES.get(attribute) !== value).map(([attribute, value]) => ` ${attribute}="${value}"`).join('');
+    cells += `<g transform="translate(${index * CELL_WIDTHS * ICON_UNITS})"${own}>${drawing}</g>`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHEET_ORDER.length * CELL_WIDTHS * ICON_UNITS}" height="${ICON_UNITS}"${shared}>${cells}</svg>`;
+  return `url("data:image/svg+xml,${svgDataUrlText(svg)}")`;
+}
+
+/**
+ * The stylesheet of the icons: the sheet, its width in icon widths (`--drawn-icons-across`), and each icon's place
+ * in it (`--drawn-icon-at`, in icon widths from its left), chosen by the element's `data-icon`. The SVG's colour is
+ * only its mask's opacity (the element paints the icon in its own text colour), so lucide's markup serves as it is.
+ */
+export function drawnIconsStylesheet(): string {
+  const places = SHEET_ORDER.map((name, index) => `[data-icon='${name}'] {\n  --drawn-icon-at: ${index * CELL_WIDTHS};\n}\n`);
+  const sheet = `[data-icon] {\n  ${DRAWN_ICONS_PROPERTY}: ${drawnIconSheet()};\n  --drawn-icons-across: ${SHEET_ORDER.length * CELL_WIDTHS};\n}\n`;
+  return `/* Written by \`npm run icons\` (scripts/drawn-icons.ts) from lucide-react's icons: do not edit by hand. */\n${sheet}${places.join('')}`;
+}
