@@ -68,14 +68,14 @@ export function LandingPage() {
 
       <TrendingNow />
 
-      <section aria-labelledby="stats-heading" className="rounded-2xl border bg-card px-6 py-8 shadow-sm">
+      <section aria-labelledby="stats-heading" className="below-first-screen rounded-2xl border bg-card px-6 py-8 shadow-sm">
         <h2 id="stats-heading" className="sr-only">
           HN Trends in numbers
         </h2>
         <LiveFigures />
       </section>
 
-      <section aria-labelledby="features-heading" className="grid gap-6">
+      <section aria-labelledby="features-heading" className="below-first-screen grid gap-6">
         <h2 id="features-heading" className="text-center text-2xl font-bold sm:text-3xl">
           Everything you need to follow the conversation
         </h2>
@@ -94,7 +94,7 @@ export function LandingPage() {
         </ul>
       </section>
 
-      <section className="grid justify-items-center gap-4 rounded-2xl bg-primary/10 px-6 py-10 text-center dark:bg-primary/15">
+      <section className="below-first-screen grid justify-items-center gap-4 rounded-2xl bg-primary/10 px-6 py-10 text-center dark:bg-primary/15">
         <h2 className="text-2xl font-bold sm:text-3xl">Ready to catch the next big story?</h2>
         <p className="text-muted-foreground">Free to use. No credit card required.</p>
         <SignUpButton>Get Started Free</SignUpButton>
