@@ -11,10 +11,10 @@
  * rule's declarations that repeat one later in it are dropped, as the later one wins anyway. Of the rules that only
  * set custom properties (the theme's colours, Tailwind's defaults for its `--tw-*` properties), and of `@property`
  * rules, only the properties something kept (or the markup) reads with `var()` stay; a custom property may have a
- * value of its own for each page, made from the `data-*` values the page uses (`StylesheetPageValues`: the sheet of drawn icons
- * holds the page's icons only). Anything else is kept: rules of
- * the elements every page has and of pseudo-classes alone, `@keyframes`, and every `@layer` block (empty ones too,
- * as their first appearance orders the layers).
+ * value of its own for each page, made from the `data-*` values the page uses (`StylesheetPageValues`: the sheet of
+ * drawn icons holds the page's icons only). Anything else is kept: rules of the elements every page has and of
+ * pseudo-classes alone, `@keyframes`, and every `@layer` block (empty ones too, as their first appearance orders the
+ * layers).
  */
 
 import type { StylesheetPageValues } from '../web/src/prerendered.ts';

@@ -148,17 +148,17 @@ export interface StoryPageAnswers {
 }
 
 /**
- * The server-side entry (web/src/prerender.tsx) as the server loads it from the build. The home is made in two
- * steps so the server can put them on different threads: gathering the answers waits on the API (the HTTP
- * thread's work), rendering them is CPU only (a render thread's, server/home-render-thread.ts).
- */
-/**
  * Custom properties of the app's stylesheet whose value a rendered page gets its own of (server/critical-stylesheet.ts),
  * by name: made from the values of the `data-*` attributes the page has (`valuesOf('data-icon')`: every icon its
  * markup names), written in its rules in place of the stylesheet's value.
  */
 export type StylesheetPageValues = Readonly<Record<string, (valuesOf: (dataAttribute: string) => string[]) => string>>;
 
+/**
+ * The server-side entry (web/src/prerender.tsx) as the server loads it from the build. The home is made in two
+ * steps so the server can put them on different threads: gathering the answers waits on the API (the HTTP
+ * thread's work), rendering them is CPU only (a render thread's, server/home-render-thread.ts).
+ */
 export interface ServerRenderer {
   /**
    * `search` is the page's query string ('' or '?sort=score&page=2'): the list's view lives in it. `screen` is the

@@ -29,7 +29,8 @@ import { svgDataUrlText } from '../lib/svg-data-url.ts';
 /**
  * The icons a story card draws: its five actions, its heat badge, the rising rocket, and the score's and comments'
  * marks that stand for their words on a phone's compact row. A card's element draws its
- * icon itself, as its `::before` (index.css, `[data-icon]`), a square in its text colour masked by one of these:
+ * icon itself, as its `::before` (index.css, `[data-icon]`), a square in its text colour masked by its cell of a
+ * sheet of these (drawnIconSheet):
  * a button is one element instead of three (the button, an `<svg>` and its `<use>`), a badge one instead of three,
  * which on a page of 25 cards is about 300 elements fewer. The story page's icons and the visitor's Sign In are
  * drawn so too: the server renders that page for everyone who opens a story, and its SVG icons were about a tenth
