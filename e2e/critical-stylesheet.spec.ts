@@ -150,12 +150,16 @@ async function probeShots(page: Page, ids: string[]): Promise<string[]> {
 
 test("a story page's drawn icons show their own cell of the sheet, the page's own sheet as the whole one", async ({ page }) => {
   const { id, title } = await seedStoryWithHistory();
+  // The app's code is not served, so the app never starts (it would on its own 10 s after the load, however long the
+  // screenshots take) and the page keeps its own rules until the test applies the full stylesheet.
+  await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto(`/stories/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
   // For each icon the page draws, a probe drawing it at 48 px (a whole number of pixels a unit, so both are drawn
   // on the same grid), and beside it the icon's cell of the same sheet cut out by an SVG view of its own: the
   // sheet's scale and the icon's place in the stylesheet must show that cell and nothing of its neighbours.
   const ids = await page.evaluate(() => {
+    if (!document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.disabled) throw new Error('the full stylesheet applies already');
     const names = [...new Set([...document.querySelectorAll('#root [data-icon]')].map((element) => element.getAttribute('data-icon')!))];
     const box = document.createElement('div');
     box.style.cssText = 'position:fixed;inset:0 auto auto 0;z-index:99;background:#fff;color:#000;display:flex;flex-wrap:wrap;gap:4px;padding:4px';
