@@ -136,6 +136,11 @@ interface PageFigures {
   documentKb: number;
   /** Lighthouse's server response time for the page (its `server-response-time` audit). */
   serverMs: number;
+  /**
+   * Lighthouse's measure of this machine's speed during the audit (higher is faster): the simulation multiplies
+   * the tasks it saw, so runs on machines of different speeds compare only beside it.
+   */
+  benchmarkIndex: number;
 }
 
 interface Page {
@@ -203,6 +208,7 @@ async function auditOnce(page: Page, profile: Profile): Promise<PageFigures> {
       scriptKb: scripts.reduce((sum, script) => sum + (script.transferSize ?? 0), 0) / 1024,
       documentKb: documentBytes / 1024,
       serverMs: audits['server-response-time']?.numericValue ?? NaN,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();
@@ -243,7 +249,11 @@ function missedTargets(page: PageFigures, floor: PageFigures, profile: Profile):
 function printLighthouse(pages: Page[], figures: Map<string, PageFigures[]>): void {
   const [floorPage, ...productPages] = pages;
   const load = loadavg().map((value) => value.toFixed(2)).join(', ');
+  const speeds = [...figures.values()].flat().map((run) => run.benchmarkIndex);
   console.log(`\nbench/web: Lighthouse ${RUNS} run(s) per page and profile, median shown; Debian chromium; load average now ${load}`);
+  console.log(
+    `this machine's speed, Lighthouse's benchmark index (higher is faster): median ${formatNumber(median(speeds))}, ${formatNumber(Math.min(...speeds))}-${formatNumber(Math.max(...speeds))} over the audits`,
+  );
   for (const profile of PROFILES) {
     const floor = medianFigures(figures.get(`${floorPage!.name}|${profile.name}`)!);
     console.log(`\n${profile.name}: ${profile.description}. Floor (an empty page, same server): TTI ${formatNumber(floor.ttiMs)} ms`);
